@@ -1,0 +1,116 @@
+//! `openapi-docs`: generate the pages of docusaurus-plugin-openapi-docs 4.3.5 from the command
+//! line, without Node or Docusaurus.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use openapi_docs_core::{DocsContext, SpecOptions};
+
+#[derive(Parser)]
+#[command(name = "openapi-docs", version, about = "Generate Docusaurus OpenAPI pages (.api.mdx, .info.mdx, .tag.mdx, .schema.mdx, sidebar.ts)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate pages for one spec.
+    Generate {
+        /// The OpenAPI document (YAML or JSON file, or a folder of them). Overrides `specPath`.
+        #[arg(long)]
+        spec: Option<String>,
+        /// Output folder. Overrides `outputDir`.
+        #[arg(long)]
+        out: Option<String>,
+        /// A JSON file with one spec entry of the plugin's `config` (specPath, outputDir,
+        /// sidebarOptions, showSchemas, disableCompression, externalJsonProps, ...). Run
+        /// `openapi-docs options-schema` for the full list.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The docs plugin's `path` (used for `info_path` and sidebar ids).
+        #[arg(long, default_value = "docs")]
+        docs_path: String,
+        /// The docs plugin's `routeBasePath`.
+        #[arg(long, default_value = "docs")]
+        route_base_path: String,
+        /// Group the sidebar by tag (writes sidebar.ts) when no config gives sidebarOptions.
+        #[arg(long)]
+        sidebar: bool,
+    },
+    /// Remove generated files from an output folder.
+    Clean {
+        /// Output folder.
+        #[arg(long)]
+        out: String,
+    },
+    /// Print the JSON Schema of a spec entry's options.
+    OptionsSchema,
+}
+
+fn run() -> Result<String, (String, Option<&'static str>)> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Generate { spec, out, config, docs_path, route_base_path, sidebar } => {
+            let mut options: SpecOptions = match &config {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).map_err(|e| (format!("cannot read {}: {e}", path.display()), Some("E_READ")))?;
+                    serde_json::from_str(&text).map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?
+                }
+                None => SpecOptions::default(),
+            };
+            if let Some(spec) = spec {
+                options.spec_path = spec;
+            }
+            if let Some(out) = out {
+                options.output_dir = out;
+            }
+            if options.spec_path.is_empty() || options.output_dir.is_empty() {
+                return Err(("give --spec and --out (or a --config with specPath and outputDir)".into(), Some("E_INVALID_OPTION")));
+            }
+            if sidebar && options.sidebar_options.is_none() {
+                options.sidebar_options = Some(openapi_docs_core::SidebarOptions { group_paths_by: Some(openapi_docs_core::GroupPathsBy::Tag), ..Default::default() });
+            }
+            let docs = DocsContext { doc_path: Some(docs_path), route_base_path: Some(route_base_path) };
+            let started = Instant::now();
+            let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
+            let generated = openapi_docs_core::generate(&options, &docs, &cwd).map_err(|e| (e.to_string(), Some(e.code())))?;
+            openapi_docs_core::write_generated(&generated, &cwd.join(options.output_dir_trimmed())).map_err(|e| (e.to_string(), Some(e.code())))?;
+            let s = &generated.stats;
+            Ok(format!(
+                "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}",
+                options.spec_path,
+                s.api_pages,
+                s.info_pages,
+                s.tag_pages,
+                s.schema_pages,
+                generated.pages.len(),
+                started.elapsed().as_millis(),
+                options.output_dir
+            ))
+        }
+        Command::Clean { out } => {
+            let removed = openapi_docs_core::output::clean(std::path::Path::new(&out)).map_err(|e| (e.to_string(), Some(e.code())))?;
+            Ok(format!("removed {removed} generated files from {out}"))
+        }
+        Command::OptionsSchema => {
+            let schema = schemars::schema_for!(SpecOptions);
+            Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(message) => {
+            println!("{message}");
+            ExitCode::SUCCESS
+        }
+        Err((message, code)) => {
+            eprintln!("error[{}]: {message}", code.unwrap_or("E_UNKNOWN"));
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Typed errors with stable codes. Every failure the generator can meet is one of these; none is a
+//! panic. The code (`E_...`) is what crosses into JavaScript as `err.code` and what the CLI prints.
+
+use std::path::PathBuf;
+
+/// Where in an input file a problem is.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Location {
+    /// The file (or URL) the problem is in.
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+    /// JSON pointer of the offending value, when known (e.g. `/paths/~1pets/get`).
+    pub pointer: Option<String>,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        if let Some(pointer) = &self.pointer {
+            write!(f, " (at #{pointer})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything that can go wrong, each with a stable code.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The spec file or folder could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The path that failed.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The spec is not valid YAML or JSON.
+    #[error("{location}: not valid {format}: {message}")]
+    Parse {
+        /// Where.
+        location: Location,
+        /// "YAML" or "JSON".
+        format: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// The document parsed but is not an OpenAPI document this generator can read.
+    #[error("{location}: {message}")]
+    InvalidSpec {
+        /// Where.
+        location: Location,
+        /// What is wrong and what to do.
+        message: String,
+    },
+    /// A `$ref` points at something that does not exist.
+    #[error("{location}: $ref '{reference}' cannot be resolved: {message}")]
+    UnresolvedRef {
+        /// Where the `$ref` is.
+        location: Location,
+        /// The reference text.
+        reference: String,
+        /// Why it failed.
+        message: String,
+    },
+    /// Two pages would be written to the same file, or an id is unusable as a file name.
+    #[error("{location}: {message}")]
+    InvalidId {
+        /// Where the operation (or schema) is.
+        location: Location,
+        /// What is wrong and what to do.
+        message: String,
+    },
+    /// The options are invalid.
+    #[error("invalid option `{key}`: {message}")]
+    InvalidOption {
+        /// The option's name, dotted (`sidebarOptions.groupPathsBy`).
+        key: String,
+        /// What is allowed.
+        message: String,
+    },
+    /// A template could not be read or rendered.
+    #[error("template {path}: {message}")]
+    Template {
+        /// The template file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// Writing the output failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The path that failed.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A resource limit was exceeded (nesting depth, alias expansion, output size).
+    #[error("{location}: {message}")]
+    Limit {
+        /// Where.
+        location: Location,
+        /// Which limit and how to proceed.
+        message: String,
+    },
+}
+
+impl Error {
+    /// The stable code of this error kind.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Read { .. } => "E_READ",
+            Error::Parse { .. } => "E_PARSE",
+            Error::InvalidSpec { .. } => "E_INVALID_SPEC",
+            Error::UnresolvedRef { .. } => "E_UNRESOLVED_REF",
+            Error::InvalidId { .. } => "E_INVALID_ID",
+            Error::InvalidOption { .. } => "E_INVALID_OPTION",
+            Error::Template { .. } => "E_TEMPLATE",
+            Error::Write { .. } => "E_WRITE",
+            Error::Limit { .. } => "E_LIMIT",
+        }
+    }
+
+    /// The location of the problem in an input file, when there is one.
+    pub fn location(&self) -> Option<&Location> {
+        match self {
+            Error::Parse { location, .. }
+            | Error::InvalidSpec { location, .. }
+            | Error::UnresolvedRef { location, .. }
+            | Error::InvalidId { location, .. }
+            | Error::Limit { location, .. } => Some(location),
+            _ => None,
+        }
+    }
+}
+
+/// The result type of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

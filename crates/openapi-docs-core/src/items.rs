@@ -1,0 +1,486 @@
+//! The pages to write, as the reference's `createItems` builds them: one info page, one page per
+//! operation and webhook, tag pages (`categoryLinkSource: "tag"`) and schema pages
+//! (`showSchemas` or `x-tags`). Operations are expanded one path at a time.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Location, Result};
+use crate::options::{CategoryLinkSource, SpecOptions};
+use crate::postman::{self, PostmanContext};
+use crate::resolve::{Resolver, escape_token};
+use crate::sample::{SampleKind, sample_from_schema};
+use crate::text::{front_matter_description, kebab_case, replace_quotes};
+
+/// The kind of a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// `<id>.info.mdx`
+    Info,
+    /// `<id>.api.mdx`
+    Api,
+    /// `<id>.tag.mdx`
+    Tag,
+    /// `schemas/<id>.schema.mdx`
+    Schema,
+}
+
+impl ItemKind {
+    /// The reference's `type` value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemKind::Info => "info",
+            ItemKind::Api => "api",
+            ItemKind::Tag => "tag",
+            ItemKind::Schema => "schema",
+        }
+    }
+}
+
+/// One page, before rendering.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// What kind of page.
+    pub kind: ItemKind,
+    /// The page id (file name stem).
+    pub id: String,
+    /// The id of the spec's info page.
+    pub info_id: String,
+    /// The title, double quotes replaced.
+    pub title: String,
+    /// The description, double quotes replaced.
+    pub description: String,
+    /// Front matter values (`description`, `proxy`, `hide_send_button`, ...).
+    pub front_matter: Map<String, Value>,
+    /// API pages: the `api` object (the theme's data for the page).
+    pub api: Option<Map<String, Value>>,
+    /// Info pages: the `info` object.
+    pub info: Option<Value>,
+    /// Info pages: the security schemes.
+    pub security_schemes: Option<Value>,
+    /// Tag pages: the tag object.
+    pub tag: Option<Value>,
+    /// Schema pages: the expanded schema.
+    pub schema: Option<Value>,
+    /// Where the item comes from in the spec (JSON pointer), for error messages.
+    pub pointer: String,
+}
+
+/// A spec's pages and the tag data the sidebar needs.
+#[derive(Debug, Clone, Default)]
+pub struct SpecItems {
+    /// Pages in the reference's order.
+    pub items: Vec<Item>,
+    /// The spec's top-level `tags`.
+    pub tags: Vec<Value>,
+    /// The spec's `x-tagGroups`.
+    pub tag_groups: Vec<Value>,
+}
+
+const HTTP_METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
+        _ => true,
+    }
+}
+
+/// `a ?? b`: the first value that is neither missing nor null.
+fn coalesce<'a>(values: &[Option<&'a Value>]) -> Option<&'a Value> {
+    values.iter().flatten().find(|v| !v.is_null()).copied()
+}
+
+fn str_of(value: Option<&Value>) -> Option<&str> {
+    value.and_then(Value::as_str)
+}
+
+/// `kebabCase(title.replace(" ", "-").toLowerCase())`: the reference's id for info and schema
+/// pages (only the first space is replaced).
+fn title_id(title: &str) -> String {
+    kebab_case(&title.replacen(' ', "-", 1).to_lowercase())
+}
+
+/// Builds every page of one spec.
+pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
+    let root = resolver.root();
+    let location = |pointer: &str| Location { file: file.to_string(), line: None, column: None, pointer: Some(pointer.to_string()) };
+    let info_raw = root.get("info").filter(|i| i.is_object()).ok_or_else(|| Error::InvalidSpec {
+        location: location("/info"),
+        message: "the document has no `info` object; add `info: {title: ..., version: ...}`".into(),
+    })?;
+    let info = resolver.expand_at("/info")?;
+    let info_title = match info_raw.get("title") {
+        Some(Value::String(s)) => s.clone(),
+        _ => {
+            return Err(Error::InvalidSpec {
+                location: location("/info/title"),
+                message: "`info.title` must be a string: it names the overview page".into(),
+            });
+        }
+    };
+    let info_id = title_id(&info_title);
+    let mut items = Vec::new();
+
+    let has_operations = operation_count(root) > 0;
+    let mut security_schemes = match root.get("components").and_then(|c| c.get("securitySchemes")) {
+        Some(_) => Some(resolver.expand_at("/components/securitySchemes")?),
+        None => None,
+    };
+    if has_operations {
+        if let Some(Value::Object(schemes)) = security_schemes.as_mut() {
+            for scheme in schemes.values_mut() {
+                if scheme.get("type").and_then(Value::as_str) == Some("http") {
+                    if let Some(Value::String(s)) = scheme.get_mut("scheme") {
+                        *s = s.to_lowercase();
+                    }
+                }
+            }
+        }
+    }
+
+    // Info page.
+    let info_description = str_of(info.get("description")).unwrap_or("");
+    if !info_description.is_empty() || !info_title.is_empty() {
+        let mut info_obj = match &info {
+            Value::Object(m) => m.clone(),
+            _ => Map::new(),
+        };
+        set(&mut info_obj, "tags", root.get("tags").cloned());
+        info_obj.insert("title".into(), Value::String(info_title.clone()));
+        set(&mut info_obj, "logo", info.get("x-logo").cloned());
+        set(&mut info_obj, "darkLogo", info.get("x-dark-logo").cloned());
+        let mut front_matter = Map::new();
+        front_matter.insert("description".into(), Value::String(front_matter_description(info_description)));
+        items.push(Item {
+            kind: ItemKind::Info,
+            id: info_id.clone(),
+            info_id: String::new(),
+            title: replace_quotes(&info_title),
+            description: replace_quotes(info_description),
+            front_matter,
+            api: None,
+            info: Some(Value::Object(info_obj)),
+            security_schemes: security_schemes.clone(),
+            tag: None,
+            schema: None,
+            pointer: "/info".into(),
+        });
+    }
+
+    let servers = root.get("servers").map(|_| resolver.expand_at("/servers")).transpose()?;
+    let security = root.get("security").map(|_| resolver.expand_at("/security")).transpose()?;
+    let postman_context = PostmanContext::new(resolver)?;
+    let page = PageContext {
+        options,
+        info_id: &info_id,
+        info: &info,
+        servers: servers.as_ref(),
+        security: security.as_ref(),
+        security_schemes: security_schemes.as_ref(),
+    };
+
+    // Operations.
+    if let Some(Value::Object(paths)) = root.get("paths") {
+        for (path, _) in paths {
+            let pointer = format!("/paths/{}", escape_token(path));
+            let path_item = resolver.expand_at(&pointer)?;
+            for (method, operation) in operations_of(&path_item) {
+                let request = postman::request_for(&postman_context, resolver, path, method, &pointer)?;
+                let mut item = page.api_item(&path_item, method, operation, path, method, &format!("{pointer}/{method}"))?;
+                if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
+                    api.insert("postman".into(), request);
+                }
+                items.push(item);
+            }
+        }
+    }
+
+    // Webhooks.
+    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) { "x-webhooks" } else { "webhooks" };
+    if let Some(Value::Object(webhooks)) = root.get(webhooks_key) {
+        for (name, _) in webhooks {
+            let pointer = format!("/{webhooks_key}/{}", escape_token(name));
+            let path_item = resolver.expand_at(&pointer)?;
+            for (method, operation) in operations_of(&path_item) {
+                items.push(page.api_item(&path_item, method, operation, "webhook", "event", &format!("{pointer}/{method}"))?);
+            }
+        }
+    }
+
+    // Schema pages.
+    let schemas = root.get("components").and_then(|c| c.get("schemas")).and_then(Value::as_object);
+    let any_x_tags = schemas.is_some_and(|s| s.values().any(|v| truthy(v.get("x-tags"))));
+    if options.show_schemas == Some(true) || any_x_tags {
+        for (name, raw) in schemas.into_iter().flatten() {
+            if options.show_schemas != Some(true) && !truthy(raw.get("x-tags")) {
+                continue;
+            }
+            let pointer = format!("/components/schemas/{}", escape_token(name));
+            let schema = resolver.expand_at(&pointer)?;
+            let title = str_of(schema.get("title"));
+            let id = title_id(title.unwrap_or(""));
+            let description = str_of(schema.get("description")).unwrap_or("");
+            let mut front_matter = Map::new();
+            front_matter.insert("description".into(), Value::String(front_matter_description(description)));
+            if let Some(sample) = sample_from_schema(&schema, SampleKind::Response) {
+                front_matter.insert("sample".into(), Value::String(crate::js_json::stringify(&sample)));
+            }
+            items.push(Item {
+                kind: ItemKind::Schema,
+                id,
+                info_id: info_id.clone(),
+                title: title.filter(|t| !t.is_empty()).map(replace_quotes).unwrap_or_else(|| name.clone()),
+                description: replace_quotes(description),
+                front_matter,
+                api: None,
+                info: None,
+                security_schemes: None,
+                tag: None,
+                schema: Some(schema),
+                pointer,
+            });
+        }
+    }
+
+    // Tag pages.
+    let tags: Vec<Value> = match root.get("tags") {
+        Some(Value::Array(t)) => t.clone(),
+        _ => Vec::new(),
+    };
+    let category_link_source = options.sidebar_options.as_ref().and_then(|s| s.category_link_source);
+    if category_link_source == Some(CategoryLinkSource::Tag) {
+        let operation_tags = operation_tags(&items);
+        for tag in &tags {
+            let Some(name) = str_of(tag.get("name")) else { continue };
+            if !operation_tags.iter().any(|t| t == name) {
+                continue;
+            }
+            let display = tag_display_name(name, &tags);
+            let mut front_matter = Map::new();
+            front_matter.insert("description".into(), Value::String(front_matter_description(&display)));
+            items.push(Item {
+                kind: ItemKind::Tag,
+                id: kebab_case(name),
+                info_id: String::new(),
+                title: display.clone(),
+                description: display,
+                front_matter,
+                api: None,
+                info: None,
+                security_schemes: None,
+                tag: Some(tag.clone()),
+                schema: None,
+                pointer: "/tags".into(),
+            });
+        }
+    }
+
+    let tag_groups = match root.get("x-tagGroups") {
+        Some(Value::Array(g)) => g.clone(),
+        _ => Vec::new(),
+    };
+    Ok(SpecItems { items, tags, tag_groups })
+}
+
+/// Unique tags of API pages, in order of first use.
+pub fn operation_tags(items: &[Item]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in items.iter().filter(|i| i.kind == ItemKind::Api) {
+        if let Some(Value::Array(tags)) = item.api.as_ref().and_then(|a| a.get("tags")) {
+            for t in tags {
+                if let Some(s) = t.as_str().filter(|s| !s.is_empty()) {
+                    if !out.iter().any(|o| o == s) {
+                        out.push(s.to_string());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The reference's `getTagDisplayName`: `x-displayName`, else the name.
+pub fn tag_display_name(name: &str, tags: &[Value]) -> String {
+    let tag = tags.iter().find(|t| str_of(t.get("name")) == Some(name));
+    tag.and_then(|t| str_of(t.get("x-displayName")).or_else(|| str_of(t.get("name"))))
+        .unwrap_or(name)
+        .to_string()
+}
+
+fn operation_count(root: &Value) -> usize {
+    let count = |key: &str| -> usize {
+        root.get(key).and_then(Value::as_object).map_or(0, |m| m.values().map(|p| operations_of(p).len()).sum())
+    };
+    count("paths") + count(if root.get("x-webhooks").is_some_and(|v| !v.is_null()) { "x-webhooks" } else { "webhooks" })
+}
+
+/// The operations of a path item: every key but `$ref`, `description`, `parameters`, `servers`
+/// and `summary` whose value is an object. The reference also treats other keys (`x-...`) as
+/// operations and then fails on them; only HTTP methods make pages here.
+fn operations_of(path_item: &Value) -> Vec<(&str, &Value)> {
+    let Value::Object(map) = path_item else { return Vec::new() };
+    map.iter()
+        .filter(|(k, v)| HTTP_METHODS.contains(&k.as_str()) && v.is_object())
+        .map(|(k, v)| (k.as_str(), v))
+        .collect()
+}
+
+fn set(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    match value {
+        Some(v) => {
+            map.insert(key.to_string(), v);
+        }
+        None => {
+            map.shift_remove(key);
+        }
+    }
+}
+
+struct PageContext<'a> {
+    options: &'a SpecOptions,
+    info_id: &'a str,
+    info: &'a Value,
+    servers: Option<&'a Value>,
+    security: Option<&'a Value>,
+    security_schemes: Option<&'a Value>,
+}
+
+impl PageContext<'_> {
+    #[allow(clippy::too_many_arguments)] // mirrors the reference's loop variables one to one
+    fn api_item(&self, path_item: &Value, method_key: &str, operation: &Value, path: &str, method: &str, pointer: &str) -> Result<Item> {
+        let _ = method_key;
+        let mut op = operation.as_object().cloned().unwrap_or_default();
+        let summary = op.get("summary").cloned();
+        let operation_id = op.get("operationId").cloned();
+        let title_value = coalesce(&[summary.as_ref(), operation_id.as_ref()]);
+        let title = match title_value {
+            Some(v) => crate::mustache::js_string(v),
+            None => "Missing summary".to_string(),
+        };
+        if !op.contains_key("description") {
+            let description = coalesce(&[summary.as_ref(), operation_id.as_ref()]).cloned().unwrap_or(Value::String(String::new()));
+            op.insert("description".into(), description);
+        }
+        let base_id = if truthy(operation_id.as_ref()) {
+            kebab_case(&crate::mustache::js_string(operation_id.as_ref().expect("truthy")))
+        } else {
+            summary.as_ref().map(|s| kebab_case(&crate::mustache::js_string(s))).unwrap_or_default()
+        };
+        if base_id.is_empty() {
+            return Err(Error::InvalidId {
+                location: Location { file: String::new(), line: None, column: None, pointer: Some(pointer.to_string()) },
+                message: "the operation has no operationId or summary to name its page; add an operationId".into(),
+            });
+        }
+        let extensions: Vec<Value> = op
+            .iter()
+            .filter(|(k, _)| k.starts_with("x-") && *k != "x-codeSamples")
+            .map(|(k, v)| {
+                let mut e = Map::new();
+                e.insert("key".into(), Value::String(k.clone()));
+                e.insert("value".into(), v.clone());
+                Value::Object(e)
+            })
+            .collect();
+        let op_servers = op.get("servers").cloned();
+        let servers = coalesce(&[op_servers.as_ref(), path_item.get("servers"), self.servers]).cloned();
+        let op_security = op.get("security").cloned();
+        let security = coalesce(&[op_security.as_ref(), self.security]).cloned();
+        let json_request_body_example = request_body_example(op.get("requestBody"));
+
+        let mut api = op;
+        api.shift_remove("summary");
+        if let Some(Value::Array(path_params)) = path_item.get("parameters") {
+            let merged = match api.get("parameters") {
+                Some(Value::Array(op_params)) => union_by_name(op_params, path_params),
+                Some(_) => union_by_name(&[], path_params),
+                None => path_params.clone(),
+            };
+            api.insert("parameters".into(), Value::Array(merged));
+        }
+        if !extensions.is_empty() {
+            api.insert("extensions".into(), Value::Array(extensions));
+        }
+        let tags = api.get("tags").cloned();
+        set(&mut api, "tags", tags.filter(|t| !t.is_null()));
+        api.insert("method".into(), Value::String(method.to_string()));
+        api.insert("path".into(), Value::String(path.to_string()));
+        set(&mut api, "servers", servers);
+        set(&mut api, "security", security);
+        set(&mut api, "securitySchemes", self.security_schemes.cloned());
+        set(&mut api, "jsonRequestBodyExample", json_request_body_example);
+        api.insert("info".into(), self.info.clone());
+
+        let description_value = api.get("description").cloned().unwrap_or(Value::Null);
+        let description = match &description_value {
+            Value::String(s) => s.clone(),
+            Value::Null => String::new(),
+            other => crate::mustache::js_string(other),
+        };
+        let mut front_matter = Map::new();
+        front_matter.insert("description".into(), Value::String(front_matter_description(&description)));
+        if let Some(proxy) = self.options.proxy.as_ref().filter(|p| !p.is_empty()) {
+            front_matter.insert("proxy".into(), Value::String(proxy.clone()));
+        }
+        if self.options.hide_send_button == Some(true) {
+            front_matter.insert("hide_send_button".into(), Value::Bool(true));
+        }
+        if self.options.show_extensions == Some(true) {
+            front_matter.insert("show_extensions".into(), Value::Bool(true));
+        }
+        Ok(Item {
+            kind: ItemKind::Api,
+            id: base_id,
+            info_id: self.info_id.to_string(),
+            title: replace_quotes(&title),
+            description: replace_quotes(&description),
+            front_matter,
+            api: Some(api),
+            info: None,
+            security_schemes: None,
+            tag: None,
+            schema: None,
+            pointer: pointer.to_string(),
+        })
+    }
+}
+
+/// lodash `unionBy(a, b, "name")`: first occurrence of each name wins.
+fn union_by_name(a: &[Value], b: &[Value]) -> Vec<Value> {
+    let mut seen: Vec<Option<Value>> = Vec::new();
+    let mut out = Vec::new();
+    for p in a.iter().chain(b) {
+        let name = p.get("name").cloned();
+        if !seen.contains(&name) {
+            seen.push(name);
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// The reference's `jsonRequestBodyExample`: from the `application/json` body, overridden by a
+/// first content type ending in `+json`.
+fn request_body_example(request_body: Option<&Value>) -> Option<Value> {
+    let content = request_body?.get("content")?.as_object()?;
+    let mut example = None;
+    for (key, media) in content {
+        let lower = key.to_lowercase();
+        if lower == "application/json" || lower == "application/json; charset=utf-8" {
+            if let Some(schema) = media.get("schema").filter(|s| truthy(Some(s))) {
+                example = sample_from_schema(schema, SampleKind::Request);
+            }
+            break;
+        }
+    }
+    if let Some((first_key, first)) = content.iter().next() {
+        if first_key.ends_with("+json") {
+            if let Some(schema) = first.get("schema").filter(|s| truthy(Some(s))) {
+                example = sample_from_schema(schema, SampleKind::Request);
+            }
+        }
+    }
+    example
+}

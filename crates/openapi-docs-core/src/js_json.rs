@@ -1,0 +1,252 @@
+//! JSON text exactly as JavaScript's `JSON.stringify` writes it, and JavaScript's property order.
+//!
+//! Two things differ from `serde_json`'s writer: numbers are printed the way `Number.prototype.
+//! toString` prints them (`1` not `1.0`, `1e+21`), and object keys that look like array indices
+//! (`"200"`, `"404"`) come first in ascending numeric order, as in every JS object.
+
+use serde_json::{Map, Value};
+
+/// True when `key` is a canonical array index (`"0"`, `"200"`, not `"01"` or `"4294967295"`):
+/// JavaScript orders such keys first, ascending.
+pub fn is_array_index(key: &str) -> bool {
+    if key.is_empty() || key.len() > 10 {
+        return false;
+    }
+    if key != "0" && key.starts_with('0') {
+        return false;
+    }
+    if !key.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    key.parse::<u64>().map(|n| n < 4_294_967_295).unwrap_or(false)
+}
+
+/// Reorders an object's keys the way a JavaScript object would hold them, in place, recursively.
+pub fn normalize_key_order(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            reorder_map(map);
+            for v in map.values_mut() {
+                normalize_key_order(v);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(normalize_key_order),
+        _ => {}
+    }
+}
+
+/// Reorders one object's keys (not its children) in JavaScript's order.
+pub fn reorder_map(map: &mut Map<String, Value>) {
+    if !map.keys().any(|k| is_array_index(k)) {
+        return;
+    }
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    // Stable: index keys sorted numerically, the rest keep insertion order.
+    entries.sort_by_key(|(k, _)| {
+        if is_array_index(k) {
+            (0, k.parse::<u64>().unwrap_or(0))
+        } else {
+            (1, 0)
+        }
+    });
+    map.extend(entries);
+}
+
+/// `String(n)` for a JavaScript number.
+pub fn format_number(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_i64() {
+        if i.unsigned_abs() <= (1u64 << 53) {
+            return i.to_string();
+        }
+    }
+    if let Some(u) = n.as_u64() {
+        if u <= (1u64 << 53) {
+            return u.to_string();
+        }
+    }
+    format_f64(n.as_f64().unwrap_or(f64::NAN))
+}
+
+/// `String(x)` for a JavaScript double.
+pub fn format_f64(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let mut buffer = ryu_js::Buffer::new();
+    buffer.format(x).to_string()
+}
+
+/// Appends a JSON string literal, escaped like `JSON.stringify`.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `JSON.stringify(value)`, compact.
+pub fn stringify(value: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value);
+    out
+}
+
+/// Appends `JSON.stringify(value)` to `out`.
+pub fn write_value(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            let text = format_number(n);
+            // JSON has no NaN or Infinity: JSON.stringify writes null.
+            if text == "NaN" || text.ends_with("Infinity") {
+                out.push_str("null")
+            } else {
+                out.push_str(&text)
+            }
+        }
+        Value::String(s) => write_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            let mut first = true;
+            for_each_in_js_order(map, |k, v| {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                write_string(out, k);
+                out.push(':');
+                write_value(out, v);
+            });
+            out.push('}');
+        }
+    }
+}
+
+/// `JSON.stringify(value, null, indent)`.
+pub fn stringify_pretty(value: &Value, indent: usize) -> String {
+    fn go(out: &mut String, value: &Value, indent: usize, depth: usize) {
+        let pad = |out: &mut String, d: usize| {
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', indent * d));
+        };
+        match value {
+            Value::Array(items) if !items.is_empty() => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    pad(out, depth + 1);
+                    go(out, item, indent, depth + 1);
+                }
+                pad(out, depth);
+                out.push(']');
+            }
+            Value::Object(map) if !map.is_empty() => {
+                out.push('{');
+                let mut first = true;
+                for_each_in_js_order(map, |k, v| {
+                    if !first {
+                        out.push(',');
+                    }
+                    first = false;
+                    pad(out, depth + 1);
+                    write_string(out, k);
+                    out.push_str(": ");
+                    go(out, v, indent, depth + 1);
+                });
+                pad(out, depth);
+                out.push('}');
+            }
+            other => write_value(out, other),
+        }
+    }
+    let mut out = String::new();
+    go(&mut out, value, indent, 0);
+    out
+}
+
+/// Visits an object's entries in JavaScript's property order.
+pub fn for_each_in_js_order<'a>(map: &'a Map<String, Value>, mut f: impl FnMut(&'a str, &'a Value)) {
+    if map.keys().any(|k| is_array_index(k)) {
+        let mut indexed: Vec<(u64, &str, &Value)> = map
+            .iter()
+            .filter(|(k, _)| is_array_index(k))
+            .map(|(k, v)| (k.parse::<u64>().unwrap_or(0), k.as_str(), v))
+            .collect();
+        indexed.sort_by_key(|(n, _, _)| *n);
+        for (_, k, v) in indexed {
+            f(k, v);
+        }
+        for (k, v) in map.iter().filter(|(k, _)| !is_array_index(k)) {
+            f(k, v);
+        }
+    } else {
+        for (k, v) in map {
+            f(k, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_print_like_javascript() {
+        assert_eq!(stringify(&json!(1.0)), "1");
+        assert_eq!(stringify(&json!(0.1)), "0.1");
+        assert_eq!(stringify(&json!(1e21)), "1e+21");
+        assert_eq!(stringify(&json!(1.5e-7)), "1.5e-7");
+        assert_eq!(stringify(&json!(-0.0)), "0");
+        assert_eq!(stringify(&json!(12345678901234567890u64)), "12345678901234567000");
+    }
+
+    #[test]
+    fn index_like_keys_come_first() {
+        let v: Value = serde_json::from_str(r#"{"default":1,"404":2,"200":3,"01":4}"#).unwrap();
+        assert_eq!(stringify(&v), r#"{"200":3,"404":2,"default":1,"01":4}"#);
+    }
+
+    #[test]
+    fn strings_escape_like_javascript() {
+        assert_eq!(stringify(&json!("a\"b\\c\n\u{1}\u{2028}é")), "\"a\\\"b\\\\c\\n\\u0001\u{2028}é\"");
+    }
+
+    #[test]
+    fn pretty_matches_stringify_with_indent() {
+        let v = json!({"a": [1, {"b": []}], "c": {}});
+        assert_eq!(stringify_pretty(&v, 2), "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}");
+    }
+}

@@ -1,0 +1,180 @@
+//! Turns an OpenAPI document into the Docusaurus pages and `sidebar.ts` that
+//! `docusaurus-plugin-openapi-docs` 4.3.5 writes, so `docusaurus-theme-openapi-docs` 4.3.5 renders
+//! them unchanged.
+//!
+//! The pipeline is `load -> resolve -> items -> render -> sidebar`, all in memory; writing files is
+//! a separate last step ([`write_generated`]).
+//!
+//! ```
+//! use openapi_docs_core::{DocsContext, SpecOptions, generate};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(dir.path().join("api.yaml"), r#"
+//! openapi: 3.0.0
+//! info: {title: Demo API, version: "1.0"}
+//! paths:
+//!   /ping:
+//!     get: {operationId: ping, summary: Ping, responses: {"200": {description: OK}}}
+//! "#).unwrap();
+//! let options = SpecOptions {
+//!     spec_path: "api.yaml".into(),
+//!     output_dir: "docs/api".into(),
+//!     ..Default::default()
+//! };
+//! let generated = generate(&options, &DocsContext::default(), dir.path()).unwrap();
+//! let names: Vec<_> = generated.pages.iter().map(|p| p.path.as_str()).collect();
+//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx"]);
+//! ```
+#![deny(missing_docs)]
+
+pub mod allof;
+pub mod error;
+pub mod items;
+pub mod js_json;
+pub mod load;
+pub mod mustache;
+pub mod options;
+pub mod output;
+pub mod postman;
+pub mod render;
+pub mod resolve;
+pub mod sample;
+pub mod sidebar;
+pub mod text;
+
+use std::path::Path;
+
+pub use error::{Error, Location, Result};
+pub use options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions, VersionOptions};
+pub use render::Page;
+use serde_json::Value;
+
+use crate::items::{ItemKind, SpecItems};
+
+/// Counts of what was generated.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Operation and webhook pages.
+    pub api_pages: usize,
+    /// Info pages.
+    pub info_pages: usize,
+    /// Tag pages.
+    pub tag_pages: usize,
+    /// Schema pages.
+    pub schema_pages: usize,
+    /// Spec files read.
+    pub spec_files: usize,
+}
+
+/// Everything generated for one spec entry.
+#[derive(Debug, Clone, Default)]
+pub struct Generated {
+    /// Files to write, relative to the output folder, in the reference's order.
+    pub pages: Vec<Page>,
+    /// Counts.
+    pub stats: Stats,
+}
+
+/// Pre-processing the reference applies before resolving: a schema in `components.schemas`
+/// without a title gets its key as title.
+fn add_schema_titles(document: &mut Value) {
+    if let Some(Value::Object(schemas)) = document.get_mut("components").and_then(|c| c.get_mut("schemas")) {
+        for (key, schema) in schemas.iter_mut() {
+            if let Value::Object(map) = schema {
+                let has_title = match map.get("title") {
+                    None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+                    Some(Value::String(s)) => !s.is_empty(),
+                    Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
+                    _ => true,
+                };
+                if !has_title {
+                    map.insert("title".into(), Value::String(key.clone()));
+                }
+            }
+        }
+    }
+}
+
+fn check_version(file: &load::SpecFile) -> Result<()> {
+    let location = |pointer: &str| {
+        let (line, column) = load::pointer_location(&file.text, pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
+        Location { file: file.source.clone(), line, column, pointer: Some(pointer.into()) }
+    };
+    if !file.document.is_object() {
+        return Err(Error::InvalidSpec { location: location(""), message: "the document is not an object; an OpenAPI document starts with `openapi: 3.x`".into() });
+    }
+    if file.document.get("swagger").is_some() {
+        return Err(Error::InvalidSpec {
+            location: location("/swagger"),
+            message: "Swagger 2.0 documents are not converted yet; convert it to OpenAPI 3 (e.g. with swagger2openapi) first".into(),
+        });
+    }
+    match file.document.get("openapi") {
+        Some(Value::String(v)) if v.starts_with("3.") => Ok(()),
+        Some(v) => Err(Error::InvalidSpec {
+            location: location("/openapi"),
+            message: format!("unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1", js_json::stringify(v)),
+        }),
+        None => Err(Error::InvalidSpec { location: location(""), message: "missing `openapi` version field (e.g. `openapi: 3.1.0`)".into() }),
+    }
+}
+
+/// Generates the pages of one spec entry. `site_dir` anchors a relative `specPath`.
+pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> Result<Generated> {
+    let spec_path = site_dir.join(&options.spec_path);
+    let files = load::read_spec_files(&spec_path)?;
+    let mut all = SpecItems::default();
+    let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
+    for file in &files {
+        check_version(file)?;
+        let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+        add_schema_titles(resolver.root_mut());
+        resolver.load_external_refs()?;
+        let spec = items::build_items(&resolver, options, &file.source)?;
+        all.items.extend(spec.items);
+        tags_per_file.push(spec.tags);
+        all.tag_groups.extend(spec.tag_groups);
+    }
+    check_unique_ids(&all, &files)?;
+    let group_by_tag_group = options.sidebar_options.as_ref().and_then(|s| s.group_paths_by) == Some(GroupPathsBy::TagGroup);
+    all.tags = if group_by_tag_group { tags_per_file.into_iter().next().unwrap_or_default() } else { tags_per_file.concat() };
+    let mut pages = render::render_pages(&all, options, docs)?;
+    if let Some(slice) = sidebar::sidebar_slice(&all, options, docs)? {
+        pages.push(Page { path: "sidebar.ts".into(), contents: sidebar::sidebar_module(&slice) });
+    }
+    let count = |kind| all.items.iter().filter(|i| i.kind == kind).count();
+    let stats = Stats {
+        api_pages: count(ItemKind::Api),
+        info_pages: count(ItemKind::Info),
+        tag_pages: count(ItemKind::Tag),
+        schema_pages: count(ItemKind::Schema),
+        spec_files: files.len(),
+    };
+    Ok(Generated { pages, stats })
+}
+
+/// Two pages with one file name would overwrite each other (the reference silently keeps the
+/// first): an error naming both.
+fn check_unique_ids(spec: &SpecItems, files: &[load::SpecFile]) -> Result<()> {
+    let mut seen: std::collections::HashMap<(ItemKind, &str), &str> = std::collections::HashMap::new();
+    for item in &spec.items {
+        if let Some(previous) = seen.insert((item.kind, item.id.as_str()), item.pointer.as_str()) {
+            let file = files.first().map(|f| f.source.clone()).unwrap_or_default();
+            let text = files.first().map(|f| f.text.as_str()).unwrap_or("");
+            let (line, column) = load::pointer_location(text, &item.pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
+            return Err(Error::InvalidId {
+                location: Location { file, line, column, pointer: Some(item.pointer.clone()) },
+                message: format!(
+                    "page id `{}` is used twice (also by #{previous}); give one of them a different operationId",
+                    item.id
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Writes a generation into `output_dir` (relative paths are taken from `cwd`).
+pub fn write_generated(generated: &Generated, output_dir: &Path) -> Result<()> {
+    output::write_pages(output_dir, &generated.pages)
+}

@@ -1,0 +1,130 @@
+//! The options of one spec entry, exactly the reference's per-spec `config` keys (camelCase), plus
+//! our `externalJsonProps`. Deserialized with `deny_unknown_fields` so a typo is an error naming
+//! the key; the JSON Schema of these types is published for editors and the Node binding.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// How API pages are grouped in the sidebar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum GroupPathsBy {
+    /// One category per tag.
+    Tag,
+    /// One category per `x-tagGroups` entry, with tag categories inside.
+    TagGroup,
+}
+
+/// What a sidebar category links to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CategoryLinkSource {
+    /// A generated page per tag (`<tag>.tag.mdx`).
+    Tag,
+    /// The info page.
+    Info,
+    /// A Docusaurus generated index.
+    Auto,
+}
+
+/// The reference's `sidebarOptions`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SidebarOptions {
+    /// Group pages by `tag` or `tagGroup`. Without it no `sidebar.ts` is written.
+    pub group_paths_by: Option<GroupPathsBy>,
+    /// What categories link to: `tag`, `info` or `auto`.
+    pub category_link_source: Option<CategoryLinkSource>,
+    /// `customProps` added to every doc item.
+    pub custom_props: Option<Value>,
+    /// Whether categories can be collapsed.
+    pub sidebar_collapsible: Option<bool>,
+    /// Whether categories start collapsed.
+    pub sidebar_collapsed: Option<bool>,
+    /// JavaScript functions (`createDocItem`): only the Node binding can honour them; the core
+    /// ignores this key.
+    #[serde(default, skip_serializing)]
+    #[schemars(skip)]
+    pub sidebar_generators: Option<Value>,
+}
+
+/// One entry of `versions`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VersionOptions {
+    /// The version's spec.
+    pub spec_path: String,
+    /// Where the version's pages go.
+    pub output_dir: String,
+    /// The label in the version selector.
+    pub label: String,
+    /// The URL of the version's docs.
+    pub base_url: String,
+    /// A download link for the version's spec.
+    pub download_url: Option<String>,
+}
+
+/// One spec entry of the plugin's `config` map.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SpecOptions {
+    /// The OpenAPI document (a file or a folder of them), relative to the site folder.
+    pub spec_path: String,
+    /// Where the pages are written, relative to the working directory (the site folder).
+    pub output_dir: String,
+    /// A Mustache template for API pages, replacing the built-in one.
+    pub template: Option<String>,
+    /// A download link for the spec, shown on the info page.
+    pub download_url: Option<String>,
+    /// Hide the "Send API Request" button (front matter `hide_send_button`).
+    pub hide_send_button: Option<bool>,
+    /// Show vendor extensions (front matter `show_extensions`).
+    pub show_extensions: Option<bool>,
+    /// Sidebar generation.
+    pub sidebar_options: Option<SidebarOptions>,
+    /// JavaScript functions that replace page generators: only the Node binding can honour
+    /// them; the core ignores this key.
+    #[serde(default, skip_serializing)]
+    #[schemars(skip)]
+    pub markdown_generators: Option<Value>,
+    /// Generate a page for every schema in `components.schemas`.
+    pub show_schemas: Option<bool>,
+    /// Write the `api` front matter as plain JSON instead of deflated base64.
+    pub disable_compression: Option<bool>,
+    /// A CORS proxy for the API explorer (front matter `proxy`).
+    pub proxy: Option<String>,
+    /// This spec's version name (with `versions`).
+    pub version: Option<String>,
+    /// This spec's version label (with `versions`).
+    pub label: Option<String>,
+    /// This spec's version URL (with `versions`).
+    pub base_url: Option<String>,
+    /// Other versions of this spec.
+    pub versions: Option<IndexMap<String, VersionOptions>>,
+    /// Write the large JSON props of each page to sibling `<id>.<Component>.json` files
+    /// (default `true`); `false` writes them inline as the reference does.
+    pub external_json_props: Option<bool>,
+}
+
+/// Where the docs plugin that shows these pages reads from, as the reference looks it up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DocsContext {
+    /// The docs plugin's `path` (default `docs`).
+    pub doc_path: Option<String>,
+    /// The docs plugin's `routeBasePath`.
+    pub route_base_path: Option<String>,
+}
+
+impl SpecOptions {
+    /// `outputDir` without a trailing slash, as the reference uses it.
+    pub fn output_dir_trimmed(&self) -> &str {
+        self.output_dir.strip_suffix('/').unwrap_or(&self.output_dir)
+    }
+
+    /// Whether JSON props go to sibling files.
+    pub fn external_json_props(&self) -> bool {
+        self.external_json_props.unwrap_or(true)
+    }
+}

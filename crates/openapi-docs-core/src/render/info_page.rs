@@ -1,0 +1,245 @@
+//! The body of an info page (`createInfoPageMD`): version badge, download, title, logo,
+//! description, authentication tables, contact, terms of service, licence.
+
+use serde_json::{Map, Value};
+
+use super::api_page::description;
+use super::mdx::{Prop, create, create_inline, js_escape};
+use crate::mustache::js_string;
+
+fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
+        _ => true,
+    }
+}
+
+/// `guard(value, cb)`: renders when the value is truthy or exactly 0.
+fn guarded(value: Option<&Value>) -> bool {
+    truthy(value) || value.and_then(Value::as_f64) == Some(0.0)
+}
+
+/// A string prop from any value (`children: type` where type may be missing).
+fn text_children(value: Option<&Value>) -> String {
+    match value {
+        None | Some(Value::Null) => String::new(),
+        Some(v) => js_string(v),
+    }
+}
+
+fn row(th: &str, td: &str) -> String {
+    create("tr", &[], &[create("th", &[], th), create("td", &[], td)].concat())
+}
+
+fn authentication_table(scheme: &Value) -> String {
+    let ty = scheme.get("type");
+    let type_row = row("Security Scheme Type:", &text_children(ty));
+    let table = |rows: String| create("div", &[], &create("table", &[], &create("tbody", &[], &rows)));
+    match ty.and_then(Value::as_str) {
+        Some("apiKey") => table([type_row, row("Header parameter name:", &text_children(scheme.get("name")))].concat()),
+        Some("http") => {
+            let mut rows = type_row + &row("HTTP Authorization Scheme:", &text_children(scheme.get("scheme")));
+            if guarded(scheme.get("bearerFormat")) {
+                rows.push_str(&row("Bearer format:", &text_children(scheme.get("bearerFormat"))));
+            }
+            table(rows)
+        }
+        Some("oauth2") => {
+            let mut flow_rows = String::new();
+            if let Some(Value::Object(flows)) = scheme.get("flows") {
+                for (flow_type, flow) in flows {
+                    let mut cell = String::new();
+                    for (key, label) in [("tokenUrl", "Token URL"), ("authorizationUrl", "Authorization URL"), ("refreshUrl", "Refresh URL")] {
+                        if guarded(flow.get(key)) {
+                            cell.push_str(&create("div", &[], &format!("{label}: {}", text_children(flow.get(key)))));
+                        }
+                    }
+                    cell.push_str(&create("span", &[], "Scopes:"));
+                    let scopes: String = flow
+                        .get("scopes")
+                        .and_then(Value::as_object)
+                        .map(|s| s.iter().map(|(k, v)| create("li", &[], &format!("{k}: {}", js_string(v)))).collect())
+                        .unwrap_or_default();
+                    cell.push_str(&create("ul", &[], &scopes));
+                    flow_rows.push_str(&create(
+                        "tr",
+                        &[],
+                        &[create("th", &[], &format!("OAuth Flow ({flow_type}):")), create("td", &[], &cell)].concat(),
+                    ));
+                }
+            }
+            table(type_row + &flow_rows)
+        }
+        Some("openIdConnect") => {
+            let mut rows = type_row;
+            if guarded(scheme.get("openIdConnectUrl")) {
+                rows.push_str(&row("OpenID Connect URL:", &text_children(scheme.get("openIdConnectUrl"))));
+            }
+            table(rows)
+        }
+        _ => String::new(),
+    }
+}
+
+fn tab_label(key: &str, scheme: &Value) -> String {
+    let ty = scheme.get("type").and_then(Value::as_str);
+    let http_scheme = scheme.get("scheme").and_then(Value::as_str);
+    match (ty, http_scheme) {
+        (Some("oauth2"), _) => format!("OAuth 2.0: {key}"),
+        (Some("apiKey"), _) => format!("API Key: {key}"),
+        (Some("http"), Some("basic")) => "HTTP: Basic Auth".into(),
+        (Some("http"), Some("bearer")) => "HTTP: Bearer Auth".into(),
+        (Some("openIdConnect"), _) => format!("OpenID Connect: {key}"),
+        _ => format_label(key),
+    }
+}
+
+/// The reference's fallback tab label: words capitalised, camelCase split.
+fn format_label(key: &str) -> String {
+    let replaced: String = key.chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
+    let trimmed = replaced.trim_matches(crate::text::is_js_whitespace);
+    // \w\S* -> capitalise the first letter of each run starting with a word character.
+    let mut out = String::new();
+    let mut in_run = false;
+    for c in trimmed.chars() {
+        let is_word = c.is_ascii_alphanumeric() || c == '_';
+        let is_space = crate::text::is_js_whitespace(c);
+        if !in_run && is_word {
+            out.extend(c.to_uppercase());
+            in_run = true;
+        } else {
+            out.push(c);
+            if is_space {
+                in_run = false;
+            }
+        }
+    }
+    let re1 = regex::Regex::new("([a-z])([A-Z])").expect("static regex");
+    let out = re1.replace_all(&out, "$1 $2").into_owned();
+    let re2 = regex::Regex::new("([A-Z])([A-Z][a-z])").expect("static regex");
+    re2.replace_all(&out, "$1 $2").into_owned()
+}
+
+fn authentication(schemes: Option<&Value>) -> String {
+    let Some(Value::Object(schemes)) = schemes else { return String::new() };
+    if schemes.is_empty() {
+        return String::new();
+    }
+    let heading = create_inline(
+        "Heading",
+        &[("id", Prop::Str("authentication")), ("as", Prop::Str("h2")), ("className", Prop::Str("openapi-tabs__heading"))],
+        Prop::Str("Authentication"),
+    );
+    let tabs: String = schemes
+        .iter()
+        .map(|(key, scheme)| {
+            let label = tab_label(key, scheme);
+            create(
+                "TabItem",
+                &[("label", Prop::Str(&label)), ("value", Prop::Str(key))],
+                &[description(scheme.get("description")), authentication_table(scheme)].concat(),
+            )
+        })
+        .collect();
+    let schema_tabs = create("SchemaTabs", &[("className", Prop::Str("openapi-tabs__security-schemes"))], &tabs);
+    let style = serde_json::json!({"marginBottom": "2rem"});
+    create("div", &[("style", Prop::Json(&style))], &[heading, schema_tabs].concat())
+}
+
+fn h3(text: &str) -> String {
+    let style = serde_json::json!({"marginBottom": "0.25rem"});
+    create("h3", &[("style", Prop::Json(&style))], text)
+}
+
+fn contact(contact: Option<&Value>) -> String {
+    let Some(Value::Object(c)) = contact else { return String::new() };
+    if c.is_empty() {
+        return String::new();
+    }
+    let name = c.get("name");
+    let email = c.get("email");
+    let url = c.get("url");
+    let mut span = String::new();
+    if guarded(name) {
+        span.push_str(&format!("{}: ", js_string(name.expect("guarded"))));
+    }
+    if guarded(email) {
+        let e = js_string(email.expect("guarded"));
+        span.push_str(&format!("[{e}](mailto:{e})"));
+    }
+    let mut children = h3("Contact") + &create("span", &[], &span);
+    if guarded(url) {
+        let u = js_string(url.expect("guarded"));
+        children.push_str(&create("span", &[], &format!("URL: [{u}]({u})")));
+    }
+    let style = serde_json::json!({"display": "flex", "flexDirection": "column", "marginBottom": "var(--ifm-paragraph-margin-bottom)"});
+    create("div", &[("style", Prop::Json(&style))], &children)
+}
+
+fn terms_of_service(terms: Option<&Value>) -> String {
+    if !truthy(terms) {
+        return String::new();
+    }
+    let t = js_string(terms.expect("truthy"));
+    let style = serde_json::json!({"marginBottom": "var(--ifm-paragraph-margin-bottom)"});
+    let link = create("a", &[("href", Prop::Str(&t))], &format!("{{'{t}'}}"));
+    create("div", &[("style", Prop::Json(&style))], &(h3("Terms of Service") + &link))
+}
+
+fn license(license: Option<&Value>) -> String {
+    let Some(Value::Object(l)) = license else { return String::new() };
+    if l.is_empty() {
+        return String::new();
+    }
+    let style = serde_json::json!({"marginBottom": "var(--ifm-paragraph-margin-bottom)"});
+    let mut children = h3("License");
+    if guarded(l.get("url")) {
+        let url = l.get("url").expect("guarded");
+        let text = match l.get("name") {
+            Some(n) if !n.is_null() => js_string(n),
+            _ => js_string(url),
+        };
+        children.push_str(&create("a", &[("href", Prop::Json(url))], &text));
+    }
+    create("div", &[("style", Prop::Json(&style))], &children)
+}
+
+/// The MDX body of an info page.
+pub fn render(info: &Map<String, Value>, security_schemes: Option<&Value>, download_url: Option<&str>) -> String {
+    let mut out = String::from(concat!(
+        "import ApiLogo from \"@theme/ApiLogo\";\n",
+        "import Heading from \"@theme/Heading\";\n",
+        "import SchemaTabs from \"@theme/SchemaTabs\";\n",
+        "import TabItem from \"@theme/TabItem\";\n",
+        "import Export from \"@theme/ApiExplorer/Export\";\n\n",
+    ));
+    let version = info.get("version");
+    if guarded(version) {
+        let text = format!("Version: {}", js_escape(&js_string(version.expect("guarded"))));
+        out.push_str(&create_inline("span", &[("className", Prop::Str("theme-doc-version-badge badge badge--secondary"))], Prop::Str(&text)));
+        out.push_str("\n\n");
+    }
+    if let Some(url) = download_url.filter(|u| !u.is_empty()) {
+        out.push_str(&create("Export", &[("url", Prop::Str(url)), ("proxy", Prop::Undefined)], ""));
+        out.push_str("\n\n");
+    }
+    let title = info.get("title").map(js_string).unwrap_or_default();
+    let cleaned = crate::text::clean(&title);
+    out.push_str(&create_inline("Heading", &[("as", Prop::Str("h1")), ("className", Prop::Str("openapi__heading"))], Prop::Str(&cleaned)));
+    out.push_str("\n\n");
+    let logo = info.get("logo");
+    let dark_logo = info.get("darkLogo");
+    if truthy(logo) || truthy(dark_logo) {
+        let logo_prop = logo.map_or(Prop::Undefined, Prop::Json);
+        let dark_prop = dark_logo.map_or(Prop::Undefined, Prop::Json);
+        out.push_str(&create("ApiLogo", &[("logo", logo_prop), ("darkLogo", dark_prop)], ""));
+    }
+    out.push_str(&description(info.get("description")));
+    out.push_str(&authentication(security_schemes));
+    out.push_str(&contact(info.get("contact")));
+    out.push_str(&terms_of_service(info.get("termsOfService")));
+    out.push_str(&license(info.get("license")));
+    out
+}

@@ -1,0 +1,129 @@
+//! The reference's MDX element builders (`create`, `guard`, `render` in its `markdown/utils`):
+//! a JSX element with JSON props, children indented by two spaces.
+
+use serde_json::Value;
+
+use crate::js_json::stringify;
+
+/// A prop value: `undefined` prints as `undefined`, anything else as JSON.
+pub enum Prop<'a> {
+    /// `JSON.stringify(undefined)`, which a template literal prints as `undefined`.
+    Undefined,
+    /// A JSON value.
+    Json(&'a Value),
+    /// A JSON string.
+    Str(&'a str),
+    /// Already-written prop text (our external JSON props: `{...require(...)}` spreads).
+    Raw(String),
+}
+
+impl Prop<'_> {
+    fn write(&self, out: &mut String) {
+        match self {
+            Prop::Undefined => out.push_str("undefined"),
+            Prop::Json(v) => out.push_str(&stringify(v)),
+            Prop::Str(s) => crate::js_json::write_string(out, s),
+            Prop::Raw(_) => {}
+        }
+    }
+}
+
+/// `Option<&Value>` as a prop.
+pub fn opt(value: Option<&Value>) -> Prop<'_> {
+    match value {
+        Some(v) => Prop::Json(v),
+        None => Prop::Undefined,
+    }
+}
+
+/// `text.replace(/^/gm, "  ")`: two spaces at the start and after every line terminator.
+pub fn indent(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    out.push_str("  ");
+    for c in text.chars() {
+        out.push(c);
+        if matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}') {
+            out.push_str("  ");
+        }
+    }
+    out
+}
+
+/// `create(tag, {...props, children})`: children rendered as text and indented.
+pub fn create(tag: &str, props: &[(&str, Prop<'_>)], children: &str) -> String {
+    let mut prop_string = String::new();
+    for (key, value) in props {
+        if let Prop::Raw(raw) = value {
+            prop_string.push_str("\n  ");
+            prop_string.push_str(raw);
+            let _ = key;
+            continue;
+        }
+        prop_string.push_str("\n  ");
+        prop_string.push_str(key);
+        prop_string.push_str("={");
+        value.write(&mut prop_string);
+        prop_string.push('}');
+    }
+    if !prop_string.is_empty() {
+        prop_string.push('\n');
+    }
+    let mut indented = indent(children);
+    indented.push('\n');
+    format!("<{tag}{prop_string}>\n{indented}</{tag}>")
+}
+
+/// `create(tag, {...props, children}, {inline: true})`: children as a JSON prop.
+pub fn create_inline(tag: &str, props: &[(&str, Prop<'_>)], children: Prop<'_>) -> String {
+    let mut prop_string = String::new();
+    for (key, value) in props {
+        prop_string.push_str("\n  ");
+        prop_string.push_str(key);
+        prop_string.push_str("={");
+        value.write(&mut prop_string);
+        prop_string.push('}');
+    }
+    prop_string.push_str("\n  children={");
+    children.write(&mut prop_string);
+    prop_string.push_str("}\n");
+    format!("<{tag}{prop_string}>\n</{tag}>")
+}
+
+/// JavaScript's global `escape()`.
+pub fn js_escape(s: &str) -> String {
+    let mut out = String::new();
+    for unit in s.encode_utf16() {
+        let keep = unit < 128 && {
+            let c = unit as u8 as char;
+            c.is_ascii_alphanumeric() || "@*_+-./".contains(c)
+        };
+        if keep {
+            out.push(unit as u8 as char);
+        } else if unit < 256 {
+            out.push_str(&format!("%{unit:02X}"));
+        } else {
+            out.push_str(&format!("%u{unit:04X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn create_matches_reference_layout() {
+        assert_eq!(
+            create("MethodEndpoint", &[("method", Prop::Str("get")), ("path", Prop::Str("/x"))], ""),
+            "<MethodEndpoint\n  method={\"get\"}\n  path={\"/x\"}\n>\n  \n</MethodEndpoint>"
+        );
+        assert_eq!(create("th", &[], "a\nb"), "<th>\n  a\n  b\n</th>");
+    }
+
+    #[test]
+    fn escape_matches_javascript() {
+        assert_eq!(js_escape("1.0.0 béta"), "1.0.0%20b%E9ta");
+        assert_eq!(js_escape("€"), "%u20AC");
+    }
+}

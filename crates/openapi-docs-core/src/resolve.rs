@@ -1,0 +1,462 @@
+//! `$ref` resolution as the reference sees it: json-schema-ref-parser's `dereference` followed by
+//! `JSON.stringify` with a cycle replacer. A reference back to an object that is already being
+//! expanded on the current path becomes the string `circular(<title>)` (or `circular()`), a
+//! `$ref` with siblings is merged (siblings first), and discriminator mappings that point inside
+//! the document are replaced by the schemas they name.
+//!
+//! Expansion is done per subtree (one operation at a time), never for the whole document at once,
+//! so memory stays proportional to the largest page rather than to the expanded spec.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Location, Result};
+use crate::load::{self, pointer_location};
+
+/// A parsed document with where it came from.
+#[derive(Debug)]
+struct Doc {
+    path: PathBuf,
+    text: String,
+    value: Value,
+}
+
+/// Which document (0 is the root spec) and where inside it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Identity {
+    doc: usize,
+    pointer: String,
+}
+
+/// Limits that keep hostile input from exhausting memory or the stack.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Deepest nesting of the expanded output.
+    pub max_depth: usize,
+    /// Most values one expansion may produce.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_depth: 1_000, max_nodes: 20_000_000 }
+    }
+}
+
+/// Resolves `$ref`s in subtrees of a spec.
+pub struct Resolver {
+    docs: Vec<Doc>,
+    by_path: HashMap<PathBuf, usize>,
+    limits: Limits,
+}
+
+/// Escapes one JSON pointer token.
+pub fn escape_token(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+fn unescape_token(token: &str) -> String {
+    let decoded = percent_decode(token);
+    decoded.replace("~1", "/").replace("~0", "~")
+}
+
+fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() + 0 && i + 2 <= bytes.len() - 1 {
+            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
+    match map.get("$ref") {
+        Some(Value::String(r)) if !r.is_empty() => {
+            if r == "#" || r.starts_with("#/") || !r.starts_with('#') {
+                Some(r)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+struct Expansion<'r> {
+    resolver: &'r Resolver,
+    stack: Vec<Option<Identity>>,
+    nodes: usize,
+}
+
+impl Resolver {
+    /// A resolver over the root document `value`, read from `path` (whose folder anchors
+    /// relative `$ref`s).
+    pub fn new(path: &Path, text: String, value: Value) -> Self {
+        let path = path.to_path_buf();
+        let mut by_path = HashMap::new();
+        by_path.insert(path.clone(), 0);
+        Resolver { docs: vec![Doc { path, text, value }], by_path, limits: Limits::default() }
+    }
+
+    /// The root document.
+    pub fn root(&self) -> &Value {
+        &self.docs[0].value
+    }
+
+    /// The root document, mutably (for the reference's pre-processing).
+    pub fn root_mut(&mut self) -> &mut Value {
+        &mut self.docs[0].value
+    }
+
+    /// Loads every external file that `$ref`s reach, transitively, so expansion needs no I/O.
+    pub fn load_external_refs(&mut self) -> Result<()> {
+        let mut queue = vec![0usize];
+        while let Some(doc) = queue.pop() {
+            let mut refs = Vec::new();
+            collect_refs(&self.docs[doc].value, "", &mut refs);
+            for (pointer, reference) in refs {
+                let file_part = reference.split('#').next().unwrap_or("");
+                if file_part.is_empty() {
+                    continue;
+                }
+                let location = self.location(doc, &pointer);
+                if file_part.starts_with("http://") || file_part.starts_with("https://") {
+                    return Err(Error::UnresolvedRef {
+                        location,
+                        reference: reference.clone(),
+                        message: "references to URLs are not followed; download the file and refer to it by a relative path".into(),
+                    });
+                }
+                let base = self.docs[doc].path.parent().map(Path::to_path_buf).unwrap_or_default();
+                let target = base.join(percent_decode(file_part));
+                let key = target.canonicalize().unwrap_or(target.clone());
+                if self.by_path.contains_key(&key) || self.by_path.contains_key(&target) {
+                    continue;
+                }
+                let file = load::read_one(&target).map_err(|e| Error::UnresolvedRef {
+                    location: location.clone(),
+                    reference: reference.clone(),
+                    message: e.to_string(),
+                })?;
+                let index = self.docs.len();
+                self.docs.push(Doc { path: target.clone(), text: file.text, value: file.document });
+                self.by_path.insert(key, index);
+                self.by_path.insert(target, index);
+                queue.push(index);
+            }
+        }
+        Ok(())
+    }
+
+    fn doc_index(&self, from: usize, file_part: &str) -> Option<usize> {
+        let base = self.docs[from].path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let target = base.join(percent_decode(file_part));
+        self.by_path.get(&target).copied().or_else(|| target.canonicalize().ok().and_then(|k| self.by_path.get(&k).copied()))
+    }
+
+    /// Where `pointer` in document `doc` is, for error messages.
+    fn location(&self, doc: usize, pointer: &str) -> Location {
+        let d = &self.docs[doc];
+        let (line, column) = pointer_location(&d.text, pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
+        Location { file: d.path.to_string_lossy().to_string(), line, column, pointer: Some(pointer.to_string()) }
+    }
+
+    /// Follows a `$ref` (from document `from`, written at `at`) to its final target.
+    fn follow(&self, from: usize, at: &str, reference: &str) -> Result<(Identity, &Value)> {
+        let mut doc = from;
+        let mut reference = reference.to_string();
+        let mut at = at.to_string();
+        for _ in 0..64 {
+            let (file_part, fragment) = match reference.split_once('#') {
+                Some((f, p)) => (f, p),
+                None => (reference.as_str(), ""),
+            };
+            let target_doc = if file_part.is_empty() {
+                doc
+            } else {
+                self.doc_index(doc, file_part).ok_or_else(|| Error::UnresolvedRef {
+                    location: self.location(doc, &at),
+                    reference: reference.clone(),
+                    message: "the file was not loaded".into(),
+                })?
+            };
+            let (pointer, value) = self.walk(target_doc, fragment).map_err(|message| Error::UnresolvedRef {
+                location: self.location(doc, &at),
+                reference: reference.clone(),
+                message,
+            })?;
+            if let Value::Object(map) = value {
+                if map.len() == 1 {
+                    if let Some(next) = is_allowed_ref(map) {
+                        doc = target_doc;
+                        at = pointer;
+                        reference = next.to_string();
+                        continue;
+                    }
+                }
+            }
+            return Ok((Identity { doc: target_doc, pointer }, value));
+        }
+        Err(Error::UnresolvedRef {
+            location: self.location(from, &at),
+            reference,
+            message: "the chain of references does not end (a $ref that points at itself)".into(),
+        })
+    }
+
+    /// Walks a JSON pointer, following `$ref`s met on the way. Returns the canonical pointer.
+    fn walk(&self, doc: usize, fragment: &str) -> std::result::Result<(String, &Value), String> {
+        let mut value = &self.docs[doc].value;
+        let mut pointer = String::new();
+        if fragment.is_empty() || fragment == "/" && false {
+            return Ok((pointer, value));
+        }
+        if !fragment.starts_with('/') {
+            return Err(format!("'{fragment}' is not a JSON pointer"));
+        }
+        let mut current_doc = doc;
+        for raw in fragment.split('/').skip(1) {
+            let token = unescape_token(raw);
+            // Step through a $ref on the way.
+            if let Value::Object(map) = value {
+                if let Some(r) = is_allowed_ref(map) {
+                    let (identity, target) = self.follow(current_doc, &pointer, r).map_err(|e| e.to_string())?;
+                    current_doc = identity.doc;
+                    pointer = identity.pointer;
+                    value = target;
+                }
+            }
+            let next = match value {
+                Value::Object(map) => map.get(&token),
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            value = next.ok_or_else(|| format!("'{token}' does not exist (in #{pointer})"))?;
+            pointer.push('/');
+            pointer.push_str(&escape_token(&token));
+        }
+        if current_doc != doc {
+            // Pointers are per document; keep the final document's pointer.
+        }
+        Ok((pointer, value))
+    }
+
+    /// The value at `pointer` in the root document, with every `$ref` inside expanded the way
+    /// the reference's output shows it.
+    pub fn expand_at(&self, pointer: &str) -> Result<Value> {
+        let (canonical, value) = self.walk(0, pointer).map_err(|message| Error::InvalidSpec {
+            location: self.location(0, pointer),
+            message,
+        })?;
+        let mut expansion = Expansion { resolver: self, stack: Vec::new(), nodes: 0 };
+        // Every prefix of the pointer is an ancestor in the reference's traversal from the root.
+        let mut prefix = String::new();
+        expansion.stack.push(Some(Identity { doc: 0, pointer: String::new() }));
+        for raw in canonical.split('/').skip(1) {
+            prefix.push('/');
+            prefix.push_str(raw);
+            expansion.stack.push(Some(Identity { doc: 0, pointer: prefix.clone() }));
+        }
+        expansion.stack.pop();
+        expansion.expand(value, Some(Identity { doc: 0, pointer: canonical }))
+    }
+
+    /// Expands an arbitrary value found at `pointer` of the root document.
+    pub fn expand_value(&self, value: &Value, pointer: &str) -> Result<Value> {
+        let mut expansion = Expansion { resolver: self, stack: vec![Some(Identity { doc: 0, pointer: String::new() })], nodes: 0 };
+        expansion.expand(value, Some(Identity { doc: 0, pointer: pointer.to_string() }))
+    }
+}
+
+fn collect_refs(value: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get("$ref") {
+                out.push((pointer.to_string(), r.clone()));
+            }
+            for (k, v) in map {
+                collect_refs(v, &format!("{pointer}/{}", escape_token(k)), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                collect_refs(v, &format!("{pointer}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn circular_marker(target: &Value, is_root: bool) -> Value {
+    if is_root {
+        return Value::String("circular()".into());
+    }
+    let title = target.get("title");
+    let truthy = match title {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
+        _ => true,
+    };
+    if truthy {
+        Value::String(format!("circular({})", crate::mustache::js_string(title.expect("truthy"))))
+    } else {
+        Value::String("circular()".into())
+    }
+}
+
+impl Expansion<'_> {
+    fn doc_of(&self, identity: &Option<Identity>) -> usize {
+        identity.as_ref().map_or(0, |i| i.doc)
+    }
+
+    fn child(identity: &Option<Identity>, key: &str) -> Option<Identity> {
+        identity.as_ref().map(|i| Identity { doc: i.doc, pointer: format!("{}/{}", i.pointer, escape_token(key)) })
+    }
+
+    fn budget(&mut self, identity: &Option<Identity>) -> Result<()> {
+        self.nodes += 1;
+        let limits = self.resolver.limits;
+        if self.stack.len() > limits.max_depth || self.nodes > limits.max_nodes {
+            let doc = self.doc_of(identity);
+            let pointer = identity.as_ref().map(|i| i.pointer.clone()).unwrap_or_default();
+            return Err(Error::Limit {
+                location: self.resolver.location(doc, &pointer),
+                message: if self.nodes > limits.max_nodes {
+                    format!("expanding $refs here produces more than {} values; the references multiply without bound", limits.max_nodes)
+                } else {
+                    format!("nesting deeper than {} levels after expanding $refs", limits.max_depth)
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// Expands `value`, whose own identity (canonical location) is `identity`.
+    fn expand(&mut self, value: &Value, identity: Option<Identity>) -> Result<Value> {
+        self.budget(&identity)?;
+        match value {
+            Value::Object(map) => {
+                if let Some(reference) = is_allowed_ref(map) {
+                    let doc = self.doc_of(&identity);
+                    let at = identity.as_ref().map(|i| i.pointer.clone()).unwrap_or_default();
+                    let (target_id, target) = self.resolver.follow(doc, &at, reference)?;
+                    if map.len() > 1 {
+                        // Extended $ref: a new object, the $ref's siblings first.
+                        if let Value::Object(target_map) = target {
+                            let mut merged: Vec<(String, &Value, Option<Identity>)> = Vec::new();
+                            for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
+                                merged.push((k.clone(), v, Self::child(&identity, k)));
+                            }
+                            for (k, v) in target_map {
+                                if !map.contains_key(k) || k == "$ref" {
+                                    if k == "$ref" && map.contains_key("$ref") {
+                                        continue;
+                                    }
+                                    merged.push((k.clone(), v, Self::child(&Some(target_id.clone()), k)));
+                                }
+                            }
+                            self.stack.push(None);
+                            let mut out = Map::new();
+                            for (k, v, child_id) in merged {
+                                let expanded = self.expand(v, child_id)?;
+                                out.insert(k, expanded);
+                            }
+                            self.stack.pop();
+                            crate::js_json::reorder_map(&mut out);
+                            return Ok(self.resolve_discriminator(Value::Object(out)));
+                        }
+                    }
+                    if self.stack.iter().any(|s| s.as_ref() == Some(&target_id)) {
+                        let is_root = target_id.doc == 0 && target_id.pointer.is_empty();
+                        return Ok(circular_marker(target, is_root));
+                    }
+                    return self.expand(target, Some(target_id));
+                }
+                self.stack.push(identity.clone());
+                let mut out = Map::new();
+                for (k, v) in map {
+                    let expanded = self.expand(v, Self::child(&identity, k))?;
+                    out.insert(k.clone(), expanded);
+                }
+                let result = self.resolve_discriminator_in_place(Value::Object(out), &identity);
+                self.stack.pop();
+                result
+            }
+            Value::Array(items) => {
+                self.stack.push(identity.clone());
+                let mut out = Vec::with_capacity(items.len());
+                for (i, v) in items.iter().enumerate() {
+                    out.push(self.expand(v, Self::child(&identity, &i.to_string()))?);
+                }
+                self.stack.pop();
+                Ok(Value::Array(out))
+            }
+            other => Ok(other.clone()),
+        }
+    }
+
+    fn resolve_discriminator(&self, value: Value) -> Value {
+        value
+    }
+
+    /// The reference replaces `discriminator.mapping` values that are in-document pointers with
+    /// the (expanded) schemas they point at.
+    fn resolve_discriminator_in_place(&mut self, mut value: Value, identity: &Option<Identity>) -> Result<Value> {
+        let targets: Vec<(String, String)> = match value.get("discriminator").and_then(|d| d.get("mapping")) {
+            Some(Value::Object(mapping)) => mapping
+                .iter()
+                .filter_map(|(k, v)| match v {
+                    Value::String(s) if s.starts_with('#') => Some((k.clone(), s.clone())),
+                    _ => None,
+                })
+                .collect(),
+            _ => return Ok(value),
+        };
+        if targets.is_empty() {
+            return Ok(value);
+        }
+        let doc = self.doc_of(identity);
+        let mut resolved = Vec::new();
+        // The mapping object and the discriminator are ancestors of the mapped schemas.
+        self.stack.push(Self::child(identity, "discriminator"));
+        self.stack.push(Self::child(&Self::child(identity, "discriminator"), "mapping"));
+        for (key, reference) in targets {
+            let fragment = reference.trim_start_matches('#');
+            match self.resolver.walk(doc, fragment) {
+                Ok((pointer, target)) => {
+                    let target_id = Identity { doc, pointer };
+                    let expanded = if self.stack.iter().any(|s| s.as_ref() == Some(&target_id)) {
+                        circular_marker(target, target_id.pointer.is_empty())
+                    } else {
+                        self.expand(target, Some(target_id))?
+                    };
+                    resolved.push((key, expanded));
+                }
+                Err(_) => continue,
+            }
+        }
+        self.stack.pop();
+        self.stack.pop();
+        if let Some(Value::Object(mapping)) = value.get_mut("discriminator").and_then(|d| d.get_mut("mapping")) {
+            for (key, expanded) in resolved {
+                mapping.insert(key, expanded);
+            }
+        }
+        Ok(value)
+    }
+}

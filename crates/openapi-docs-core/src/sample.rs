@@ -1,0 +1,263 @@
+//! Example values built from schemas, as the reference builds them: `sampleRequestFromSchema`
+//! (the `jsonRequestBodyExample` of an API page) and `sampleResponseFromSchema` (the `sample`
+//! front matter of a schema page). `None` is JavaScript's `undefined`.
+
+use serde_json::{Map, Value};
+
+use crate::allof::merge_all_of;
+
+/// Which of the reference's two sample builders to follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SampleKind {
+    /// Request bodies: `readOnly` properties are left out.
+    Request,
+    /// Responses and schema pages: `writeOnly` properties are left out.
+    Response,
+}
+
+impl SampleKind {
+    fn hidden_flag(self) -> &'static str {
+        match self {
+            SampleKind::Request => "readOnly",
+            SampleKind::Response => "writeOnly",
+        }
+    }
+}
+
+fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
+        _ => true,
+    }
+}
+
+fn is_hidden(prop: &Value, flag: &str) -> bool {
+    prop.get(flag) == Some(&Value::Bool(true)) || truthy(prop.get("deprecated"))
+}
+
+/// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
+pub fn lodash_merge(target: &mut Value, source: &Value) {
+    match (target, source) {
+        (Value::Object(t), Value::Object(s)) => {
+            for (k, v) in s {
+                match t.get_mut(k) {
+                    Some(existing) if (existing.is_object() && v.is_object()) || (existing.is_array() && v.is_array()) => {
+                        lodash_merge(existing, v)
+                    }
+                    _ => {
+                        t.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (Value::Array(t), Value::Array(s)) => {
+            for (i, v) in s.iter().enumerate() {
+                match t.get_mut(i) {
+                    Some(existing) if (existing.is_object() && v.is_object()) || (existing.is_array() && v.is_array()) => {
+                        lodash_merge(existing, v)
+                    }
+                    Some(existing) => *existing = v.clone(),
+                    None => t.push(v.clone()),
+                }
+            }
+        }
+        (t, s) => *t = s.clone(),
+    }
+}
+
+/// The sample for `schema`.
+pub fn sample_from_schema(schema: &Value, kind: SampleKind) -> Option<Value> {
+    sample(schema, kind, 0)
+}
+
+fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
+    if depth > 200 {
+        return None;
+    }
+    let Value::Object(map) = schema else {
+        // Property access on a string or number yields undefined for every keyword.
+        return match schema {
+            Value::Null => None, // TypeError in the reference, caught: undefined
+            _ => None,
+        };
+    };
+    if let Some(example) = map.get("example") {
+        return Some(example.clone());
+    }
+    let flag = kind.hidden_flag();
+    let combine = |variant: &Value| -> Option<Value> {
+        if truthy(map.get("properties")) {
+            let mut combined = schema.clone();
+            lodash_merge(&mut combined, variant);
+            let key = if map.contains_key("oneOf") && truthy(map.get("oneOf")) { "oneOf" } else { "anyOf" };
+            combined.as_object_mut().map(|m| m.shift_remove(key));
+            sample(&combined, kind, depth + 1)
+        } else {
+            sample(variant, kind, depth + 1)
+        }
+    };
+    let all_of_step = |depth: usize| -> Option<Value> {
+        let mut merged = merge_all_of(schema);
+        if let Some(Value::Object(props)) = merged.get_mut("properties") {
+            props.retain(|_, v| !is_hidden(v, flag));
+        }
+        if truthy(map.get("properties")) {
+            let mut combined = schema.clone();
+            lodash_merge(&mut combined, &merged);
+            combined.as_object_mut().map(|m| m.shift_remove("allOf"));
+            sample(&combined, kind, depth + 1)
+        } else {
+            sample(&merged, kind, depth + 1)
+        }
+    };
+    if kind == SampleKind::Response && truthy(map.get("allOf")) {
+        return all_of_step(depth);
+    }
+    if truthy(map.get("oneOf")) {
+        let first = map.get("oneOf").and_then(|v| v.get(0)).cloned().unwrap_or(Value::Null);
+        return combine(&first);
+    }
+    if truthy(map.get("anyOf")) {
+        let first = map.get("anyOf").and_then(|v| v.get(0)).cloned().unwrap_or(Value::Null);
+        return combine(&first);
+    }
+    if kind == SampleKind::Request && truthy(map.get("allOf")) {
+        return all_of_step(depth);
+    }
+    let properties = map.get("properties");
+    let items = map.get("items");
+    let mut ty = map.get("type").cloned();
+    if !truthy(ty.as_ref()) {
+        if truthy(properties) {
+            ty = Some(Value::String("object".into()));
+        } else if truthy(items) {
+            ty = Some(Value::String("array".into()));
+        } else {
+            return None;
+        }
+    }
+    let ty_str = ty.as_ref().and_then(Value::as_str);
+    if ty_str == Some("object") {
+        let mut obj = Map::new();
+        if let Some(Value::Object(props)) = properties {
+            for (name, prop) in props {
+                let mut prop = prop.clone();
+                if let Some(Value::Object(nested)) = prop.get_mut("properties") {
+                    nested.retain(|_, v| !is_hidden(v, flag));
+                }
+                if let Some(Value::Object(nested)) = prop.get_mut("items").and_then(|i| i.get_mut("properties")) {
+                    nested.retain(|_, v| !is_hidden(v, flag));
+                }
+                if is_hidden(&prop, flag) {
+                    continue;
+                }
+                sample_prop(name, &prop, &mut obj, kind, depth);
+            }
+        }
+        return Some(Value::Object(obj));
+    }
+    if ty_str == Some("array") {
+        if let Some(Value::Array(variants)) = items.and_then(|i| i.get("anyOf")) {
+            return Some(Value::Array(variants.iter().map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null)).collect()));
+        }
+        if let Some(Value::Array(variants)) = items.and_then(|i| i.get("oneOf")) {
+            return Some(Value::Array(variants.iter().map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null)).collect()));
+        }
+        let item = items.and_then(|i| sample(i, kind, depth + 1));
+        return match (kind, item) {
+            (SampleKind::Request, Some(Value::Array(a))) => Some(Value::Array(a)),
+            (_, item) => Some(Value::Array(vec![item.unwrap_or(Value::Null)])),
+        };
+    }
+    if let Some(enumeration) = map.get("enum").filter(|e| truthy(Some(e))) {
+        if truthy(map.get("default")) {
+            return map.get("default").cloned();
+        }
+        return match enumeration {
+            Value::Array(values) => values.first().cloned(),
+            other => Some(other.clone()),
+        };
+    }
+    if is_hidden(schema, flag) {
+        return None;
+    }
+    primitive(map)
+}
+
+fn sample_prop(name: &str, prop: &Value, obj: &mut Map<String, Value>, kind: SampleKind, depth: usize) {
+    if let Value::Object(p) = prop {
+        if p.is_empty() {
+            obj.insert(name.to_string(), prop.clone());
+            return;
+        }
+        let value = if truthy(p.get("oneOf")) {
+            p.get("oneOf").and_then(|v| v.get(0)).and_then(|v| sample(v, kind, depth + 1))
+        } else if truthy(p.get("anyOf")) {
+            p.get("anyOf").and_then(|v| v.get(0)).and_then(|v| sample(v, kind, depth + 1))
+        } else if truthy(p.get("allOf")) {
+            let merged = merge_all_of(prop);
+            sample_prop(name, &merged, obj, kind, depth + 1);
+            return;
+        } else {
+            sample(prop, kind, depth + 1)
+        };
+        set_or_undefined(obj, name, value);
+    } else {
+        // A string like "circular(Pet)": property access yields undefined everywhere.
+        set_or_undefined(obj, name, None);
+    }
+}
+
+/// `obj[name] = value`, where `undefined` still claims the key's position in JS (and is dropped
+/// by JSON.stringify); a later assignment keeps that position.
+fn set_or_undefined(obj: &mut Map<String, Value>, name: &str, value: Option<Value>) {
+    match value {
+        Some(v) => {
+            obj.insert(name.to_string(), v);
+        }
+        None => {
+            obj.shift_remove(name);
+        }
+    }
+}
+
+fn primitive(schema: &Map<String, Value>) -> Option<Value> {
+    let ty = schema.get("type")?;
+    let Some(ty) = ty.as_str() else {
+        return None; // primitives[type] is undefined: TypeError, caught, undefined
+    };
+    let known = matches!(ty, "string" | "number" | "integer" | "boolean" | "object" | "array");
+    let has_default = truthy(schema.get("default"));
+    if !known && (!has_default || schema.contains_key("format")) {
+        return None;
+    }
+    let format = schema.get("format").map(|f| crate::mustache::js_string(f));
+    let by_format = format.as_deref().and_then(|f| match (ty, f) {
+        ("string", "email") => Some(Value::String("user@example.com".into())),
+        ("string", "date") => Some(Value::String("2024-07-29".into())),
+        ("string", "date-time") => Some(Value::String("2024-07-29T15:51:28.071Z".into())),
+        ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
+        ("string", "hostname") => Some(Value::String("example.com".into())),
+        ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
+        ("string", "ipv6") => Some(Value::String("2001:0db8:5b96:0000:0000:426f:8e17:642a".into())),
+        ("number", "float") => Some(Value::from(0)),
+        _ => None,
+    });
+    if let Some(v) = by_format {
+        return Some(v);
+    }
+    if has_default {
+        return schema.get("default").cloned();
+    }
+    match ty {
+        "string" => Some(Value::String("string".into())),
+        "number" | "integer" => Some(Value::from(0)),
+        "boolean" => Some(match schema.get("default") {
+            Some(Value::Bool(b)) => Value::Bool(*b),
+            _ => Value::Bool(true),
+        }),
+        other => Some(Value::String(format!("Unknown Type: {other}"))),
+    }
+}

@@ -1,0 +1,345 @@
+//! `sidebar.ts`: the reference's sidebar slice (grouped by tag or by `x-tagGroups`), written as
+//! JSON5 the way `JSON5.stringify(v, {space: 2, quote: '"'})` writes it.
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::items::{Item, ItemKind, SpecItems, operation_tags};
+use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
+use crate::render::split_after;
+use crate::text::kebab_case;
+
+fn doc_id(base_path: &str, id: &str) -> String {
+    if base_path.is_empty() { id.to_string() } else { format!("{base_path}/{id}") }
+}
+
+fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
+        _ => true,
+    }
+}
+
+fn insert_opt(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(v) = value {
+        map.insert(key.into(), v);
+    }
+}
+
+fn create_doc_item(item: &Item, sidebar: &SidebarOptions, base_path: &str) -> Value {
+    let id = if item.kind == ItemKind::Schema { format!("schemas/{}", item.id) } else { item.id.clone() };
+    let class_name = if item.kind == ItemKind::Api {
+        let api = item.api.as_ref();
+        let deprecated = truthy(api.and_then(|a| a.get("deprecated")));
+        let method = api.and_then(|a| a.get("method")).and_then(Value::as_str).unwrap_or("");
+        let mut parts = Vec::new();
+        if deprecated {
+            parts.push("menu__list-item--deprecated".to_string());
+        }
+        if !method.is_empty() {
+            parts.push("api-method".to_string());
+            parts.push(method.to_string());
+        }
+        parts.join(" ")
+    } else {
+        let deprecated = truthy(item.schema.as_ref().and_then(|s| s.get("deprecated")));
+        if deprecated { "menu__list-item--deprecated schema".to_string() } else { "schema".to_string() }
+    };
+    let mut map = Map::new();
+    map.insert("type".into(), Value::String("doc".into()));
+    map.insert("id".into(), Value::String(doc_id(base_path, &id)));
+    let label = if item.title.is_empty() { id.clone() } else { item.title.clone() };
+    map.insert("label".into(), Value::String(label));
+    insert_opt(&mut map, "customProps", sidebar.custom_props.clone());
+    if !class_name.is_empty() {
+        map.insert("className".into(), Value::String(class_name));
+    }
+    Value::Object(map)
+}
+
+fn category(label: &str, link: Option<Value>, sidebar: &SidebarOptions, items: Vec<Value>) -> Value {
+    let mut map = Map::new();
+    map.insert("type".into(), Value::String("category".into()));
+    map.insert("label".into(), Value::String(label.to_string()));
+    insert_opt(&mut map, "link", link);
+    insert_opt(&mut map, "collapsible", sidebar.sidebar_collapsible.map(Value::Bool));
+    insert_opt(&mut map, "collapsed", sidebar.sidebar_collapsed.map(Value::Bool));
+    map.insert("items".into(), Value::Array(items));
+    Value::Object(map)
+}
+
+fn posix_join(parts: &[&str]) -> String {
+    let joined = parts.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join("/");
+    let mut out: Vec<&str> = Vec::new();
+    for seg in joined.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            s => out.push(s),
+        }
+    }
+    format!("/{}", out.join("/"))
+}
+
+/// `groupByTags` of the reference.
+fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOptions, tags: &[Value], base_path: &str) -> Vec<Value> {
+    let api_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Api).collect();
+    let info_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Info).collect();
+    let schema_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Schema).collect();
+    let op_tags = operation_tags(spec_items);
+    let mut schema_tags: Vec<String> = Vec::new();
+    for item in &schema_items {
+        if let Some(Value::Array(t)) = item.schema.as_ref().and_then(|s| s.get("x-tags")) {
+            for tag in t.iter().filter_map(Value::as_str).filter(|s| !s.is_empty()) {
+                if !schema_tags.iter().any(|s| s == tag) {
+                    schema_tags.push(tag.to_string());
+                }
+            }
+        }
+    }
+    let mut api_tags: Vec<String> = Vec::new();
+    for tag in tags {
+        if let Some(name) = tag.get("name").and_then(Value::as_str) {
+            if op_tags.iter().any(|t| t == name) || schema_tags.iter().any(|t| t == name) {
+                api_tags.push(name.to_string());
+            }
+        }
+    }
+    if sidebar.group_paths_by != Some(GroupPathsBy::TagGroup) {
+        let mut all = Vec::new();
+        for t in api_tags.iter().chain(&op_tags).chain(&schema_tags) {
+            if !all.contains(t) {
+                all.push(t.clone());
+            }
+        }
+        api_tags = all;
+    }
+    let link_source = sidebar.category_link_source;
+    let root_intro = if info_items.len() == 1 {
+        let mut m = Map::new();
+        m.insert("type".into(), Value::String("doc".into()));
+        m.insert("id".into(), Value::String(doc_id(base_path, &info_items[0].id)));
+        Some(Value::Object(m))
+    } else {
+        None
+    };
+    let has_tag = |item: &Item, tag: &str, key: &str| -> bool {
+        let list = if key == "tags" { item.api.as_ref().and_then(|a| a.get("tags")) } else { item.schema.as_ref().and_then(|s| s.get("x-tags")) };
+        matches!(list, Some(Value::Array(t)) if t.iter().any(|v| v.as_str() == Some(tag)))
+    };
+    let mut tagged: Vec<Value> = Vec::new();
+    for tag in &api_tags {
+        let tagged_info = info_items.iter().find(|i| {
+            matches!(i.info.as_ref().and_then(|info| info.get("tags")), Some(Value::Array(t)) if t.iter().any(|x| x.get("name").and_then(Value::as_str) == Some(tag)))
+        });
+        let tag_object = tags.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(tag));
+        let mut link = None;
+        if let (Some(info), Some(CategoryLinkSource::Info)) = (tagged_info, link_source) {
+            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &info.id)}));
+        }
+        if let (Some(t), Some(CategoryLinkSource::Tag)) = (tag_object, link_source) {
+            let name = t.get("name").and_then(Value::as_str).unwrap_or("");
+            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &kebab_case(name))}));
+        }
+        if link_source == Some(CategoryLinkSource::Auto) {
+            let slug = match &options.label {
+                Some(label) if !label.is_empty() => posix_join(&["/category", base_path, &kebab_case(label), &kebab_case(tag)]),
+                _ => posix_join(&["/category", base_path, &kebab_case(tag)]),
+            };
+            link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
+        }
+        let mut items: Vec<Value> = schema_items.iter().filter(|i| has_tag(i, tag, "x-tags")).map(|i| create_doc_item(i, sidebar, base_path)).collect();
+        items.extend(api_items.iter().filter(|i| has_tag(i, tag, "tags")).map(|i| create_doc_item(i, sidebar, base_path)));
+        if items.is_empty() {
+            continue;
+        }
+        let label = tag_object.and_then(|t| t.get("x-displayName")).filter(|v| !v.is_null()).map(crate::mustache::js_string).unwrap_or_else(|| tag.clone());
+        tagged.push(category(&label, link, sidebar, items));
+    }
+    let untagged_items: Vec<Value> = api_items
+        .iter()
+        .filter(|i| match i.api.as_ref().and_then(|a| a.get("tags")) {
+            None => true,
+            Some(Value::Array(t)) => t.is_empty(),
+            _ => false,
+        })
+        .map(|i| create_doc_item(i, sidebar, base_path))
+        .collect();
+    let mut out = Vec::new();
+    if let (Some(intro), true) = (root_intro, link_source != Some(CategoryLinkSource::Info)) {
+        out.push(intro);
+    }
+    out.extend(tagged);
+    if !untagged_items.is_empty() {
+        out.push(category("UNTAGGED", None, sidebar, untagged_items));
+    }
+    if options.show_schemas == Some(true) && !schema_items.is_empty() {
+        let items = schema_items.iter().filter(|i| !truthy(i.schema.as_ref().and_then(|s| s.get("x-tags")))).map(|i| create_doc_item(i, sidebar, base_path)).collect();
+        out.push(category("Schemas", None, sidebar, items));
+    }
+    out
+}
+
+/// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).
+pub fn sidebar_slice(spec: &SpecItems, options: &SpecOptions, docs: &DocsContext) -> Result<Option<Value>> {
+    let Some(sidebar) = options.sidebar_options.as_ref() else { return Ok(None) };
+    let configured = sidebar.group_paths_by.is_some()
+        || sidebar.category_link_source.is_some()
+        || sidebar.custom_props.is_some()
+        || sidebar.sidebar_collapsible.is_some()
+        || sidebar.sidebar_collapsed.is_some()
+        || sidebar.sidebar_generators.is_some();
+    if !configured {
+        return Ok(None);
+    }
+    let output_dir = options.output_dir_trimmed();
+    let base_path = match &docs.doc_path {
+        Some(doc_path) => split_after(output_dir, doc_path)?.trim_start_matches('/').to_string(),
+        None => {
+            let from = output_dir.get(1..).and_then(|s| s.find('/')).map(|i| i + 1);
+            match from {
+                Some(i) => output_dir[i..].trim_start_matches('/').to_string(),
+                None => output_dir.chars().last().map(|c| c.to_string()).unwrap_or_default().trim_start_matches('/').to_string(),
+            }
+        }
+    };
+    let slice = match sidebar.group_paths_by {
+        Some(GroupPathsBy::Tag) => group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path),
+        Some(GroupPathsBy::TagGroup) => {
+            let mut slice = Vec::new();
+            let mut schemas_group: Option<Vec<Value>> = None;
+            for group in &spec.tag_groups {
+                let names: Vec<&str> = group.get("tags").and_then(Value::as_array).map(|t| t.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+                let filtered: Vec<Value> = spec.tags.iter().filter(|t| t.get("name").and_then(Value::as_str).is_some_and(|n| names.contains(&n))).cloned().collect();
+                let mut items = group_by_tags(&spec.items, sidebar, options, &filtered, &base_path);
+                if options.show_schemas == Some(true) {
+                    if schemas_group.as_ref().is_none_or(|g| g.is_empty()) {
+                        schemas_group = Some(items.iter().filter(|i| i.get("type").and_then(Value::as_str) == Some("category") && i.get("label").and_then(Value::as_str) == Some("Schemas")).cloned().collect());
+                    }
+                    items.retain(|i| i.get("label").and_then(Value::as_str) != Some("Schemas"));
+                }
+                let label = group.get("name").map(crate::mustache::js_string).unwrap_or_default();
+                let mut map = Map::new();
+                map.insert("type".into(), Value::String("category".into()));
+                map.insert("label".into(), Value::String(label));
+                map.insert("collapsible".into(), Value::Bool(true));
+                map.insert("collapsed".into(), Value::Bool(true));
+                map.insert("items".into(), Value::Array(items));
+                slice.push(Value::Object(map));
+            }
+            slice.extend(schemas_group.unwrap_or_default());
+            slice
+        }
+        None => Vec::new(),
+    };
+    Ok(Some(Value::Array(slice)))
+}
+
+/// `sidebar.ts` text for a slice.
+pub fn sidebar_module(slice: &Value) -> String {
+    let mut wrapper = Map::new();
+    wrapper.insert("apisidebar".into(), slice.clone());
+    let json5 = json5_stringify(&Value::Object(wrapper), 2);
+    let view = serde_json::json!({ "slice": json5 });
+    crate::mustache::render(crate::render::templates::SIDEBAR_TEMPLATE, &view).expect("static template")
+}
+
+fn is_identifier(key: &str) -> bool {
+    let mut chars = key.chars();
+    let Some(first) = chars.next() else { return false };
+    (first.is_alphabetic() || first == '$' || first == '_') && chars.all(|c| c.is_alphanumeric() || c == '$' || c == '_' || c == '\u{200c}' || c == '\u{200d}')
+}
+
+fn json5_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{0b}' => out.push_str("\\v"),
+            '\0' => {
+                if chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    out.push_str("\\x00")
+                } else {
+                    out.push_str("\\0")
+                }
+            }
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `JSON5.stringify(value, {space, quote: '"'})`.
+pub fn json5_stringify(value: &Value, space: usize) -> String {
+    fn go(out: &mut String, value: &Value, space: usize, depth: usize) {
+        let newline = |out: &mut String, d: usize| {
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', space * d));
+        };
+        match value {
+            Value::Null => out.push_str("null"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => out.push_str(&crate::js_json::format_number(n)),
+            Value::String(s) => json5_string(out, s),
+            Value::Array(items) => {
+                if items.is_empty() {
+                    out.push_str("[]");
+                    return;
+                }
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, depth + 1);
+                    go(out, item, space, depth + 1);
+                }
+                out.push(',');
+                newline(out, depth);
+                out.push(']');
+            }
+            Value::Object(map) => {
+                if map.is_empty() {
+                    out.push_str("{}");
+                    return;
+                }
+                out.push('{');
+                let mut first = true;
+                crate::js_json::for_each_in_js_order(map, |k, v| {
+                    if !first {
+                        out.push(',');
+                    }
+                    first = false;
+                    newline(out, depth + 1);
+                    if is_identifier(k) {
+                        out.push_str(k);
+                    } else {
+                        json5_string(out, k);
+                    }
+                    out.push_str(": ");
+                    go(out, v, space, depth + 1);
+                });
+                out.push(',');
+                newline(out, depth);
+                out.push('}');
+            }
+        }
+    }
+    let mut out = String::new();
+    go(&mut out, value, space, 0);
+    out
+}
