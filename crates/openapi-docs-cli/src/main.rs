@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use openapi_docs_core::{DocsContext, SpecOptions};
 
 #[derive(Parser)]
-#[command(name = "openapi-docs", version, about = "Generate Docusaurus OpenAPI pages (.api.mdx, .info.mdx, .tag.mdx, .schema.mdx, sidebar.ts)")]
+#[command(
+    name = "openapi-docs",
+    version,
+    about = "Generate Docusaurus OpenAPI pages (.api.mdx, .info.mdx, .tag.mdx, .schema.mdx, sidebar.ts)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -53,11 +57,25 @@ enum Command {
 fn run() -> Result<String, (String, Option<&'static str>)> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { spec, out, config, docs_path, route_base_path, sidebar } => {
+        Command::Generate {
+            spec,
+            out,
+            config,
+            docs_path,
+            route_base_path,
+            sidebar,
+        } => {
             let mut options: SpecOptions = match &config {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| (format!("cannot read {}: {e}", path.display()), Some("E_READ")))?;
-                    serde_json::from_str(&text).map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        (
+                            format!("cannot read {}: {e}", path.display()),
+                            Some("E_READ"),
+                        )
+                    })?;
+                    serde_json::from_str(&text).map_err(|e| {
+                        (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION"))
+                    })?
                 }
                 None => SpecOptions::default(),
             };
@@ -68,16 +86,30 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                 options.output_dir = out;
             }
             if options.spec_path.is_empty() || options.output_dir.is_empty() {
-                return Err(("give --spec and --out (or a --config with specPath and outputDir)".into(), Some("E_INVALID_OPTION")));
+                return Err((
+                    "give --spec and --out (or a --config with specPath and outputDir)".into(),
+                    Some("E_INVALID_OPTION"),
+                ));
             }
             if sidebar && options.sidebar_options.is_none() {
-                options.sidebar_options = Some(openapi_docs_core::SidebarOptions { group_paths_by: Some(openapi_docs_core::GroupPathsBy::Tag), ..Default::default() });
+                options.sidebar_options = Some(openapi_docs_core::SidebarOptions {
+                    group_paths_by: Some(openapi_docs_core::GroupPathsBy::Tag),
+                    ..Default::default()
+                });
             }
-            let docs = DocsContext { doc_path: Some(docs_path), route_base_path: Some(route_base_path) };
+            let docs = DocsContext {
+                doc_path: Some(docs_path),
+                route_base_path: Some(route_base_path),
+            };
             let started = Instant::now();
             let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
-            let generated = openapi_docs_core::generate(&options, &docs, &cwd).map_err(|e| (e.to_string(), Some(e.code())))?;
-            openapi_docs_core::write_generated(&generated, &cwd.join(options.output_dir_trimmed())).map_err(|e| (e.to_string(), Some(e.code())))?;
+            let generated = openapi_docs_core::generate(&options, &docs, &cwd)
+                .map_err(|e| (e.to_string(), Some(e.code())))?;
+            openapi_docs_core::write_generated(&generated, &cwd.join(options.output_dir_trimmed()))
+                .map_err(|e| (e.to_string(), Some(e.code())))?;
+            for warning in &generated.warnings {
+                eprintln!("warning: {warning}");
+            }
             let s = &generated.stats;
             Ok(format!(
                 "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}",
@@ -92,7 +124,8 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             ))
         }
         Command::Clean { out } => {
-            let removed = openapi_docs_core::output::clean(std::path::Path::new(&out)).map_err(|e| (e.to_string(), Some(e.code())))?;
+            let removed = openapi_docs_core::output::clean(std::path::Path::new(&out))
+                .map_err(|e| (e.to_string(), Some(e.code())))?;
             Ok(format!("removed {removed} generated files from {out}"))
         }
         Command::OptionsSchema => {

@@ -76,7 +76,9 @@ pub struct SpecItems {
     pub tag_groups: Vec<Value>,
 }
 
-const HTTP_METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const HTTP_METHODS: &[&str] = &[
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
 
 fn truthy(value: Option<&Value>) -> bool {
     match value {
@@ -105,11 +107,21 @@ fn title_id(title: &str) -> String {
 /// Builds every page of one spec.
 pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
     let root = resolver.root();
-    let location = |pointer: &str| Location { file: file.to_string(), line: None, column: None, pointer: Some(pointer.to_string()) };
-    let info_raw = root.get("info").filter(|i| i.is_object()).ok_or_else(|| Error::InvalidSpec {
-        location: location("/info"),
-        message: "the document has no `info` object; add `info: {title: ..., version: ...}`".into(),
-    })?;
+    let location = |pointer: &str| Location {
+        file: file.to_string(),
+        line: None,
+        column: None,
+        pointer: Some(pointer.to_string()),
+    };
+    let info_raw =
+        root.get("info")
+            .filter(|i| i.is_object())
+            .ok_or_else(|| Error::InvalidSpec {
+                location: location("/info"),
+                message:
+                    "the document has no `info` object; add `info: {title: ..., version: ...}`"
+                        .into(),
+            })?;
     let info = resolver.expand_at("/info")?;
     let info_title = match info_raw.get("title") {
         Some(Value::String(s)) => s.clone(),
@@ -124,18 +136,19 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
     let mut items = Vec::new();
 
     let has_operations = operation_count(root) > 0;
-    let mut security_schemes = match root.get("components").and_then(|c| c.get("securitySchemes")) {
+    let mut security_schemes = match root
+        .get("components")
+        .and_then(|c| c.get("securitySchemes"))
+    {
         Some(_) => Some(resolver.expand_at("/components/securitySchemes")?),
         None => None,
     };
-    if has_operations {
-        if let Some(Value::Object(schemes)) = security_schemes.as_mut() {
-            for scheme in schemes.values_mut() {
-                if scheme.get("type").and_then(Value::as_str) == Some("http") {
-                    if let Some(Value::String(s)) = scheme.get_mut("scheme") {
-                        *s = s.to_lowercase();
-                    }
-                }
+    if has_operations && let Some(Value::Object(schemes)) = security_schemes.as_mut() {
+        for scheme in schemes.values_mut() {
+            if scheme.get("type").and_then(Value::as_str) == Some("http")
+                && let Some(Value::String(s)) = scheme.get_mut("scheme")
+            {
+                *s = s.to_lowercase();
             }
         }
     }
@@ -152,7 +165,10 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
         set(&mut info_obj, "logo", info.get("x-logo").cloned());
         set(&mut info_obj, "darkLogo", info.get("x-dark-logo").cloned());
         let mut front_matter = Map::new();
-        front_matter.insert("description".into(), Value::String(front_matter_description(info_description)));
+        front_matter.insert(
+            "description".into(),
+            Value::String(front_matter_description(info_description)),
+        );
         items.push(Item {
             kind: ItemKind::Info,
             id: info_id.clone(),
@@ -169,8 +185,14 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
         });
     }
 
-    let servers = root.get("servers").map(|_| resolver.expand_at("/servers")).transpose()?;
-    let security = root.get("security").map(|_| resolver.expand_at("/security")).transpose()?;
+    let servers = root
+        .get("servers")
+        .map(|_| resolver.expand_at("/servers"))
+        .transpose()?;
+    let security = root
+        .get("security")
+        .map(|_| resolver.expand_at("/security"))
+        .transpose()?;
     let postman_context = PostmanContext::new(resolver)?;
     let page = PageContext {
         options,
@@ -187,8 +209,16 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
             let pointer = format!("/paths/{}", escape_token(path));
             let path_item = resolver.expand_at(&pointer)?;
             for (method, operation) in operations_of(&path_item) {
-                let request = postman::request_for(&postman_context, resolver, path, method, &pointer)?;
-                let mut item = page.api_item(&path_item, method, operation, path, method, &format!("{pointer}/{method}"))?;
+                let request =
+                    postman::request_for(&postman_context, resolver, path, method, &pointer)?;
+                let mut item = page.api_item(
+                    &path_item,
+                    method,
+                    operation,
+                    path,
+                    method,
+                    &format!("{pointer}/{method}"),
+                )?;
                 if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
                     api.insert("postman".into(), request);
                 }
@@ -198,19 +228,33 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
     }
 
     // Webhooks.
-    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) { "x-webhooks" } else { "webhooks" };
+    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
+        "x-webhooks"
+    } else {
+        "webhooks"
+    };
     if let Some(Value::Object(webhooks)) = root.get(webhooks_key) {
         for (name, _) in webhooks {
             let pointer = format!("/{webhooks_key}/{}", escape_token(name));
             let path_item = resolver.expand_at(&pointer)?;
             for (method, operation) in operations_of(&path_item) {
-                items.push(page.api_item(&path_item, method, operation, "webhook", "event", &format!("{pointer}/{method}"))?);
+                items.push(page.api_item(
+                    &path_item,
+                    method,
+                    operation,
+                    "webhook",
+                    "event",
+                    &format!("{pointer}/{method}"),
+                )?);
             }
         }
     }
 
     // Schema pages.
-    let schemas = root.get("components").and_then(|c| c.get("schemas")).and_then(Value::as_object);
+    let schemas = root
+        .get("components")
+        .and_then(|c| c.get("schemas"))
+        .and_then(Value::as_object);
     let any_x_tags = schemas.is_some_and(|s| s.values().any(|v| truthy(v.get("x-tags"))));
     if options.show_schemas == Some(true) || any_x_tags {
         for (name, raw) in schemas.into_iter().flatten() {
@@ -223,15 +267,24 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
             let id = title_id(title.unwrap_or(""));
             let description = str_of(schema.get("description")).unwrap_or("");
             let mut front_matter = Map::new();
-            front_matter.insert("description".into(), Value::String(front_matter_description(description)));
+            front_matter.insert(
+                "description".into(),
+                Value::String(front_matter_description(description)),
+            );
             if let Some(sample) = sample_from_schema(&schema, SampleKind::Response) {
-                front_matter.insert("sample".into(), Value::String(crate::js_json::stringify(&sample)));
+                front_matter.insert(
+                    "sample".into(),
+                    Value::String(crate::js_json::stringify(&sample)),
+                );
             }
             items.push(Item {
                 kind: ItemKind::Schema,
                 id,
                 info_id: info_id.clone(),
-                title: title.filter(|t| !t.is_empty()).map(replace_quotes).unwrap_or_else(|| name.clone()),
+                title: title
+                    .filter(|t| !t.is_empty())
+                    .map(replace_quotes)
+                    .unwrap_or_else(|| name.clone()),
                 description: replace_quotes(description),
                 front_matter,
                 api: None,
@@ -249,17 +302,25 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
         Some(Value::Array(t)) => t.clone(),
         _ => Vec::new(),
     };
-    let category_link_source = options.sidebar_options.as_ref().and_then(|s| s.category_link_source);
+    let category_link_source = options
+        .sidebar_options
+        .as_ref()
+        .and_then(|s| s.category_link_source);
     if category_link_source == Some(CategoryLinkSource::Tag) {
         let operation_tags = operation_tags(&items);
         for tag in &tags {
-            let Some(name) = str_of(tag.get("name")) else { continue };
+            let Some(name) = str_of(tag.get("name")) else {
+                continue;
+            };
             if !operation_tags.iter().any(|t| t == name) {
                 continue;
             }
             let display = tag_display_name(name, &tags);
             let mut front_matter = Map::new();
-            front_matter.insert("description".into(), Value::String(front_matter_description(&display)));
+            front_matter.insert(
+                "description".into(),
+                Value::String(front_matter_description(&display)),
+            );
             items.push(Item {
                 kind: ItemKind::Tag,
                 id: kebab_case(name),
@@ -281,7 +342,11 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
         Some(Value::Array(g)) => g.clone(),
         _ => Vec::new(),
     };
-    Ok(SpecItems { items, tags, tag_groups })
+    Ok(SpecItems {
+        items,
+        tags,
+        tag_groups,
+    })
 }
 
 /// Unique tags of API pages, in order of first use.
@@ -290,10 +355,10 @@ pub fn operation_tags(items: &[Item]) -> Vec<String> {
     for item in items.iter().filter(|i| i.kind == ItemKind::Api) {
         if let Some(Value::Array(tags)) = item.api.as_ref().and_then(|a| a.get("tags")) {
             for t in tags {
-                if let Some(s) = t.as_str().filter(|s| !s.is_empty()) {
-                    if !out.iter().any(|o| o == s) {
-                        out.push(s.to_string());
-                    }
+                if let Some(s) = t.as_str().filter(|s| !s.is_empty())
+                    && !out.iter().any(|o| o == s)
+                {
+                    out.push(s.to_string());
                 }
             }
         }
@@ -311,16 +376,25 @@ pub fn tag_display_name(name: &str, tags: &[Value]) -> String {
 
 fn operation_count(root: &Value) -> usize {
     let count = |key: &str| -> usize {
-        root.get(key).and_then(Value::as_object).map_or(0, |m| m.values().map(|p| operations_of(p).len()).sum())
+        root.get(key)
+            .and_then(Value::as_object)
+            .map_or(0, |m| m.values().map(|p| operations_of(p).len()).sum())
     };
-    count("paths") + count(if root.get("x-webhooks").is_some_and(|v| !v.is_null()) { "x-webhooks" } else { "webhooks" })
+    count("paths")
+        + count(if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
+            "x-webhooks"
+        } else {
+            "webhooks"
+        })
 }
 
 /// The operations of a path item: every key but `$ref`, `description`, `parameters`, `servers`
 /// and `summary` whose value is an object. The reference also treats other keys (`x-...`) as
 /// operations and then fails on them; only HTTP methods make pages here.
 fn operations_of(path_item: &Value) -> Vec<(&str, &Value)> {
-    let Value::Object(map) = path_item else { return Vec::new() };
+    let Value::Object(map) = path_item else {
+        return Vec::new();
+    };
     map.iter()
         .filter(|(k, v)| HTTP_METHODS.contains(&k.as_str()) && v.is_object())
         .map(|(k, v)| (k.as_str(), v))
@@ -349,7 +423,15 @@ struct PageContext<'a> {
 
 impl PageContext<'_> {
     #[allow(clippy::too_many_arguments)] // mirrors the reference's loop variables one to one
-    fn api_item(&self, path_item: &Value, method_key: &str, operation: &Value, path: &str, method: &str, pointer: &str) -> Result<Item> {
+    fn api_item(
+        &self,
+        path_item: &Value,
+        method_key: &str,
+        operation: &Value,
+        path: &str,
+        method: &str,
+        pointer: &str,
+    ) -> Result<Item> {
         let _ = method_key;
         let mut op = operation.as_object().cloned().unwrap_or_default();
         let summary = op.get("summary").cloned();
@@ -360,13 +442,20 @@ impl PageContext<'_> {
             None => "Missing summary".to_string(),
         };
         if !op.contains_key("description") {
-            let description = coalesce(&[summary.as_ref(), operation_id.as_ref()]).cloned().unwrap_or(Value::String(String::new()));
+            let description = coalesce(&[summary.as_ref(), operation_id.as_ref()])
+                .cloned()
+                .unwrap_or(Value::String(String::new()));
             op.insert("description".into(), description);
         }
         let base_id = if truthy(operation_id.as_ref()) {
-            kebab_case(&crate::mustache::js_string(operation_id.as_ref().expect("truthy")))
+            kebab_case(&crate::mustache::js_string(
+                operation_id.as_ref().expect("truthy"),
+            ))
         } else {
-            summary.as_ref().map(|s| kebab_case(&crate::mustache::js_string(s))).unwrap_or_default()
+            summary
+                .as_ref()
+                .map(|s| kebab_case(&crate::mustache::js_string(s)))
+                .unwrap_or_default()
         };
         if base_id.is_empty() {
             return Err(Error::InvalidId {
@@ -385,7 +474,8 @@ impl PageContext<'_> {
             })
             .collect();
         let op_servers = op.get("servers").cloned();
-        let servers = coalesce(&[op_servers.as_ref(), path_item.get("servers"), self.servers]).cloned();
+        let servers =
+            coalesce(&[op_servers.as_ref(), path_item.get("servers"), self.servers]).cloned();
         let op_security = op.get("security").cloned();
         let security = coalesce(&[op_security.as_ref(), self.security]).cloned();
         let json_request_body_example = request_body_example(op.get("requestBody"));
@@ -410,7 +500,11 @@ impl PageContext<'_> {
         set(&mut api, "servers", servers);
         set(&mut api, "security", security);
         set(&mut api, "securitySchemes", self.security_schemes.cloned());
-        set(&mut api, "jsonRequestBodyExample", json_request_body_example);
+        set(
+            &mut api,
+            "jsonRequestBodyExample",
+            json_request_body_example,
+        );
         api.insert("info".into(), self.info.clone());
 
         let description_value = api.get("description").cloned().unwrap_or(Value::Null);
@@ -420,7 +514,10 @@ impl PageContext<'_> {
             other => crate::mustache::js_string(other),
         };
         let mut front_matter = Map::new();
-        front_matter.insert("description".into(), Value::String(front_matter_description(&description)));
+        front_matter.insert(
+            "description".into(),
+            Value::String(front_matter_description(&description)),
+        );
         if let Some(proxy) = self.options.proxy.as_ref().filter(|p| !p.is_empty()) {
             front_matter.insert("proxy".into(), Value::String(proxy.clone()));
         }
@@ -475,12 +572,11 @@ fn request_body_example(request_body: Option<&Value>) -> Option<Value> {
             break;
         }
     }
-    if let Some((first_key, first)) = content.iter().next() {
-        if first_key.ends_with("+json") {
-            if let Some(schema) = first.get("schema").filter(|s| truthy(Some(s))) {
-                example = sample_from_schema(schema, SampleKind::Request);
-            }
-        }
+    if let Some((first_key, first)) = content.iter().next()
+        && first_key.ends_with("+json")
+        && let Some(schema) = first.get("schema").filter(|s| truthy(Some(s)))
+    {
+        example = sample_from_schema(schema, SampleKind::Request);
     }
     example
 }

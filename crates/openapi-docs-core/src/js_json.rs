@@ -18,7 +18,9 @@ pub fn is_array_index(key: &str) -> bool {
     if !key.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
-    key.parse::<u64>().map(|n| n < 4_294_967_295).unwrap_or(false)
+    key.parse::<u64>()
+        .map(|n| n < 4_294_967_295)
+        .unwrap_or(false)
 }
 
 /// Reorders an object's keys the way a JavaScript object would hold them, in place, recursively.
@@ -54,15 +56,15 @@ pub fn reorder_map(map: &mut Map<String, Value>) {
 
 /// `String(n)` for a JavaScript number.
 pub fn format_number(n: &serde_json::Number) -> String {
-    if let Some(i) = n.as_i64() {
-        if i.unsigned_abs() <= (1u64 << 53) {
-            return i.to_string();
-        }
+    if let Some(i) = n.as_i64()
+        && i.unsigned_abs() <= (1u64 << 53)
+    {
+        return i.to_string();
     }
-    if let Some(u) = n.as_u64() {
-        if u <= (1u64 << 53) {
-            return u.to_string();
-        }
+    if let Some(u) = n.as_u64()
+        && u <= (1u64 << 53)
+    {
+        return u.to_string();
     }
     format_f64(n.as_f64().unwrap_or(f64::NAN))
 }
@@ -73,7 +75,11 @@ pub fn format_f64(x: f64) -> String {
         return "NaN".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     if x == 0.0 {
         return "0".into();
@@ -197,7 +203,10 @@ pub fn stringify_pretty(value: &Value, indent: usize) -> String {
 }
 
 /// Visits an object's entries in JavaScript's property order.
-pub fn for_each_in_js_order<'a>(map: &'a Map<String, Value>, mut f: impl FnMut(&'a str, &'a Value)) {
+pub fn for_each_in_js_order<'a>(
+    map: &'a Map<String, Value>,
+    mut f: impl FnMut(&'a str, &'a Value),
+) {
     if map.keys().any(|k| is_array_index(k)) {
         let mut indexed: Vec<(u64, &str, &Value)> = map
             .iter()
@@ -230,7 +239,10 @@ mod tests {
         assert_eq!(stringify(&json!(1e21)), "1e+21");
         assert_eq!(stringify(&json!(1.5e-7)), "1.5e-7");
         assert_eq!(stringify(&json!(-0.0)), "0");
-        assert_eq!(stringify(&json!(12345678901234567890u64)), "12345678901234567000");
+        assert_eq!(
+            stringify(&json!(12345678901234567890u64)),
+            "12345678901234567000"
+        );
     }
 
     #[test]
@@ -241,12 +253,18 @@ mod tests {
 
     #[test]
     fn strings_escape_like_javascript() {
-        assert_eq!(stringify(&json!("a\"b\\c\n\u{1}\u{2028}é")), "\"a\\\"b\\\\c\\n\\u0001\u{2028}é\"");
+        assert_eq!(
+            stringify(&json!("a\"b\\c\n\u{1}\u{2028}é")),
+            "\"a\\\"b\\\\c\\n\\u0001\u{2028}é\""
+        );
     }
 
     #[test]
     fn pretty_matches_stringify_with_indent() {
         let v = json!({"a": [1, {"b": []}], "c": {}});
-        assert_eq!(stringify_pretty(&v, 2), "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}");
+        assert_eq!(
+            stringify_pretty(&v, 2),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}"
+        );
     }
 }

@@ -23,9 +23,12 @@
 //! };
 //! let generated = generate(&options, &DocsContext::default(), dir.path()).unwrap();
 //! let names: Vec<_> = generated.pages.iter().map(|p| p.path.as_str()).collect();
-//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx"]);
+//! // JSON props go to a sibling file by default (`externalJsonProps`).
+//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx", "ping.StatusCodes.json"]);
 //! ```
 #![deny(missing_docs)]
+// Errors are the cold path and carry a file location for the reader; boxing them buys nothing.
+#![allow(clippy::result_large_err)]
 
 pub mod allof;
 pub mod error;
@@ -45,7 +48,9 @@ pub mod text;
 use std::path::Path;
 
 pub use error::{Error, Location, Result};
-pub use options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions, VersionOptions};
+pub use options::{
+    CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions, VersionOptions,
+};
 pub use render::Page;
 use serde_json::Value;
 
@@ -73,12 +78,18 @@ pub struct Generated {
     pub pages: Vec<Page>,
     /// Counts.
     pub stats: Stats,
+    /// Problems that did not stop generation (e.g. two pages with one id: the first is kept,
+    /// as the reference does).
+    pub warnings: Vec<String>,
 }
 
 /// Pre-processing the reference applies before resolving: a schema in `components.schemas`
 /// without a title gets its key as title.
 fn add_schema_titles(document: &mut Value) {
-    if let Some(Value::Object(schemas)) = document.get_mut("components").and_then(|c| c.get_mut("schemas")) {
+    if let Some(Value::Object(schemas)) = document
+        .get_mut("components")
+        .and_then(|c| c.get_mut("schemas"))
+    {
         for (key, schema) in schemas.iter_mut() {
             if let Value::Object(map) = schema {
                 let has_title = match map.get("title") {
@@ -97,11 +108,23 @@ fn add_schema_titles(document: &mut Value) {
 
 fn check_version(file: &load::SpecFile) -> Result<()> {
     let location = |pointer: &str| {
-        let (line, column) = load::pointer_location(&file.text, pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
-        Location { file: file.source.clone(), line, column, pointer: Some(pointer.into()) }
+        let (line, column) = load::pointer_location(&file.text, pointer)
+            .map(|(l, c)| (Some(l), Some(c)))
+            .unwrap_or((None, None));
+        Location {
+            file: file.source.clone(),
+            line,
+            column,
+            pointer: Some(pointer.into()),
+        }
     };
     if !file.document.is_object() {
-        return Err(Error::InvalidSpec { location: location(""), message: "the document is not an object; an OpenAPI document starts with `openapi: 3.x`".into() });
+        return Err(Error::InvalidSpec {
+            location: location(""),
+            message:
+                "the document is not an object; an OpenAPI document starts with `openapi: 3.x`"
+                    .into(),
+        });
     }
     if file.document.get("swagger").is_some() {
         return Err(Error::InvalidSpec {
@@ -113,9 +136,15 @@ fn check_version(file: &load::SpecFile) -> Result<()> {
         Some(Value::String(v)) if v.starts_with("3.") => Ok(()),
         Some(v) => Err(Error::InvalidSpec {
             location: location("/openapi"),
-            message: format!("unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1", js_json::stringify(v)),
+            message: format!(
+                "unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1",
+                js_json::stringify(v)
+            ),
         }),
-        None => Err(Error::InvalidSpec { location: location(""), message: "missing `openapi` version field (e.g. `openapi: 3.1.0`)".into() }),
+        None => Err(Error::InvalidSpec {
+            location: location(""),
+            message: "missing `openapi` version field (e.g. `openapi: 3.1.0`)".into(),
+        }),
     }
 }
 
@@ -127,7 +156,8 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
     for file in &files {
         check_version(file)?;
-        let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+        let mut resolver =
+            resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
         add_schema_titles(resolver.root_mut());
         resolver.load_external_refs()?;
         let spec = items::build_items(&resolver, options, &file.source)?;
@@ -135,12 +165,23 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
     }
-    check_unique_ids(&all, &files)?;
-    let group_by_tag_group = options.sidebar_options.as_ref().and_then(|s| s.group_paths_by) == Some(GroupPathsBy::TagGroup);
-    all.tags = if group_by_tag_group { tags_per_file.into_iter().next().unwrap_or_default() } else { tags_per_file.concat() };
+    let warnings = duplicate_id_warnings(&all);
+    let group_by_tag_group = options
+        .sidebar_options
+        .as_ref()
+        .and_then(|s| s.group_paths_by)
+        == Some(GroupPathsBy::TagGroup);
+    all.tags = if group_by_tag_group {
+        tags_per_file.into_iter().next().unwrap_or_default()
+    } else {
+        tags_per_file.concat()
+    };
     let mut pages = render::render_pages(&all, options, docs)?;
     if let Some(slice) = sidebar::sidebar_slice(&all, options, docs)? {
-        pages.push(Page { path: "sidebar.ts".into(), contents: sidebar::sidebar_module(&slice) });
+        pages.push(Page {
+            path: "sidebar.ts".into(),
+            contents: sidebar::sidebar_module(&slice),
+        });
     }
     let count = |kind| all.items.iter().filter(|i| i.kind == kind).count();
     let stats = Stats {
@@ -150,28 +191,32 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
         schema_pages: count(ItemKind::Schema),
         spec_files: files.len(),
     };
-    Ok(Generated { pages, stats })
+    Ok(Generated {
+        pages,
+        stats,
+        warnings,
+    })
 }
 
-/// Two pages with one file name would overwrite each other (the reference silently keeps the
-/// first): an error naming both.
-fn check_unique_ids(spec: &SpecItems, files: &[load::SpecFile]) -> Result<()> {
-    let mut seen: std::collections::HashMap<(ItemKind, &str), &str> = std::collections::HashMap::new();
+/// Two pages with one file name: the reference writes the first and silently skips the others;
+/// so do we ([`render::render_pages`] skips them), but each is reported.
+fn duplicate_id_warnings(spec: &SpecItems) -> Vec<String> {
+    let mut seen: std::collections::HashMap<(ItemKind, &str), &str> =
+        std::collections::HashMap::new();
+    let mut warnings = Vec::new();
     for item in &spec.items {
-        if let Some(previous) = seen.insert((item.kind, item.id.as_str()), item.pointer.as_str()) {
-            let file = files.first().map(|f| f.source.clone()).unwrap_or_default();
-            let text = files.first().map(|f| f.text.as_str()).unwrap_or("");
-            let (line, column) = load::pointer_location(text, &item.pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
-            return Err(Error::InvalidId {
-                location: Location { file, line, column, pointer: Some(item.pointer.clone()) },
-                message: format!(
-                    "page id `{}` is used twice (also by #{previous}); give one of them a different operationId",
-                    item.id
-                ),
-            });
+        if let Some(previous) = seen.get(&(item.kind, item.id.as_str())) {
+            warnings.push(format!(
+                "#{} is not written: its page id `{}` is already used by #{previous}; give it a distinct {}",
+                item.pointer,
+                item.id,
+                if item.kind == ItemKind::Schema { "title" } else { "operationId" }
+            ));
+        } else {
+            seen.insert((item.kind, item.id.as_str()), item.pointer.as_str());
         }
     }
-    Ok(())
+    warnings
 }
 
 /// Writes a generation into `output_dir` (relative paths are taken from `cwd`).

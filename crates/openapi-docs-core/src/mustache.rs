@@ -77,21 +77,37 @@ pub fn parse(template: &str) -> Result<Vec<Token>, TemplateError> {
         }
         rest = &rest[open.len()..];
         has_tag = true;
-        let kind = rest.chars().next().filter(|c| "#^/>{&=!".contains(*c)).unwrap_or('n');
+        let kind = rest
+            .chars()
+            .next()
+            .filter(|c| "#^/>{&=!".contains(*c))
+            .unwrap_or('n');
         if kind != 'n' {
             rest = &rest[1..];
         }
         rest = rest.trim_start();
         let (name, after) = if kind == '{' {
             let end_curly = format!("}}{close}");
-            let at = rest.find(&end_curly).ok_or_else(|| TemplateError("unclosed {{{ tag".into()))?;
-            (rest[..at].trim_end().to_string(), &rest[at + end_curly.len()..])
+            let at = rest
+                .find(&end_curly)
+                .ok_or_else(|| TemplateError("unclosed {{{ tag".into()))?;
+            (
+                rest[..at].trim_end().to_string(),
+                &rest[at + end_curly.len()..],
+            )
         } else if kind == '=' {
             let end = format!("={close}");
-            let at = rest.find(&end).ok_or_else(|| TemplateError("unclosed {{= tag".into()))?;
+            let at = rest
+                .find(&end)
+                .ok_or_else(|| TemplateError("unclosed {{= tag".into()))?;
             (rest[..at].trim().to_string(), &rest[at + end.len()..])
         } else {
-            let at = rest.find(close.as_str()).ok_or_else(|| TemplateError(format!("unclosed tag at '{}'", rest.chars().take(20).collect::<String>())))?;
+            let at = rest.find(close.as_str()).ok_or_else(|| {
+                TemplateError(format!(
+                    "unclosed tag at '{}'",
+                    rest.chars().take(20).collect::<String>()
+                ))
+            })?;
             (rest[..at].trim().to_string(), &rest[at + close.len()..])
         };
         rest = after;
@@ -130,9 +146,11 @@ pub fn parse(template: &str) -> Result<Vec<Token>, TemplateError> {
                 }
             }
             Flat::Tag('n', name) => stack.last_mut().expect("root").2.push(Token::Escaped(name)),
-            Flat::Tag('{' | '&', name) => {
-                stack.last_mut().expect("root").2.push(Token::Unescaped(name))
-            }
+            Flat::Tag('{' | '&', name) => stack
+                .last_mut()
+                .expect("root")
+                .2
+                .push(Token::Unescaped(name)),
             Flat::Tag('#', name) => stack.push((name, false, Vec::new())),
             Flat::Tag('^', name) => stack.push((name, true, Vec::new())),
             Flat::Tag('/', name) => {
@@ -143,13 +161,20 @@ pub fn parse(template: &str) -> Result<Vec<Token>, TemplateError> {
                 if open_name != name {
                     return Err(TemplateError(format!("unclosed section '{open_name}'")));
                 }
-                stack.last_mut().expect("root").2.push(Token::Section { name, inverted, children });
+                stack.last_mut().expect("root").2.push(Token::Section {
+                    name,
+                    inverted,
+                    children,
+                });
             }
             Flat::Tag(_, _) => {}
         }
     }
     if stack.len() != 1 {
-        return Err(TemplateError(format!("unclosed section '{}'", stack.last().map(|s| s.0.as_str()).unwrap_or(""))));
+        return Err(TemplateError(format!(
+            "unclosed section '{}'",
+            stack.last().map(|s| s.0.as_str()).unwrap_or("")
+        )));
     }
     Ok(stack.pop().expect("root").2)
 }
@@ -157,7 +182,9 @@ pub fn parse(template: &str) -> Result<Vec<Token>, TemplateError> {
 fn has_property(value: &Value, key: &str) -> bool {
     match value {
         Value::Object(map) => map.contains_key(key),
-        Value::Array(items) => key == "length" || key.parse::<usize>().is_ok_and(|i| i < items.len()),
+        Value::Array(items) => {
+            key == "length" || key.parse::<usize>().is_ok_and(|i| i < items.len())
+        }
         _ => false,
     }
 }
@@ -214,7 +241,13 @@ pub fn js_string(value: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Array(items) => items
             .iter()
-            .map(|v| if v.is_null() { String::new() } else { js_string(v) })
+            .map(|v| {
+                if v.is_null() {
+                    String::new()
+                } else {
+                    js_string(v)
+                }
+            })
             .collect::<Vec<_>>()
             .join(","),
         Value::Object(_) => "[object Object]".into(),
@@ -239,7 +272,7 @@ fn escape_html(s: &str) -> String {
     out
 }
 
-fn render_tokens<'a>(tokens: &[Token], stack: &mut Vec<&'a Value>, out: &mut String) {
+fn render_tokens(tokens: &[Token], stack: &mut Vec<&Value>, out: &mut String) {
     for token in tokens {
         match token {
             Token::Text(t) => out.push_str(t),
@@ -252,7 +285,11 @@ fn render_tokens<'a>(tokens: &[Token], stack: &mut Vec<&'a Value>, out: &mut Str
                 None | Some(Value::Null) => {}
                 Some(v) => out.push_str(&js_string(v)),
             },
-            Token::Section { name, inverted, children } => {
+            Token::Section {
+                name,
+                inverted,
+                children,
+            } => {
                 let value = lookup(stack, name);
                 if *inverted {
                     let empty_array = matches!(value, Some(Value::Array(a)) if a.is_empty());
@@ -306,16 +343,29 @@ mod tests {
     #[test]
     fn standalone_section_lines_are_removed() {
         let t = "a\n{{#x}}\nb: {{{x.y}}}\n{{/x}}\n{{^z}}\nnone\n{{/z}}\nc";
-        assert_eq!(render(t, &json!({"x": {"y": "Y"}})).unwrap(), "a\nb: Y\nnone\nc");
+        assert_eq!(
+            render(t, &json!({"x": {"y": "Y"}})).unwrap(),
+            "a\nb: Y\nnone\nc"
+        );
     }
 
     #[test]
     fn escaped_and_unescaped_values() {
-        assert_eq!(render("{{a}}|{{{a}}}|{{n}}", &json!({"a": "<'/>", "n": 1.0})).unwrap(), "&lt;&#39;&#x2F;&gt;|<'/>|1");
+        assert_eq!(
+            render("{{a}}|{{{a}}}|{{n}}", &json!({"a": "<'/>", "n": 1.0})).unwrap(),
+            "&lt;&#39;&#x2F;&gt;|<'/>|1"
+        );
     }
 
     #[test]
     fn lookup_falls_back_to_parent_context() {
-        assert_eq!(render("{{#api}}{{{title}}}{{/api}}", &json!({"api": {"m": 1}, "title": "T"})).unwrap(), "T");
+        assert_eq!(
+            render(
+                "{{#api}}{{{title}}}{{/api}}",
+                &json!({"api": {"m": 1}, "title": "T"})
+            )
+            .unwrap(),
+            "T"
+        );
     }
 }

@@ -120,7 +120,9 @@ pub struct DocsContext {
 impl SpecOptions {
     /// `outputDir` without a trailing slash, as the reference uses it.
     pub fn output_dir_trimmed(&self) -> &str {
-        self.output_dir.strip_suffix('/').unwrap_or(&self.output_dir)
+        self.output_dir
+            .strip_suffix('/')
+            .unwrap_or(&self.output_dir)
     }
 
     /// Whether JSON props go to sibling files.

@@ -8,7 +8,10 @@ use crate::error::{Error, Result};
 use crate::render::Page;
 
 fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
-    move |source| Error::Write { path: path.to_path_buf(), source }
+    move |source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 /// True for files this generator writes (and so may remove).
@@ -20,7 +23,10 @@ pub fn is_generated_file(relative: &str) -> bool {
         || name.ends_with(".tag.mdx")
         || name == "sidebar.ts"
         || name == "sidebar.js"
-        || (name.ends_with(".json") && name.contains('.') && name.split('.').count() >= 3 && name != "versions.json")
+        || (name.ends_with(".json")
+            && name.contains('.')
+            && name.split('.').count() >= 3
+            && name != "versions.json")
 }
 
 /// Writes `pages` into `output_dir`, replacing the previous generation.
@@ -33,11 +39,17 @@ pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
             });
         }
     }
-    let parent = output_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let parent = output_dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(write_err(parent))?;
     let staging = parent.join(format!(
         ".{}.staging-{}",
-        output_dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "out".into()),
+        output_dir
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| "out".into()),
         std::process::id()
     ));
     if staging.exists() {
@@ -53,7 +65,8 @@ pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
         }
         std::fs::create_dir_all(output_dir).map_err(write_err(output_dir))?;
         // Remove stale generated files, then move the new ones in.
-        let wanted: std::collections::HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+        let wanted: std::collections::HashSet<&str> =
+            pages.iter().map(|p| p.path.as_str()).collect();
         for existing in list_files(output_dir)? {
             if is_generated_file(&existing) && !wanted.contains(existing.as_str()) {
                 let path = output_dir.join(&existing);
@@ -79,7 +92,9 @@ pub fn list_files(dir: &Path) -> Result<Vec<String>> {
     let mut out = Vec::new();
     fn walk(root: &Path, rel: &Path, out: &mut Vec<String>) -> Result<()> {
         let dir: PathBuf = root.join(rel);
-        let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(()) };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return Ok(());
+        };
         for entry in entries.flatten() {
             let child = rel.join(entry.file_name());
             if entry.file_type().map(|t| t.is_dir()).unwrap_or(false) {

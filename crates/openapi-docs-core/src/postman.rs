@@ -18,12 +18,21 @@ impl PostmanContext {
     /// Gathers the spec-wide data.
     pub fn new(resolver: &Resolver) -> Result<Self> {
         let root = resolver.root();
-        let security = root.get("security").map(|_| resolver.expand_at("/security")).transpose()?;
-        let security_schemes = match root.get("components").and_then(|c| c.get("securitySchemes")) {
+        let security = root
+            .get("security")
+            .map(|_| resolver.expand_at("/security"))
+            .transpose()?;
+        let security_schemes = match root
+            .get("components")
+            .and_then(|c| c.get("securitySchemes"))
+        {
             Some(_) => Some(resolver.expand_at("/components/securitySchemes")?),
             None => None,
         };
-        Ok(PostmanContext { security, security_schemes })
+        Ok(PostmanContext {
+            security,
+            security_schemes,
+        })
     }
 }
 
@@ -33,9 +42,17 @@ fn description(text: Option<&Value>) -> Value {
 
 /// The Postman request for `method` on `path`, or `None` when the converter would not produce
 /// one.
-pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, method: &str, path_pointer: &str) -> Result<Option<Value>> {
+pub fn request_for(
+    context: &PostmanContext,
+    resolver: &Resolver,
+    path: &str,
+    method: &str,
+    path_pointer: &str,
+) -> Result<Option<Value>> {
     let path_item = resolver.expand_at(path_pointer)?;
-    let Some(operation) = path_item.get(method).filter(|o| o.is_object()) else { return Ok(None) };
+    let Some(operation) = path_item.get(method).filter(|o| o.is_object()) else {
+        return Ok(None);
+    };
     let name = operation
         .get("summary")
         .or_else(|| operation.get("operationId"))
@@ -53,10 +70,17 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
             }
         })
         .collect();
-    let mut parameters: Vec<Value> = operation.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut parameters: Vec<Value> = operation
+        .get("parameters")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     if let Some(Value::Array(shared)) = path_item.get("parameters") {
         for p in shared {
-            if !parameters.iter().any(|q| q.get("name") == p.get("name") && q.get("in") == p.get("in")) {
+            if !parameters
+                .iter()
+                .any(|q| q.get("name") == p.get("name") && q.get("in") == p.get("in"))
+            {
                 parameters.push(p.clone());
             }
         }
@@ -64,11 +88,18 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
     let param_description = |p: &Value| -> Value {
         let required = p.get("required") == Some(&Value::Bool(true));
         let text = p.get("description").and_then(Value::as_str).unwrap_or("");
-        let content = if required { format!("(Required) {text}") } else { text.to_string() };
+        let content = if required {
+            format!("(Required) {text}")
+        } else {
+            text.to_string()
+        };
         json!({"content": content, "type": "text/plain"})
     };
     let example_text = |p: &Value| -> Value {
-        match p.get("example").or_else(|| p.get("schema").and_then(|s| s.get("example"))) {
+        match p
+            .get("example")
+            .or_else(|| p.get("schema").and_then(|s| s.get("example")))
+        {
             Some(Value::String(s)) => Value::String(s.clone()),
             Some(v) if !v.is_null() => Value::String(crate::js_json::stringify(v)),
             _ => Value::String(String::new()),
@@ -86,7 +117,10 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
             _ => {}
         }
     }
-    let content = operation.get("requestBody").and_then(|b| b.get("content")).and_then(Value::as_object);
+    let content = operation
+        .get("requestBody")
+        .and_then(|b| b.get("content"))
+        .and_then(Value::as_object);
     let mut body = None;
     if let Some((media, _)) = content.and_then(|c| c.iter().next()) {
         header.push(json!({"key": "Content-Type", "value": media}));
@@ -97,15 +131,25 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
         });
     }
     if let Some(Value::Object(responses)) = operation.get("responses") {
-        let accept = responses.values().filter_map(|r| r.get("content").and_then(Value::as_object)).flat_map(|c| c.keys()).next();
+        let accept = responses
+            .values()
+            .filter_map(|r| r.get("content").and_then(Value::as_object))
+            .flat_map(|c| c.keys())
+            .next();
         if let Some(accept) = accept {
             header.push(json!({"key": "Accept", "value": accept}));
         }
     }
     let mut request = Map::new();
     request.insert("name".into(), Value::String(name));
-    request.insert("description".into(), description(operation.get("description")));
-    request.insert("url".into(), json!({"path": segments, "host": ["{{baseUrl}}"], "query": query, "variable": variable}));
+    request.insert(
+        "description".into(),
+        description(operation.get("description")),
+    );
+    request.insert(
+        "url".into(),
+        json!({"path": segments, "host": ["{{baseUrl}}"], "query": query, "variable": variable}),
+    );
     request.insert("header".into(), Value::Array(header));
     request.insert("method".into(), Value::String(method.to_uppercase()));
     if let Some(body) = body {

@@ -41,7 +41,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: 1_000, max_nodes: 20_000_000 }
+        Limits {
+            max_depth: 1_000,
+            max_nodes: 20_000_000,
+        }
     }
 }
 
@@ -70,12 +73,13 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() + 0 && i + 2 <= bytes.len() - 1 {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -109,7 +113,11 @@ impl Resolver {
         let path = path.to_path_buf();
         let mut by_path = HashMap::new();
         by_path.insert(path.clone(), 0);
-        Resolver { docs: vec![Doc { path, text, value }], by_path, limits: Limits::default() }
+        Resolver {
+            docs: vec![Doc { path, text, value }],
+            by_path,
+            limits: Limits::default(),
+        }
     }
 
     /// The root document.
@@ -141,7 +149,11 @@ impl Resolver {
                         message: "references to URLs are not followed; download the file and refer to it by a relative path".into(),
                     });
                 }
-                let base = self.docs[doc].path.parent().map(Path::to_path_buf).unwrap_or_default();
+                let base = self.docs[doc]
+                    .path
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
                 let target = base.join(percent_decode(file_part));
                 let key = target.canonicalize().unwrap_or(target.clone());
                 if self.by_path.contains_key(&key) || self.by_path.contains_key(&target) {
@@ -153,7 +165,11 @@ impl Resolver {
                     message: e.to_string(),
                 })?;
                 let index = self.docs.len();
-                self.docs.push(Doc { path: target.clone(), text: file.text, value: file.document });
+                self.docs.push(Doc {
+                    path: target.clone(),
+                    text: file.text,
+                    value: file.document,
+                });
                 self.by_path.insert(key, index);
                 self.by_path.insert(target, index);
                 queue.push(index);
@@ -163,16 +179,32 @@ impl Resolver {
     }
 
     fn doc_index(&self, from: usize, file_part: &str) -> Option<usize> {
-        let base = self.docs[from].path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let base = self.docs[from]
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
         let target = base.join(percent_decode(file_part));
-        self.by_path.get(&target).copied().or_else(|| target.canonicalize().ok().and_then(|k| self.by_path.get(&k).copied()))
+        self.by_path.get(&target).copied().or_else(|| {
+            target
+                .canonicalize()
+                .ok()
+                .and_then(|k| self.by_path.get(&k).copied())
+        })
     }
 
     /// Where `pointer` in document `doc` is, for error messages.
     fn location(&self, doc: usize, pointer: &str) -> Location {
         let d = &self.docs[doc];
-        let (line, column) = pointer_location(&d.text, pointer).map(|(l, c)| (Some(l), Some(c))).unwrap_or((None, None));
-        Location { file: d.path.to_string_lossy().to_string(), line, column, pointer: Some(pointer.to_string()) }
+        let (line, column) = pointer_location(&d.text, pointer)
+            .map(|(l, c)| (Some(l), Some(c)))
+            .unwrap_or((None, None));
+        Location {
+            file: d.path.to_string_lossy().to_string(),
+            line,
+            column,
+            pointer: Some(pointer.to_string()),
+        }
     }
 
     /// Follows a `$ref` (from document `from`, written at `at`) to its final target.
@@ -188,28 +220,36 @@ impl Resolver {
             let target_doc = if file_part.is_empty() {
                 doc
             } else {
-                self.doc_index(doc, file_part).ok_or_else(|| Error::UnresolvedRef {
-                    location: self.location(doc, &at),
-                    reference: reference.clone(),
-                    message: "the file was not loaded".into(),
-                })?
+                self.doc_index(doc, file_part)
+                    .ok_or_else(|| Error::UnresolvedRef {
+                        location: self.location(doc, &at),
+                        reference: reference.clone(),
+                        message: "the file was not loaded".into(),
+                    })?
             };
-            let (pointer, value) = self.walk(target_doc, fragment).map_err(|message| Error::UnresolvedRef {
-                location: self.location(doc, &at),
-                reference: reference.clone(),
-                message,
-            })?;
-            if let Value::Object(map) = value {
-                if map.len() == 1 {
-                    if let Some(next) = is_allowed_ref(map) {
-                        doc = target_doc;
-                        at = pointer;
-                        reference = next.to_string();
-                        continue;
-                    }
-                }
+            let (pointer, value) =
+                self.walk(target_doc, fragment)
+                    .map_err(|message| Error::UnresolvedRef {
+                        location: self.location(doc, &at),
+                        reference: reference.clone(),
+                        message,
+                    })?;
+            if let Value::Object(map) = value
+                && map.len() == 1
+                && let Some(next) = is_allowed_ref(map)
+            {
+                doc = target_doc;
+                at = pointer;
+                reference = next.to_string();
+                continue;
             }
-            return Ok((Identity { doc: target_doc, pointer }, value));
+            return Ok((
+                Identity {
+                    doc: target_doc,
+                    pointer,
+                },
+                value,
+            ));
         }
         Err(Error::UnresolvedRef {
             location: self.location(from, &at),
@@ -222,7 +262,7 @@ impl Resolver {
     fn walk(&self, doc: usize, fragment: &str) -> std::result::Result<(String, &Value), String> {
         let mut value = &self.docs[doc].value;
         let mut pointer = String::new();
-        if fragment.is_empty() || fragment == "/" && false {
+        if fragment.is_empty() {
             return Ok((pointer, value));
         }
         if !fragment.starts_with('/') {
@@ -232,13 +272,15 @@ impl Resolver {
         for raw in fragment.split('/').skip(1) {
             let token = unescape_token(raw);
             // Step through a $ref on the way.
-            if let Value::Object(map) = value {
-                if let Some(r) = is_allowed_ref(map) {
-                    let (identity, target) = self.follow(current_doc, &pointer, r).map_err(|e| e.to_string())?;
-                    current_doc = identity.doc;
-                    pointer = identity.pointer;
-                    value = target;
-                }
+            if let Value::Object(map) = value
+                && let Some(r) = is_allowed_ref(map)
+            {
+                let (identity, target) = self
+                    .follow(current_doc, &pointer, r)
+                    .map_err(|e| e.to_string())?;
+                current_doc = identity.doc;
+                pointer = identity.pointer;
+                value = target;
             }
             let next = match value {
                 Value::Object(map) => map.get(&token),
@@ -249,36 +291,64 @@ impl Resolver {
             pointer.push('/');
             pointer.push_str(&escape_token(&token));
         }
-        if current_doc != doc {
-            // Pointers are per document; keep the final document's pointer.
-        }
         Ok((pointer, value))
     }
 
     /// The value at `pointer` in the root document, with every `$ref` inside expanded the way
     /// the reference's output shows it.
     pub fn expand_at(&self, pointer: &str) -> Result<Value> {
-        let (canonical, value) = self.walk(0, pointer).map_err(|message| Error::InvalidSpec {
-            location: self.location(0, pointer),
-            message,
-        })?;
-        let mut expansion = Expansion { resolver: self, stack: Vec::new(), nodes: 0 };
+        let (canonical, value) = self
+            .walk(0, pointer)
+            .map_err(|message| Error::InvalidSpec {
+                location: self.location(0, pointer),
+                message,
+            })?;
+        let mut expansion = Expansion {
+            resolver: self,
+            stack: Vec::new(),
+            nodes: 0,
+        };
         // Every prefix of the pointer is an ancestor in the reference's traversal from the root.
         let mut prefix = String::new();
-        expansion.stack.push(Some(Identity { doc: 0, pointer: String::new() }));
+        expansion.stack.push(Some(Identity {
+            doc: 0,
+            pointer: String::new(),
+        }));
         for raw in canonical.split('/').skip(1) {
             prefix.push('/');
             prefix.push_str(raw);
-            expansion.stack.push(Some(Identity { doc: 0, pointer: prefix.clone() }));
+            expansion.stack.push(Some(Identity {
+                doc: 0,
+                pointer: prefix.clone(),
+            }));
         }
         expansion.stack.pop();
-        expansion.expand(value, Some(Identity { doc: 0, pointer: canonical }))
+        expansion.expand(
+            value,
+            Some(Identity {
+                doc: 0,
+                pointer: canonical,
+            }),
+        )
     }
 
     /// Expands an arbitrary value found at `pointer` of the root document.
     pub fn expand_value(&self, value: &Value, pointer: &str) -> Result<Value> {
-        let mut expansion = Expansion { resolver: self, stack: vec![Some(Identity { doc: 0, pointer: String::new() })], nodes: 0 };
-        expansion.expand(value, Some(Identity { doc: 0, pointer: pointer.to_string() }))
+        let mut expansion = Expansion {
+            resolver: self,
+            stack: vec![Some(Identity {
+                doc: 0,
+                pointer: String::new(),
+            })],
+            nodes: 0,
+        };
+        expansion.expand(
+            value,
+            Some(Identity {
+                doc: 0,
+                pointer: pointer.to_string(),
+            }),
+        )
     }
 }
 
@@ -313,7 +383,10 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
         _ => true,
     };
     if truthy {
-        Value::String(format!("circular({})", crate::mustache::js_string(title.expect("truthy"))))
+        Value::String(format!(
+            "circular({})",
+            crate::mustache::js_string(title.expect("truthy"))
+        ))
     } else {
         Value::String("circular()".into())
     }
@@ -325,7 +398,10 @@ impl Expansion<'_> {
     }
 
     fn child(identity: &Option<Identity>, key: &str) -> Option<Identity> {
-        identity.as_ref().map(|i| Identity { doc: i.doc, pointer: format!("{}/{}", i.pointer, escape_token(key)) })
+        identity.as_ref().map(|i| Identity {
+            doc: i.doc,
+            pointer: format!("{}/{}", i.pointer, escape_token(key)),
+        })
     }
 
     fn budget(&mut self, identity: &Option<Identity>) -> Result<()> {
@@ -333,13 +409,22 @@ impl Expansion<'_> {
         let limits = self.resolver.limits;
         if self.stack.len() > limits.max_depth || self.nodes > limits.max_nodes {
             let doc = self.doc_of(identity);
-            let pointer = identity.as_ref().map(|i| i.pointer.clone()).unwrap_or_default();
+            let pointer = identity
+                .as_ref()
+                .map(|i| i.pointer.clone())
+                .unwrap_or_default();
             return Err(Error::Limit {
                 location: self.resolver.location(doc, &pointer),
                 message: if self.nodes > limits.max_nodes {
-                    format!("expanding $refs here produces more than {} values; the references multiply without bound", limits.max_nodes)
+                    format!(
+                        "expanding $refs here produces more than {} values; the references multiply without bound",
+                        limits.max_nodes
+                    )
                 } else {
-                    format!("nesting deeper than {} levels after expanding $refs", limits.max_depth)
+                    format!(
+                        "nesting deeper than {} levels after expanding $refs",
+                        limits.max_depth
+                    )
                 },
             });
         }
@@ -353,7 +438,10 @@ impl Expansion<'_> {
             Value::Object(map) => {
                 if let Some(reference) = is_allowed_ref(map) {
                     let doc = self.doc_of(&identity);
-                    let at = identity.as_ref().map(|i| i.pointer.clone()).unwrap_or_default();
+                    let at = identity
+                        .as_ref()
+                        .map(|i| i.pointer.clone())
+                        .unwrap_or_default();
                     let (target_id, target) = self.resolver.follow(doc, &at, reference)?;
                     if map.len() > 1 {
                         // Extended $ref: a new object, the $ref's siblings first.
@@ -367,7 +455,11 @@ impl Expansion<'_> {
                                     if k == "$ref" && map.contains_key("$ref") {
                                         continue;
                                     }
-                                    merged.push((k.clone(), v, Self::child(&Some(target_id.clone()), k)));
+                                    merged.push((
+                                        k.clone(),
+                                        v,
+                                        Self::child(&Some(target_id.clone()), k),
+                                    ));
                                 }
                             }
                             self.stack.push(None);
@@ -378,7 +470,7 @@ impl Expansion<'_> {
                             }
                             self.stack.pop();
                             crate::js_json::reorder_map(&mut out);
-                            return Ok(self.resolve_discriminator(Value::Object(out)));
+                            return Ok(Value::Object(out));
                         }
                     }
                     if self.stack.iter().any(|s| s.as_ref() == Some(&target_id)) {
@@ -410,23 +502,24 @@ impl Expansion<'_> {
         }
     }
 
-    fn resolve_discriminator(&self, value: Value) -> Value {
-        value
-    }
-
     /// The reference replaces `discriminator.mapping` values that are in-document pointers with
     /// the (expanded) schemas they point at.
-    fn resolve_discriminator_in_place(&mut self, mut value: Value, identity: &Option<Identity>) -> Result<Value> {
-        let targets: Vec<(String, String)> = match value.get("discriminator").and_then(|d| d.get("mapping")) {
-            Some(Value::Object(mapping)) => mapping
-                .iter()
-                .filter_map(|(k, v)| match v {
-                    Value::String(s) if s.starts_with('#') => Some((k.clone(), s.clone())),
-                    _ => None,
-                })
-                .collect(),
-            _ => return Ok(value),
-        };
+    fn resolve_discriminator_in_place(
+        &mut self,
+        mut value: Value,
+        identity: &Option<Identity>,
+    ) -> Result<Value> {
+        let targets: Vec<(String, String)> =
+            match value.get("discriminator").and_then(|d| d.get("mapping")) {
+                Some(Value::Object(mapping)) => mapping
+                    .iter()
+                    .filter_map(|(k, v)| match v {
+                        Value::String(s) if s.starts_with('#') => Some((k.clone(), s.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => return Ok(value),
+            };
         if targets.is_empty() {
             return Ok(value);
         }
@@ -434,7 +527,10 @@ impl Expansion<'_> {
         let mut resolved = Vec::new();
         // The mapping object and the discriminator are ancestors of the mapped schemas.
         self.stack.push(Self::child(identity, "discriminator"));
-        self.stack.push(Self::child(&Self::child(identity, "discriminator"), "mapping"));
+        self.stack.push(Self::child(
+            &Self::child(identity, "discriminator"),
+            "mapping",
+        ));
         for (key, reference) in targets {
             let fragment = reference.trim_start_matches('#');
             match self.resolver.walk(doc, fragment) {
@@ -452,7 +548,10 @@ impl Expansion<'_> {
         }
         self.stack.pop();
         self.stack.pop();
-        if let Some(Value::Object(mapping)) = value.get_mut("discriminator").and_then(|d| d.get_mut("mapping")) {
+        if let Some(Value::Object(mapping)) = value
+            .get_mut("discriminator")
+            .and_then(|d| d.get_mut("mapping"))
+        {
             for (key, expanded) in resolved {
                 mapping.insert(key, expanded);
             }

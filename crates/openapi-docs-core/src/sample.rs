@@ -43,7 +43,10 @@ pub fn lodash_merge(target: &mut Value, source: &Value) {
         (Value::Object(t), Value::Object(s)) => {
             for (k, v) in s {
                 match t.get_mut(k) {
-                    Some(existing) if (existing.is_object() && v.is_object()) || (existing.is_array() && v.is_array()) => {
+                    Some(existing)
+                        if (existing.is_object() && v.is_object())
+                            || (existing.is_array() && v.is_array()) =>
+                    {
                         lodash_merge(existing, v)
                     }
                     _ => {
@@ -55,7 +58,10 @@ pub fn lodash_merge(target: &mut Value, source: &Value) {
         (Value::Array(t), Value::Array(s)) => {
             for (i, v) in s.iter().enumerate() {
                 match t.get_mut(i) {
-                    Some(existing) if (existing.is_object() && v.is_object()) || (existing.is_array() && v.is_array()) => {
+                    Some(existing)
+                        if (existing.is_object() && v.is_object())
+                            || (existing.is_array() && v.is_array()) =>
+                    {
                         lodash_merge(existing, v)
                     }
                     Some(existing) => *existing = v.clone(),
@@ -91,7 +97,11 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         if truthy(map.get("properties")) {
             let mut combined = schema.clone();
             lodash_merge(&mut combined, variant);
-            let key = if map.contains_key("oneOf") && truthy(map.get("oneOf")) { "oneOf" } else { "anyOf" };
+            let key = if map.contains_key("oneOf") && truthy(map.get("oneOf")) {
+                "oneOf"
+            } else {
+                "anyOf"
+            };
             combined.as_object_mut().map(|m| m.shift_remove(key));
             sample(&combined, kind, depth + 1)
         } else {
@@ -116,11 +126,19 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         return all_of_step(depth);
     }
     if truthy(map.get("oneOf")) {
-        let first = map.get("oneOf").and_then(|v| v.get(0)).cloned().unwrap_or(Value::Null);
+        let first = map
+            .get("oneOf")
+            .and_then(|v| v.get(0))
+            .cloned()
+            .unwrap_or(Value::Null);
         return combine(&first);
     }
     if truthy(map.get("anyOf")) {
-        let first = map.get("anyOf").and_then(|v| v.get(0)).cloned().unwrap_or(Value::Null);
+        let first = map
+            .get("anyOf")
+            .and_then(|v| v.get(0))
+            .cloned()
+            .unwrap_or(Value::Null);
         return combine(&first);
     }
     if kind == SampleKind::Request && truthy(map.get("allOf")) {
@@ -147,7 +165,9 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
                 if let Some(Value::Object(nested)) = prop.get_mut("properties") {
                     nested.retain(|_, v| !is_hidden(v, flag));
                 }
-                if let Some(Value::Object(nested)) = prop.get_mut("items").and_then(|i| i.get_mut("properties")) {
+                if let Some(Value::Object(nested)) =
+                    prop.get_mut("items").and_then(|i| i.get_mut("properties"))
+                {
                     nested.retain(|_, v| !is_hidden(v, flag));
                 }
                 if is_hidden(&prop, flag) {
@@ -160,10 +180,20 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
     }
     if ty_str == Some("array") {
         if let Some(Value::Array(variants)) = items.and_then(|i| i.get("anyOf")) {
-            return Some(Value::Array(variants.iter().map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null)).collect()));
+            return Some(Value::Array(
+                variants
+                    .iter()
+                    .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
+                    .collect(),
+            ));
         }
         if let Some(Value::Array(variants)) = items.and_then(|i| i.get("oneOf")) {
-            return Some(Value::Array(variants.iter().map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null)).collect()));
+            return Some(Value::Array(
+                variants
+                    .iter()
+                    .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
+                    .collect(),
+            ));
         }
         let item = items.and_then(|i| sample(i, kind, depth + 1));
         return match (kind, item) {
@@ -186,16 +216,26 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
     primitive(map)
 }
 
-fn sample_prop(name: &str, prop: &Value, obj: &mut Map<String, Value>, kind: SampleKind, depth: usize) {
+fn sample_prop(
+    name: &str,
+    prop: &Value,
+    obj: &mut Map<String, Value>,
+    kind: SampleKind,
+    depth: usize,
+) {
     if let Value::Object(p) = prop {
         if p.is_empty() {
             obj.insert(name.to_string(), prop.clone());
             return;
         }
         let value = if truthy(p.get("oneOf")) {
-            p.get("oneOf").and_then(|v| v.get(0)).and_then(|v| sample(v, kind, depth + 1))
+            p.get("oneOf")
+                .and_then(|v| v.get(0))
+                .and_then(|v| sample(v, kind, depth + 1))
         } else if truthy(p.get("anyOf")) {
-            p.get("anyOf").and_then(|v| v.get(0)).and_then(|v| sample(v, kind, depth + 1))
+            p.get("anyOf")
+                .and_then(|v| v.get(0))
+                .and_then(|v| sample(v, kind, depth + 1))
         } else if truthy(p.get("allOf")) {
             let merged = merge_all_of(prop);
             sample_prop(name, &merged, obj, kind, depth + 1);
@@ -228,12 +268,15 @@ fn primitive(schema: &Map<String, Value>) -> Option<Value> {
     let Some(ty) = ty.as_str() else {
         return None; // primitives[type] is undefined: TypeError, caught, undefined
     };
-    let known = matches!(ty, "string" | "number" | "integer" | "boolean" | "object" | "array");
+    let known = matches!(
+        ty,
+        "string" | "number" | "integer" | "boolean" | "object" | "array"
+    );
     let has_default = truthy(schema.get("default"));
     if !known && (!has_default || schema.contains_key("format")) {
         return None;
     }
-    let format = schema.get("format").map(|f| crate::mustache::js_string(f));
+    let format = schema.get("format").map(crate::mustache::js_string);
     let by_format = format.as_deref().and_then(|f| match (ty, f) {
         ("string", "email") => Some(Value::String("user@example.com".into())),
         ("string", "date") => Some(Value::String("2024-07-29".into())),
@@ -241,7 +284,9 @@ fn primitive(schema: &Map<String, Value>) -> Option<Value> {
         ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
         ("string", "hostname") => Some(Value::String("example.com".into())),
         ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
-        ("string", "ipv6") => Some(Value::String("2001:0db8:5b96:0000:0000:426f:8e17:642a".into())),
+        ("string", "ipv6") => Some(Value::String(
+            "2001:0db8:5b96:0000:0000:426f:8e17:642a".into(),
+        )),
         ("number", "float") => Some(Value::from(0)),
         _ => None,
     });

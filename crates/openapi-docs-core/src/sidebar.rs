@@ -10,7 +10,11 @@ use crate::render::split_after;
 use crate::text::kebab_case;
 
 fn doc_id(base_path: &str, id: &str) -> String {
-    if base_path.is_empty() { id.to_string() } else { format!("{base_path}/{id}") }
+    if base_path.is_empty() {
+        id.to_string()
+    } else {
+        format!("{base_path}/{id}")
+    }
 }
 
 fn truthy(value: Option<&Value>) -> bool {
@@ -29,11 +33,18 @@ fn insert_opt(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
 }
 
 fn create_doc_item(item: &Item, sidebar: &SidebarOptions, base_path: &str) -> Value {
-    let id = if item.kind == ItemKind::Schema { format!("schemas/{}", item.id) } else { item.id.clone() };
+    let id = if item.kind == ItemKind::Schema {
+        format!("schemas/{}", item.id)
+    } else {
+        item.id.clone()
+    };
     let class_name = if item.kind == ItemKind::Api {
         let api = item.api.as_ref();
         let deprecated = truthy(api.and_then(|a| a.get("deprecated")));
-        let method = api.and_then(|a| a.get("method")).and_then(Value::as_str).unwrap_or("");
+        let method = api
+            .and_then(|a| a.get("method"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
         let mut parts = Vec::new();
         if deprecated {
             parts.push("menu__list-item--deprecated".to_string());
@@ -45,12 +56,20 @@ fn create_doc_item(item: &Item, sidebar: &SidebarOptions, base_path: &str) -> Va
         parts.join(" ")
     } else {
         let deprecated = truthy(item.schema.as_ref().and_then(|s| s.get("deprecated")));
-        if deprecated { "menu__list-item--deprecated schema".to_string() } else { "schema".to_string() }
+        if deprecated {
+            "menu__list-item--deprecated schema".to_string()
+        } else {
+            "schema".to_string()
+        }
     };
     let mut map = Map::new();
     map.insert("type".into(), Value::String("doc".into()));
     map.insert("id".into(), Value::String(doc_id(base_path, &id)));
-    let label = if item.title.is_empty() { id.clone() } else { item.title.clone() };
+    let label = if item.title.is_empty() {
+        id.clone()
+    } else {
+        item.title.clone()
+    };
     map.insert("label".into(), Value::String(label));
     insert_opt(&mut map, "customProps", sidebar.custom_props.clone());
     if !class_name.is_empty() {
@@ -59,19 +78,37 @@ fn create_doc_item(item: &Item, sidebar: &SidebarOptions, base_path: &str) -> Va
     Value::Object(map)
 }
 
-fn category(label: &str, link: Option<Value>, sidebar: &SidebarOptions, items: Vec<Value>) -> Value {
+fn category(
+    label: &str,
+    link: Option<Value>,
+    sidebar: &SidebarOptions,
+    items: Vec<Value>,
+) -> Value {
     let mut map = Map::new();
     map.insert("type".into(), Value::String("category".into()));
     map.insert("label".into(), Value::String(label.to_string()));
     insert_opt(&mut map, "link", link);
-    insert_opt(&mut map, "collapsible", sidebar.sidebar_collapsible.map(Value::Bool));
-    insert_opt(&mut map, "collapsed", sidebar.sidebar_collapsed.map(Value::Bool));
+    insert_opt(
+        &mut map,
+        "collapsible",
+        sidebar.sidebar_collapsible.map(Value::Bool),
+    );
+    insert_opt(
+        &mut map,
+        "collapsed",
+        sidebar.sidebar_collapsed.map(Value::Bool),
+    );
     map.insert("items".into(), Value::Array(items));
     Value::Object(map)
 }
 
 fn posix_join(parts: &[&str]) -> String {
-    let joined = parts.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join("/");
+    let joined = parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("/");
     let mut out: Vec<&str> = Vec::new();
     for seg in joined.split('/') {
         match seg {
@@ -86,10 +123,25 @@ fn posix_join(parts: &[&str]) -> String {
 }
 
 /// `groupByTags` of the reference.
-fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOptions, tags: &[Value], base_path: &str) -> Vec<Value> {
-    let api_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Api).collect();
-    let info_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Info).collect();
-    let schema_items: Vec<&Item> = spec_items.iter().filter(|i| i.kind == ItemKind::Schema).collect();
+fn group_by_tags(
+    spec_items: &[Item],
+    sidebar: &SidebarOptions,
+    options: &SpecOptions,
+    tags: &[Value],
+    base_path: &str,
+) -> Vec<Value> {
+    let api_items: Vec<&Item> = spec_items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Api)
+        .collect();
+    let info_items: Vec<&Item> = spec_items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Info)
+        .collect();
+    let schema_items: Vec<&Item> = spec_items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Schema)
+        .collect();
     let op_tags = operation_tags(spec_items);
     let mut schema_tags: Vec<String> = Vec::new();
     for item in &schema_items {
@@ -103,10 +155,10 @@ fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOp
     }
     let mut api_tags: Vec<String> = Vec::new();
     for tag in tags {
-        if let Some(name) = tag.get("name").and_then(Value::as_str) {
-            if op_tags.iter().any(|t| t == name) || schema_tags.iter().any(|t| t == name) {
-                api_tags.push(name.to_string());
-            }
+        if let Some(name) = tag.get("name").and_then(Value::as_str)
+            && (op_tags.iter().any(|t| t == name) || schema_tags.iter().any(|t| t == name))
+        {
+            api_tags.push(name.to_string());
         }
     }
     if sidebar.group_paths_by != Some(GroupPathsBy::TagGroup) {
@@ -122,13 +174,20 @@ fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOp
     let root_intro = if info_items.len() == 1 {
         let mut m = Map::new();
         m.insert("type".into(), Value::String("doc".into()));
-        m.insert("id".into(), Value::String(doc_id(base_path, &info_items[0].id)));
+        m.insert(
+            "id".into(),
+            Value::String(doc_id(base_path, &info_items[0].id)),
+        );
         Some(Value::Object(m))
     } else {
         None
     };
     let has_tag = |item: &Item, tag: &str, key: &str| -> bool {
-        let list = if key == "tags" { item.api.as_ref().and_then(|a| a.get("tags")) } else { item.schema.as_ref().and_then(|s| s.get("x-tags")) };
+        let list = if key == "tags" {
+            item.api.as_ref().and_then(|a| a.get("tags"))
+        } else {
+            item.schema.as_ref().and_then(|s| s.get("x-tags"))
+        };
         matches!(list, Some(Value::Array(t)) if t.iter().any(|v| v.as_str() == Some(tag)))
     };
     let mut tagged: Vec<Value> = Vec::new();
@@ -136,28 +195,47 @@ fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOp
         let tagged_info = info_items.iter().find(|i| {
             matches!(i.info.as_ref().and_then(|info| info.get("tags")), Some(Value::Array(t)) if t.iter().any(|x| x.get("name").and_then(Value::as_str) == Some(tag)))
         });
-        let tag_object = tags.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(tag));
+        let tag_object = tags
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some(tag));
         let mut link = None;
         if let (Some(info), Some(CategoryLinkSource::Info)) = (tagged_info, link_source) {
             link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &info.id)}));
         }
         if let (Some(t), Some(CategoryLinkSource::Tag)) = (tag_object, link_source) {
             let name = t.get("name").and_then(Value::as_str).unwrap_or("");
-            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &kebab_case(name))}));
+            link = Some(
+                serde_json::json!({"type": "doc", "id": doc_id(base_path, &kebab_case(name))}),
+            );
         }
         if link_source == Some(CategoryLinkSource::Auto) {
             let slug = match &options.label {
-                Some(label) if !label.is_empty() => posix_join(&["/category", base_path, &kebab_case(label), &kebab_case(tag)]),
+                Some(label) if !label.is_empty() => {
+                    posix_join(&["/category", base_path, &kebab_case(label), &kebab_case(tag)])
+                }
                 _ => posix_join(&["/category", base_path, &kebab_case(tag)]),
             };
             link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
         }
-        let mut items: Vec<Value> = schema_items.iter().filter(|i| has_tag(i, tag, "x-tags")).map(|i| create_doc_item(i, sidebar, base_path)).collect();
-        items.extend(api_items.iter().filter(|i| has_tag(i, tag, "tags")).map(|i| create_doc_item(i, sidebar, base_path)));
+        let mut items: Vec<Value> = schema_items
+            .iter()
+            .filter(|i| has_tag(i, tag, "x-tags"))
+            .map(|i| create_doc_item(i, sidebar, base_path))
+            .collect();
+        items.extend(
+            api_items
+                .iter()
+                .filter(|i| has_tag(i, tag, "tags"))
+                .map(|i| create_doc_item(i, sidebar, base_path)),
+        );
         if items.is_empty() {
             continue;
         }
-        let label = tag_object.and_then(|t| t.get("x-displayName")).filter(|v| !v.is_null()).map(crate::mustache::js_string).unwrap_or_else(|| tag.clone());
+        let label = tag_object
+            .and_then(|t| t.get("x-displayName"))
+            .filter(|v| !v.is_null())
+            .map(crate::mustache::js_string)
+            .unwrap_or_else(|| tag.clone());
         tagged.push(category(&label, link, sidebar, items));
     }
     let untagged_items: Vec<Value> = api_items
@@ -178,15 +256,25 @@ fn group_by_tags(spec_items: &[Item], sidebar: &SidebarOptions, options: &SpecOp
         out.push(category("UNTAGGED", None, sidebar, untagged_items));
     }
     if options.show_schemas == Some(true) && !schema_items.is_empty() {
-        let items = schema_items.iter().filter(|i| !truthy(i.schema.as_ref().and_then(|s| s.get("x-tags")))).map(|i| create_doc_item(i, sidebar, base_path)).collect();
+        let items = schema_items
+            .iter()
+            .filter(|i| !truthy(i.schema.as_ref().and_then(|s| s.get("x-tags"))))
+            .map(|i| create_doc_item(i, sidebar, base_path))
+            .collect();
         out.push(category("Schemas", None, sidebar, items));
     }
     out
 }
 
 /// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).
-pub fn sidebar_slice(spec: &SpecItems, options: &SpecOptions, docs: &DocsContext) -> Result<Option<Value>> {
-    let Some(sidebar) = options.sidebar_options.as_ref() else { return Ok(None) };
+pub fn sidebar_slice(
+    spec: &SpecItems,
+    options: &SpecOptions,
+    docs: &DocsContext,
+) -> Result<Option<Value>> {
+    let Some(sidebar) = options.sidebar_options.as_ref() else {
+        return Ok(None);
+    };
     let configured = sidebar.group_paths_by.is_some()
         || sidebar.category_link_source.is_some()
         || sidebar.custom_props.is_some()
@@ -198,31 +286,66 @@ pub fn sidebar_slice(spec: &SpecItems, options: &SpecOptions, docs: &DocsContext
     }
     let output_dir = options.output_dir_trimmed();
     let base_path = match &docs.doc_path {
-        Some(doc_path) => split_after(output_dir, doc_path)?.trim_start_matches('/').to_string(),
+        Some(doc_path) => split_after(output_dir, doc_path)?
+            .trim_start_matches('/')
+            .to_string(),
         None => {
             let from = output_dir.get(1..).and_then(|s| s.find('/')).map(|i| i + 1);
             match from {
                 Some(i) => output_dir[i..].trim_start_matches('/').to_string(),
-                None => output_dir.chars().last().map(|c| c.to_string()).unwrap_or_default().trim_start_matches('/').to_string(),
+                None => output_dir
+                    .chars()
+                    .last()
+                    .map(|c| c.to_string())
+                    .unwrap_or_default()
+                    .trim_start_matches('/')
+                    .to_string(),
             }
         }
     };
     let slice = match sidebar.group_paths_by {
-        Some(GroupPathsBy::Tag) => group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path),
+        Some(GroupPathsBy::Tag) => {
+            group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path)
+        }
         Some(GroupPathsBy::TagGroup) => {
             let mut slice = Vec::new();
             let mut schemas_group: Option<Vec<Value>> = None;
             for group in &spec.tag_groups {
-                let names: Vec<&str> = group.get("tags").and_then(Value::as_array).map(|t| t.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-                let filtered: Vec<Value> = spec.tags.iter().filter(|t| t.get("name").and_then(Value::as_str).is_some_and(|n| names.contains(&n))).cloned().collect();
+                let names: Vec<&str> = group
+                    .get("tags")
+                    .and_then(Value::as_array)
+                    .map(|t| t.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                let filtered: Vec<Value> = spec
+                    .tags
+                    .iter()
+                    .filter(|t| {
+                        t.get("name")
+                            .and_then(Value::as_str)
+                            .is_some_and(|n| names.contains(&n))
+                    })
+                    .cloned()
+                    .collect();
                 let mut items = group_by_tags(&spec.items, sidebar, options, &filtered, &base_path);
                 if options.show_schemas == Some(true) {
                     if schemas_group.as_ref().is_none_or(|g| g.is_empty()) {
-                        schemas_group = Some(items.iter().filter(|i| i.get("type").and_then(Value::as_str) == Some("category") && i.get("label").and_then(Value::as_str) == Some("Schemas")).cloned().collect());
+                        schemas_group = Some(
+                            items
+                                .iter()
+                                .filter(|i| {
+                                    i.get("type").and_then(Value::as_str) == Some("category")
+                                        && i.get("label").and_then(Value::as_str) == Some("Schemas")
+                                })
+                                .cloned()
+                                .collect(),
+                        );
                     }
                     items.retain(|i| i.get("label").and_then(Value::as_str) != Some("Schemas"));
                 }
-                let label = group.get("name").map(crate::mustache::js_string).unwrap_or_default();
+                let label = group
+                    .get("name")
+                    .map(crate::mustache::js_string)
+                    .unwrap_or_default();
                 let mut map = Map::new();
                 map.insert("type".into(), Value::String("category".into()));
                 map.insert("label".into(), Value::String(label));
@@ -245,13 +368,19 @@ pub fn sidebar_module(slice: &Value) -> String {
     wrapper.insert("apisidebar".into(), slice.clone());
     let json5 = json5_stringify(&Value::Object(wrapper), 2);
     let view = serde_json::json!({ "slice": json5 });
-    crate::mustache::render(crate::render::templates::SIDEBAR_TEMPLATE, &view).expect("static template")
+    crate::mustache::render(crate::render::templates::SIDEBAR_TEMPLATE, &view)
+        .expect("static template")
 }
 
 fn is_identifier(key: &str) -> bool {
     let mut chars = key.chars();
-    let Some(first) = chars.next() else { return false };
-    (first.is_alphabetic() || first == '$' || first == '_') && chars.all(|c| c.is_alphanumeric() || c == '$' || c == '_' || c == '\u{200c}' || c == '\u{200d}')
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first.is_alphabetic() || first == '$' || first == '_')
+        && chars.all(|c| {
+            c.is_alphanumeric() || c == '$' || c == '_' || c == '\u{200c}' || c == '\u{200d}'
+        })
 }
 
 fn json5_string(out: &mut String, s: &str) {

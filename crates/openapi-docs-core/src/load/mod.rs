@@ -41,7 +41,10 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
             message: "loading a spec from a URL is not supported by this build; download it and point specPath at the file".into(),
         });
     }
-    let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read { path: spec_path.to_path_buf(), source })?;
+    let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read {
+        path: spec_path.to_path_buf(),
+        source,
+    })?;
     if meta.is_dir() {
         let mut sources = Vec::new();
         collect_specs(spec_path, Path::new(""), 0, &mut sources)?;
@@ -51,7 +54,11 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
             .into_iter()
             .map(|rel| {
                 let full = spec_path.join(&rel);
-                let dir = rel.parent().map(|p| p.to_string_lossy().to_string()).filter(|p| !p.is_empty()).unwrap_or_else(|| ".".into());
+                let dir = rel
+                    .parent()
+                    .map(|p| p.to_string_lossy().to_string())
+                    .filter(|p| !p.is_empty())
+                    .unwrap_or_else(|| ".".into());
                 let mut file = read_one(&full)?;
                 file.source_dir_name = dir;
                 Ok(file)
@@ -65,15 +72,24 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
 
 fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
     let dir = root.join(rel);
-    let entries = std::fs::read_dir(&dir).map_err(|source| Error::Read { path: dir.clone(), source })?;
+    let entries = std::fs::read_dir(&dir).map_err(|source| Error::Read {
+        path: dir.clone(),
+        source,
+    })?;
     for entry in entries {
-        let entry = entry.map_err(|source| Error::Read { path: dir.clone(), source })?;
+        let entry = entry.map_err(|source| Error::Read {
+            path: dir.clone(),
+            source,
+        })?;
         let name = entry.file_name().to_string_lossy().to_string();
         if name == "node_modules" || name.starts_with('.') {
             continue;
         }
         let child = rel.join(&name);
-        let file_type = entry.file_type().map_err(|source| Error::Read { path: entry.path(), source })?;
+        let file_type = entry.file_type().map_err(|source| Error::Read {
+            path: entry.path(),
+            source,
+        })?;
         if file_type.is_dir() {
             if depth == 0 {
                 collect_specs(root, &child, depth + 1, out)?;
@@ -87,13 +103,25 @@ fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) 
 
 /// Reads and parses one file.
 pub fn read_one(path: &Path) -> Result<SpecFile> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read { path: path.to_path_buf(), source })?;
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let display = path.to_string_lossy().to_string();
     let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
-        location: Location { file: display.clone(), ..Default::default() },
+        location: Location {
+            file: display.clone(),
+            ..Default::default()
+        },
         format: "UTF-8 text",
         message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
     })?;
     let document = parse_document(&text, &display)?;
-    Ok(SpecFile { source: display, source_dir_name: ".".into(), path: path.to_path_buf(), text, document })
+    Ok(SpecFile {
+        source: display,
+        source_dir_name: ".".into(),
+        path: path.to_path_buf(),
+        text,
+        document,
+    })
 }

@@ -15,7 +15,12 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
             Ok(v) => v,
             Err(e) if file.ends_with(".json") => {
                 return Err(Error::Parse {
-                    location: Location { file: file.into(), line: Some(e.line()), column: Some(e.column()), pointer: None },
+                    location: Location {
+                        file: file.into(),
+                        line: Some(e.line()),
+                        column: Some(e.column()),
+                        pointer: None,
+                    },
                     format: "JSON",
                     message: strip_position(&e.to_string()),
                 });
@@ -31,9 +36,17 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
 
 fn parse_yaml(text: &str, file: &str) -> Result<Value> {
     serde_yaml_ng::from_str::<Value>(text).map_err(|e| {
-        let (line, column) = e.location().map(|l| (Some(l.line()), Some(l.column()))).unwrap_or((None, None));
+        let (line, column) = e
+            .location()
+            .map(|l| (Some(l.line()), Some(l.column())))
+            .unwrap_or((None, None));
         Error::Parse {
-            location: Location { file: file.into(), line, column, pointer: None },
+            location: Location {
+                file: file.into(),
+                line,
+                column,
+                pointer: None,
+            },
             format: "YAML",
             message: strip_position(&e.to_string()),
         }
@@ -59,7 +72,10 @@ pub fn pointer_location(text: &str, pointer: &str) -> Option<(usize, usize)> {
             continue;
         }
         let candidates = [format!("\"{key}\""), format!("{key}:"), format!("'{key}'")];
-        let next = candidates.iter().filter_map(|c| text[offset..].find(c.as_str())).min()?;
+        let next = candidates
+            .iter()
+            .filter_map(|c| text[offset..].find(c.as_str()))
+            .min()?;
         offset += next;
         found_any = true;
     }

@@ -10,7 +10,14 @@ fn heading(title: &str) -> String {
     let cleaned = clean(title);
     format!(
         "{}\n\n",
-        create_inline("Heading", &[("as", Prop::Str("h1")), ("className", Prop::Str("openapi__heading"))], Prop::Str(&cleaned))
+        create_inline(
+            "Heading",
+            &[
+                ("as", Prop::Str("h1")),
+                ("className", Prop::Str("openapi__heading"))
+            ],
+            Prop::Str(&cleaned)
+        )
     )
 }
 
@@ -27,17 +34,33 @@ pub fn description(text: Option<&Value>) -> String {
 fn method_endpoint(method: &str, path: &str, context: &str) -> String {
     format!(
         "{}\n\n",
-        create("MethodEndpoint", &[("method", Prop::Str(method)), ("path", Prop::Str(path)), ("context", Prop::Str(context))], "")
+        create(
+            "MethodEndpoint",
+            &[
+                ("method", Prop::Str(method)),
+                ("path", Prop::Str(path)),
+                ("context", Prop::Str(context))
+            ],
+            ""
+        )
     )
 }
 
 fn vendor_extensions(extensions: Option<&Value>) -> String {
-    let Some(Value::Array(extensions)) = extensions else { return String::new() };
+    let Some(Value::Array(extensions)) = extensions else {
+        return String::new();
+    };
     let rows: Vec<String> = extensions
         .iter()
         .map(|e| {
-            let key = e.get("key").map(crate::mustache::js_string).unwrap_or_default();
-            let value = e.get("value").map(crate::js_json::stringify).unwrap_or_else(|| "undefined".into());
+            let key = e
+                .get("key")
+                .map(crate::mustache::js_string)
+                .unwrap_or_default();
+            let value = e
+                .get("value")
+                .map(crate::js_json::stringify)
+                .unwrap_or_else(|| "undefined".into());
             format!("{key}: {value}")
         })
         .collect();
@@ -69,58 +92,116 @@ fn request_header() -> String {
         "{}\n\n",
         create_inline(
             "Heading",
-            &[("id", Prop::Str("request")), ("as", Prop::Str("h2")), ("className", Prop::Str("openapi-tabs__heading"))],
+            &[
+                ("id", Prop::Str("request")),
+                ("as", Prop::Str("h2")),
+                ("className", Prop::Str("openapi-tabs__heading"))
+            ],
             Prop::Str("Request")
         )
     )
 }
 
-fn status_codes(sink: &mut PropSink, responses: Option<&Value>, id: Option<&str>, label: Option<&str>) -> String {
+fn status_codes(
+    sink: &mut PropSink,
+    responses: Option<&Value>,
+    id: Option<&str>,
+    label: Option<&str>,
+) -> String {
     let id_prop = id.map_or(Prop::Undefined, Prop::Str);
     let label_prop = label.map_or(Prop::Undefined, Prop::Str);
     let responses_prop = sink.prop("StatusCodes", "responses", responses);
-    format!("{}\n\n", create("StatusCodes", &[("id", id_prop), ("label", label_prop), ("responses", responses_prop)], ""))
+    format!(
+        "{}\n\n",
+        create(
+            "StatusCodes",
+            &[
+                ("id", id_prop),
+                ("label", label_prop),
+                ("responses", responses_prop)
+            ],
+            ""
+        )
+    )
 }
 
 fn request_schema(sink: &mut PropSink, body: Option<&Value>) -> String {
     let body_prop = sink.prop("RequestSchema", "body", body);
-    format!("{}\n\n", create("RequestSchema", &[("title", Prop::Str("Body")), ("body", body_prop)], ""))
+    format!(
+        "{}\n\n",
+        create(
+            "RequestSchema",
+            &[("title", Prop::Str("Body")), ("body", body_prop)],
+            ""
+        )
+    )
 }
 
 fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>) -> String {
-    let Some(Value::Object(callbacks)) = callbacks else { return String::new() };
+    let Some(Value::Object(callbacks)) = callbacks else {
+        return String::new();
+    };
     if callbacks.is_empty() {
         return String::new();
     }
     let mut tabs = String::new();
     for (name, callback) in callbacks {
-        let Some((path, path_item)) = callback.as_object().and_then(|c| c.iter().next()) else { continue };
-        for method in ["delete", "get", "head", "options", "patch", "post", "put", "trace"] {
-            let Some(operation) = path_item.get(method).filter(|o| truthy(Some(o))) else { continue };
+        let Some((path, path_item)) = callback.as_object().and_then(|c| c.iter().next()) else {
+            continue;
+        };
+        for method in [
+            "delete", "get", "head", "options", "patch", "post", "put", "trace",
+        ] {
+            let Some(operation) = path_item.get(method).filter(|o| truthy(Some(o))) else {
+                continue;
+            };
             let children = [
                 method_endpoint(method, path, "callback"),
                 description(operation.get("description")),
                 request_schema(sink, operation.get("requestBody")),
-                status_codes(sink, operation.get("responses"), Some("callbacks-responses"), Some("Callbacks Responses")),
+                status_codes(
+                    sink,
+                    operation.get("responses"),
+                    Some("callbacks-responses"),
+                    Some("Callbacks Responses"),
+                ),
             ]
             .concat();
             let label = format!("{} {name}", method.to_uppercase());
             let value = format!("{method}-{name}");
-            tabs.push_str(&create("TabItem", &[("label", Prop::Str(&label)), ("value", Prop::Str(&value))], &children));
+            tabs.push_str(&create(
+                "TabItem",
+                &[("label", Prop::Str(&label)), ("value", Prop::Str(&value))],
+                &children,
+            ));
         }
     }
     let divider = create("div", &[("className", Prop::Str("openapi__divider"))], "");
     let heading = create_inline(
         "Heading",
-        &[("id", Prop::Str("callbacks")), ("as", Prop::Str("h2")), ("className", Prop::Str("openapi-tabs__heading"))],
+        &[
+            ("id", Prop::Str("callbacks")),
+            ("as", Prop::Str("h2")),
+            ("className", Prop::Str("openapi-tabs__heading")),
+        ],
         Prop::Str("Callbacks"),
     );
-    let operation_tabs = create("OperationTabs", &[("className", Prop::Str("openapi-tabs__operation"))], &tabs);
+    let operation_tabs = create(
+        "OperationTabs",
+        &[("className", Prop::Str("openapi-tabs__operation"))],
+        &tabs,
+    );
     create("div", &[], &[divider, heading, operation_tabs].concat())
 }
 
 /// The MDX body of an API page.
-pub fn render(title: &str, api: &Map<String, Value>, info_path: Option<&str>, show_extensions: bool, sink: &mut PropSink) -> String {
+pub fn render(
+    title: &str,
+    api: &Map<String, Value>,
+    info_path: Option<&str>,
+    show_extensions: bool,
+    sink: &mut PropSink,
+) -> String {
     let method = api.get("method").and_then(Value::as_str).unwrap_or("");
     let path = api.get("path").and_then(Value::as_str).unwrap_or("");
     let mut out = String::from(concat!(
@@ -135,13 +216,20 @@ pub fn render(title: &str, api: &Map<String, Value>, info_path: Option<&str>, sh
     out.push_str(&heading(title));
     out.push_str(&method_endpoint(method, path, "endpoint"));
     if let Some(info_path) = info_path.filter(|p| !p.is_empty()) {
-        out.push_str(&create("SecuritySchemes", &[("infoPath", Prop::Str(info_path))], ""));
+        out.push_str(&create(
+            "SecuritySchemes",
+            &[("infoPath", Prop::Str(info_path))],
+            "",
+        ));
         out.push_str("\n\n");
     }
     if show_extensions {
         out.push_str(&vendor_extensions(api.get("extensions")));
     }
-    out.push_str(&deprecation_notice(api.get("deprecated"), api.get("x-deprecated-description")));
+    out.push_str(&deprecation_notice(
+        api.get("deprecated"),
+        api.get("x-deprecated-description"),
+    ));
     out.push_str(&description(api.get("description")));
     if truthy(api.get("requestBody")) || truthy(api.get("parameters")) {
         out.push_str(&request_header());

@@ -30,19 +30,42 @@ fn text_children(value: Option<&Value>) -> String {
 }
 
 fn row(th: &str, td: &str) -> String {
-    create("tr", &[], &[create("th", &[], th), create("td", &[], td)].concat())
+    create(
+        "tr",
+        &[],
+        &[create("th", &[], th), create("td", &[], td)].concat(),
+    )
 }
 
 fn authentication_table(scheme: &Value) -> String {
     let ty = scheme.get("type");
     let type_row = row("Security Scheme Type:", &text_children(ty));
-    let table = |rows: String| create("div", &[], &create("table", &[], &create("tbody", &[], &rows)));
+    let table = |rows: String| {
+        create(
+            "div",
+            &[],
+            &create("table", &[], &create("tbody", &[], &rows)),
+        )
+    };
     match ty.and_then(Value::as_str) {
-        Some("apiKey") => table([type_row, row("Header parameter name:", &text_children(scheme.get("name")))].concat()),
+        Some("apiKey") => table(
+            [
+                type_row,
+                row("Header parameter name:", &text_children(scheme.get("name"))),
+            ]
+            .concat(),
+        ),
         Some("http") => {
-            let mut rows = type_row + &row("HTTP Authorization Scheme:", &text_children(scheme.get("scheme")));
+            let mut rows = type_row
+                + &row(
+                    "HTTP Authorization Scheme:",
+                    &text_children(scheme.get("scheme")),
+                );
             if guarded(scheme.get("bearerFormat")) {
-                rows.push_str(&row("Bearer format:", &text_children(scheme.get("bearerFormat"))));
+                rows.push_str(&row(
+                    "Bearer format:",
+                    &text_children(scheme.get("bearerFormat")),
+                ));
             }
             table(rows)
         }
@@ -51,22 +74,38 @@ fn authentication_table(scheme: &Value) -> String {
             if let Some(Value::Object(flows)) = scheme.get("flows") {
                 for (flow_type, flow) in flows {
                     let mut cell = String::new();
-                    for (key, label) in [("tokenUrl", "Token URL"), ("authorizationUrl", "Authorization URL"), ("refreshUrl", "Refresh URL")] {
+                    for (key, label) in [
+                        ("tokenUrl", "Token URL"),
+                        ("authorizationUrl", "Authorization URL"),
+                        ("refreshUrl", "Refresh URL"),
+                    ] {
                         if guarded(flow.get(key)) {
-                            cell.push_str(&create("div", &[], &format!("{label}: {}", text_children(flow.get(key)))));
+                            cell.push_str(&create(
+                                "div",
+                                &[],
+                                &format!("{label}: {}", text_children(flow.get(key))),
+                            ));
                         }
                     }
                     cell.push_str(&create("span", &[], "Scopes:"));
                     let scopes: String = flow
                         .get("scopes")
                         .and_then(Value::as_object)
-                        .map(|s| s.iter().map(|(k, v)| create("li", &[], &format!("{k}: {}", js_string(v)))).collect())
+                        .map(|s| {
+                            s.iter()
+                                .map(|(k, v)| create("li", &[], &format!("{k}: {}", js_string(v))))
+                                .collect()
+                        })
                         .unwrap_or_default();
                     cell.push_str(&create("ul", &[], &scopes));
                     flow_rows.push_str(&create(
                         "tr",
                         &[],
-                        &[create("th", &[], &format!("OAuth Flow ({flow_type}):")), create("td", &[], &cell)].concat(),
+                        &[
+                            create("th", &[], &format!("OAuth Flow ({flow_type}):")),
+                            create("td", &[], &cell),
+                        ]
+                        .concat(),
                     ));
                 }
             }
@@ -75,7 +114,10 @@ fn authentication_table(scheme: &Value) -> String {
         Some("openIdConnect") => {
             let mut rows = type_row;
             if guarded(scheme.get("openIdConnectUrl")) {
-                rows.push_str(&row("OpenID Connect URL:", &text_children(scheme.get("openIdConnectUrl"))));
+                rows.push_str(&row(
+                    "OpenID Connect URL:",
+                    &text_children(scheme.get("openIdConnectUrl")),
+                ));
             }
             table(rows)
         }
@@ -98,7 +140,10 @@ fn tab_label(key: &str, scheme: &Value) -> String {
 
 /// The reference's fallback tab label: words capitalised, camelCase split.
 fn format_label(key: &str) -> String {
-    let replaced: String = key.chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
+    let replaced: String = key
+        .chars()
+        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+        .collect();
     let trimmed = replaced.trim_matches(crate::text::is_js_whitespace);
     // \w\S* -> capitalise the first letter of each run starting with a word character.
     let mut out = String::new();
@@ -123,13 +168,19 @@ fn format_label(key: &str) -> String {
 }
 
 fn authentication(schemes: Option<&Value>) -> String {
-    let Some(Value::Object(schemes)) = schemes else { return String::new() };
+    let Some(Value::Object(schemes)) = schemes else {
+        return String::new();
+    };
     if schemes.is_empty() {
         return String::new();
     }
     let heading = create_inline(
         "Heading",
-        &[("id", Prop::Str("authentication")), ("as", Prop::Str("h2")), ("className", Prop::Str("openapi-tabs__heading"))],
+        &[
+            ("id", Prop::Str("authentication")),
+            ("as", Prop::Str("h2")),
+            ("className", Prop::Str("openapi-tabs__heading")),
+        ],
         Prop::Str("Authentication"),
     );
     let tabs: String = schemes
@@ -139,13 +190,25 @@ fn authentication(schemes: Option<&Value>) -> String {
             create(
                 "TabItem",
                 &[("label", Prop::Str(&label)), ("value", Prop::Str(key))],
-                &[description(scheme.get("description")), authentication_table(scheme)].concat(),
+                &[
+                    description(scheme.get("description")),
+                    authentication_table(scheme),
+                ]
+                .concat(),
             )
         })
         .collect();
-    let schema_tabs = create("SchemaTabs", &[("className", Prop::Str("openapi-tabs__security-schemes"))], &tabs);
+    let schema_tabs = create(
+        "SchemaTabs",
+        &[("className", Prop::Str("openapi-tabs__security-schemes"))],
+        &tabs,
+    );
     let style = serde_json::json!({"marginBottom": "2rem"});
-    create("div", &[("style", Prop::Json(&style))], &[heading, schema_tabs].concat())
+    create(
+        "div",
+        &[("style", Prop::Json(&style))],
+        &[heading, schema_tabs].concat(),
+    )
 }
 
 fn h3(text: &str) -> String {
@@ -154,7 +217,9 @@ fn h3(text: &str) -> String {
 }
 
 fn contact(contact: Option<&Value>) -> String {
-    let Some(Value::Object(c)) = contact else { return String::new() };
+    let Some(Value::Object(c)) = contact else {
+        return String::new();
+    };
     if c.is_empty() {
         return String::new();
     }
@@ -185,11 +250,17 @@ fn terms_of_service(terms: Option<&Value>) -> String {
     let t = js_string(terms.expect("truthy"));
     let style = serde_json::json!({"marginBottom": "var(--ifm-paragraph-margin-bottom)"});
     let link = create("a", &[("href", Prop::Str(&t))], &format!("{{'{t}'}}"));
-    create("div", &[("style", Prop::Json(&style))], &(h3("Terms of Service") + &link))
+    create(
+        "div",
+        &[("style", Prop::Json(&style))],
+        &(h3("Terms of Service") + &link),
+    )
 }
 
 fn license(license: Option<&Value>) -> String {
-    let Some(Value::Object(l)) = license else { return String::new() };
+    let Some(Value::Object(l)) = license else {
+        return String::new();
+    };
     if l.is_empty() {
         return String::new();
     }
@@ -207,7 +278,11 @@ fn license(license: Option<&Value>) -> String {
 }
 
 /// The MDX body of an info page.
-pub fn render(info: &Map<String, Value>, security_schemes: Option<&Value>, download_url: Option<&str>) -> String {
+pub fn render(
+    info: &Map<String, Value>,
+    security_schemes: Option<&Value>,
+    download_url: Option<&str>,
+) -> String {
     let mut out = String::from(concat!(
         "import ApiLogo from \"@theme/ApiLogo\";\n",
         "import Heading from \"@theme/Heading\";\n",
@@ -217,24 +292,49 @@ pub fn render(info: &Map<String, Value>, security_schemes: Option<&Value>, downl
     ));
     let version = info.get("version");
     if guarded(version) {
-        let text = format!("Version: {}", js_escape(&js_string(version.expect("guarded"))));
-        out.push_str(&create_inline("span", &[("className", Prop::Str("theme-doc-version-badge badge badge--secondary"))], Prop::Str(&text)));
+        let text = format!(
+            "Version: {}",
+            js_escape(&js_string(version.expect("guarded")))
+        );
+        out.push_str(&create_inline(
+            "span",
+            &[(
+                "className",
+                Prop::Str("theme-doc-version-badge badge badge--secondary"),
+            )],
+            Prop::Str(&text),
+        ));
         out.push_str("\n\n");
     }
     if let Some(url) = download_url.filter(|u| !u.is_empty()) {
-        out.push_str(&create("Export", &[("url", Prop::Str(url)), ("proxy", Prop::Undefined)], ""));
+        out.push_str(&create(
+            "Export",
+            &[("url", Prop::Str(url)), ("proxy", Prop::Undefined)],
+            "",
+        ));
         out.push_str("\n\n");
     }
     let title = info.get("title").map(js_string).unwrap_or_default();
     let cleaned = crate::text::clean(&title);
-    out.push_str(&create_inline("Heading", &[("as", Prop::Str("h1")), ("className", Prop::Str("openapi__heading"))], Prop::Str(&cleaned)));
+    out.push_str(&create_inline(
+        "Heading",
+        &[
+            ("as", Prop::Str("h1")),
+            ("className", Prop::Str("openapi__heading")),
+        ],
+        Prop::Str(&cleaned),
+    ));
     out.push_str("\n\n");
     let logo = info.get("logo");
     let dark_logo = info.get("darkLogo");
     if truthy(logo) || truthy(dark_logo) {
         let logo_prop = logo.map_or(Prop::Undefined, Prop::Json);
         let dark_prop = dark_logo.map_or(Prop::Undefined, Prop::Json);
-        out.push_str(&create("ApiLogo", &[("logo", logo_prop), ("darkLogo", dark_prop)], ""));
+        out.push_str(&create(
+            "ApiLogo",
+            &[("logo", logo_prop), ("darkLogo", dark_prop)],
+            "",
+        ));
     }
     out.push_str(&description(info.get("description")));
     out.push_str(&authentication(security_schemes));

@@ -115,7 +115,11 @@ mod tests {
     #[test]
     fn create_matches_reference_layout() {
         assert_eq!(
-            create("MethodEndpoint", &[("method", Prop::Str("get")), ("path", Prop::Str("/x"))], ""),
+            create(
+                "MethodEndpoint",
+                &[("method", Prop::Str("get")), ("path", Prop::Str("/x"))],
+                ""
+            ),
             "<MethodEndpoint\n  method={\"get\"}\n  path={\"/x\"}\n>\n  \n</MethodEndpoint>"
         );
         assert_eq!(create("th", &[], "a\nb"), "<th>\n  a\n  b\n</th>");

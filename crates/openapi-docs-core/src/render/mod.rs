@@ -32,8 +32,12 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
     let output_dir = options.output_dir_trimmed();
     match &docs.route_base_path {
         Some(route) if !route.is_empty() => {
-            let after_doc_path = split_after(output_dir, docs.doc_path.as_deref().unwrap_or("docs"))?;
-            let joined = format!("{route}/{}/{info_id}", after_doc_path.trim_start_matches('/'));
+            let after_doc_path =
+                split_after(output_dir, docs.doc_path.as_deref().unwrap_or("docs"))?;
+            let joined = format!(
+                "{route}/{}/{info_id}",
+                after_doc_path.trim_start_matches('/')
+            );
             Ok(joined.trim_start_matches('/').to_string())
         }
         _ => Ok(format!("{output_dir}/{info_id}")),
@@ -43,7 +47,9 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
 /// `outputDir.split(docPath)[1]`.
 pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
     if doc_path.is_empty() {
-        return Ok(output_dir.get(..1).map_or("", |_| &output_dir[..output_dir.chars().next().map_or(0, char::len_utf8)]));
+        return Ok(output_dir.get(..1).map_or("", |_| {
+            &output_dir[..output_dir.chars().next().map_or(0, char::len_utf8)]
+        }));
     }
     let mut parts = output_dir.split(doc_path);
     parts.next();
@@ -55,69 +61,141 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
 
 fn compress(json: &str) -> String {
     let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    encoder.write_all(json.as_bytes()).expect("writing to memory");
+    encoder
+        .write_all(json.as_bytes())
+        .expect("writing to memory");
     let bytes = encoder.finish().expect("writing to memory");
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 /// Renders every page of a spec.
-pub fn render_pages(spec: &SpecItems, options: &SpecOptions, docs: &DocsContext) -> Result<Vec<Page>> {
+pub fn render_pages(
+    spec: &SpecItems,
+    options: &SpecOptions,
+    docs: &DocsContext,
+) -> Result<Vec<Page>> {
     let api_template = match &options.template {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template { path: path.clone(), message: e.to_string() })?,
+        Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
+            path: path.clone(),
+            message: e.to_string(),
+        })?,
         None => templates::API_TEMPLATE.to_string(),
     };
-    let parse = |text: &str, name: &str| mustache::parse(text).map_err(|e| Error::Template { path: name.to_string(), message: e.0 });
-    let api_tokens = parse(&api_template, options.template.as_deref().unwrap_or("<built-in API template>"))?;
+    let parse = |text: &str, name: &str| {
+        mustache::parse(text).map_err(|e| Error::Template {
+            path: name.to_string(),
+            message: e.0,
+        })
+    };
+    let api_tokens = parse(
+        &api_template,
+        options
+            .template
+            .as_deref()
+            .unwrap_or("<built-in API template>"),
+    )?;
     let info_tokens = parse(templates::INFO_TEMPLATE, "<built-in info template>")?;
     let tag_tokens = parse(templates::TAG_TEMPLATE, "<built-in tag template>")?;
     let schema_tokens = parse(templates::SCHEMA_TEMPLATE, "<built-in schema template>")?;
-    let category_link_source = options.sidebar_options.as_ref().and_then(|s| s.category_link_source);
+    let category_link_source = options
+        .sidebar_options
+        .as_ref()
+        .and_then(|s| s.category_link_source);
     let external = options.external_json_props();
     let mut pages = Vec::new();
+    let mut written = std::collections::HashSet::new();
     for item in &spec.items {
+        if !written.insert((item.kind, item.id.as_str())) {
+            continue; // the reference keeps the first page of an id
+        }
         let mut sink = PropSink::new(&item.id, external && item.kind == ItemKind::Api);
         let mut view = base_view(item);
         match item.kind {
             ItemKind::Api => {
                 let api = item.api.as_ref().expect("api items carry api");
-                let info_path = if item.info_id.is_empty() { None } else { Some(info_path(options, docs, &item.info_id)?) };
+                let info_path = if item.info_id.is_empty() {
+                    None
+                } else {
+                    Some(info_path(options, docs, &item.info_id)?)
+                };
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
-                let markdown = api_page::render(&item.title, api, None, options.show_extensions == Some(true), &mut sink);
+                let markdown = api_page::render(
+                    &item.title,
+                    api,
+                    None,
+                    options.show_extensions == Some(true),
+                    &mut sink,
+                );
                 let json = crate::js_json::stringify(&Value::Object(api.clone()));
-                let json = if options.disable_compression == Some(true) { json } else { compress(&json) };
+                let json = if options.disable_compression == Some(true) {
+                    json
+                } else {
+                    compress(&json)
+                };
                 view.insert("markdown".into(), Value::String(markdown));
                 view.insert("json".into(), Value::String(json));
                 if let Some(p) = info_path {
                     view.insert("infoPath".into(), Value::String(p));
                 }
                 let view = Value::Object(view);
-                pages.push(Page { path: format!("{}.api.mdx", item.id), contents: mustache::render_parsed(&api_tokens, &view) });
+                pages.push(Page {
+                    path: format!("{}.api.mdx", item.id),
+                    contents: mustache::render_parsed(&api_tokens, &view),
+                });
                 for (file, json) in sink.files {
-                    pages.push(Page { path: file, contents: json });
+                    pages.push(Page {
+                        path: file,
+                        contents: json,
+                    });
                 }
             }
             ItemKind::Info => {
-                let info = item.info.as_ref().and_then(Value::as_object).cloned().unwrap_or_default();
-                let markdown = info_page::render(&info, item.security_schemes.as_ref(), options.download_url.as_deref());
+                let info = item
+                    .info
+                    .as_ref()
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default();
+                let markdown = info_page::render(
+                    &info,
+                    item.security_schemes.as_ref(),
+                    options.download_url.as_deref(),
+                );
                 view.insert("markdown".into(), Value::String(markdown));
                 if let Some(url) = &options.download_url {
                     view.insert("downloadUrl".into(), Value::String(url.clone()));
                 }
                 let view = Value::Object(view);
-                let tokens = if category_link_source == Some(CategoryLinkSource::Info) { &info_tokens } else { &api_tokens };
-                pages.push(Page { path: format!("{}.info.mdx", item.id), contents: mustache::render_parsed(tokens, &view) });
+                let tokens = if category_link_source == Some(CategoryLinkSource::Info) {
+                    &info_tokens
+                } else {
+                    &api_tokens
+                };
+                pages.push(Page {
+                    path: format!("{}.info.mdx", item.id),
+                    contents: mustache::render_parsed(tokens, &view),
+                });
             }
             ItemKind::Tag => {
                 let description = item.tag.as_ref().and_then(|t| t.get("description"));
-                view.insert("markdown".into(), Value::String(api_page::description(description)));
+                view.insert(
+                    "markdown".into(),
+                    Value::String(api_page::description(description)),
+                );
                 let view = Value::Object(view);
-                pages.push(Page { path: format!("{}.tag.mdx", item.id), contents: mustache::render_parsed(&tag_tokens, &view) });
+                pages.push(Page {
+                    path: format!("{}.tag.mdx", item.id),
+                    contents: mustache::render_parsed(&tag_tokens, &view),
+                });
             }
             ItemKind::Schema => {
                 let schema = item.schema.as_ref().expect("schema items carry schema");
                 view.insert("markdown".into(), Value::String(schema_body(schema)));
                 let view = Value::Object(view);
-                pages.push(Page { path: format!("schemas/{}.schema.mdx", item.id), contents: mustache::render_parsed(&schema_tokens, &view) });
+                pages.push(Page {
+                    path: format!("schemas/{}.schema.mdx", item.id),
+                    contents: mustache::render_parsed(&schema_tokens, &view),
+                });
             }
         }
     }
@@ -125,17 +203,32 @@ pub fn render_pages(spec: &SpecItems, options: &SpecOptions, docs: &DocsContext)
 }
 
 fn schema_body(schema: &Value) -> String {
-    let title = schema.get("title").map(mustache::js_string).unwrap_or_default();
+    let title = schema
+        .get("title")
+        .map(mustache::js_string)
+        .unwrap_or_default();
     let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
-    let mut out = String::from("import Schema from \"@theme/Schema\";\nimport Heading from \"@theme/Heading\";\n\n");
+    let mut out = String::from(
+        "import Schema from \"@theme/Schema\";\nimport Heading from \"@theme/Heading\";\n\n",
+    );
     out.push_str(&mdx::create_inline(
         "Heading",
-        &[("as", mdx::Prop::Str("h1")), ("className", mdx::Prop::Str("openapi__heading"))],
+        &[
+            ("as", mdx::Prop::Str("h1")),
+            ("className", mdx::Prop::Str("openapi__heading")),
+        ],
         mdx::Prop::Str(&crate::text::clean(&title)),
     ));
     out.push_str("\n\n");
     out.push_str(&api_page::description(schema.get("description")));
-    out.push_str(&mdx::create("Schema", &[("schema", mdx::Prop::Json(schema)), ("schemaType", mdx::Prop::Str("response"))], ""));
+    out.push_str(&mdx::create(
+        "Schema",
+        &[
+            ("schema", mdx::Prop::Json(schema)),
+            ("schemaType", mdx::Prop::Str("response")),
+        ],
+        "",
+    ));
     out
 }
 
@@ -149,8 +242,14 @@ fn base_view(item: &Item) -> Map<String, Value> {
     }
     view.insert("unversionedId".into(), Value::String(item.id.clone()));
     view.insert("title".into(), Value::String(item.title.clone()));
-    view.insert("description".into(), Value::String(item.description.clone()));
-    view.insert("frontMatter".into(), Value::Object(item.front_matter.clone()));
+    view.insert(
+        "description".into(),
+        Value::String(item.description.clone()),
+    );
+    view.insert(
+        "frontMatter".into(),
+        Value::Object(item.front_matter.clone()),
+    );
     if let Some(api) = &item.api {
         view.insert("api".into(), Value::Object(api.clone()));
     }

@@ -18,7 +18,11 @@ pub struct PropSink {
 impl PropSink {
     /// A sink for page `page_id`; `external` selects sibling files.
     pub fn new(page_id: &str, external: bool) -> Self {
-        PropSink { external, page_id: page_id.to_string(), files: Vec::new() }
+        PropSink {
+            external,
+            page_id: page_id.to_string(),
+            files: Vec::new(),
+        }
     }
 
     /// The prop `name` of `component` with `value`.
@@ -27,7 +31,11 @@ impl PropSink {
             None => Prop::Undefined,
             Some(v) if !self.external || !is_large(v) => Prop::Json(v),
             Some(v) => {
-                let n = self.files.iter().filter(|(f, _)| f.starts_with(&format!("{}.{component}", self.page_id))).count();
+                let n = self
+                    .files
+                    .iter()
+                    .filter(|(f, _)| f.starts_with(&format!("{}.{component}", self.page_id)))
+                    .count();
                 let file = if n == 0 {
                     format!("{}.{component}.json", self.page_id)
                 } else {
@@ -46,5 +54,6 @@ impl PropSink {
 }
 
 fn is_large(value: &Value) -> bool {
-    matches!(value, Value::Object(m) if !m.is_empty()) || matches!(value, Value::Array(a) if !a.is_empty())
+    matches!(value, Value::Object(m) if !m.is_empty())
+        || matches!(value, Value::Array(a) if !a.is_empty())
 }

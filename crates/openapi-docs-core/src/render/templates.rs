@@ -106,4 +106,3 @@ const sidebar: SidebarsConfig = {{{slice}}};
 
 export default sidebar.apisidebar;
 "#;
-

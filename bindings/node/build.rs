@@ -1,0 +1,4 @@
+//! Links the addon against Node-API.
+fn main() {
+    napi_build::setup();
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# README command 2 (and CI's): install everything, then run every check and test. Any failing
+# step stops the run with a non-zero exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==> %s\n' "$*"; }
+
+step "install"
+bash scripts/setup.sh
+
+step "chromium (Debian) for the browser tests"
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+/usr/bin/chromium --version
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy -D warnings"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "cargo test"
+cargo test --all --locked
+
+step "generated binding files are up to date"
+git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts
+
+step "binding tests (node:test)"
+npm test --workspace bindings/node
+
+step "content: OpenAPI document validity and page ids"
+node --test tests/content/
+
+step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
+node --test tests/differential/
+
+step "site production build"
+(cd docusaurus-site && npx docusaurus build)
+
+step "browser tests (playwright-core + Debian chromium)"
+node --test tests/browser/
+
+step "all checks passed"

@@ -1,0 +1,61 @@
+// Differential test: the reference plugin (docusaurus-plugin-openapi-docs 4.3.5) and ours on the
+// same specs and options, output trees compared file by file (`api` blobs inflated).
+// Every spec of ../shared/corpus/parity and GitHub's REST spec (@octokit/openapi).
+//
+// The target is every file identical. Until then `baseline.json` records, per spec, how many
+// files are identical; the test fails if any spec falls below its baseline (a ratchet: raise
+// the numbers as fidelity improves, with `UPDATE_BASELINE=1`).
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+const { compareTrees } = require("./compare.cjs");
+const native = require("docusaurus-plugin-openapi-docs-rs").native;
+
+const CORPUS = path.resolve(__dirname, "../../../shared/corpus/parity");
+const WORK = path.resolve(__dirname, "../.work/parity");
+const BASELINE_FILE = path.join(__dirname, "baseline.json");
+const baseline = JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8"));
+const results = {};
+
+const specs = fs.readdirSync(CORPUS).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: f, file: path.join(CORPUS, f) }));
+specs.push({ name: "api.github.com.json", file: require.resolve("@octokit/openapi/generated/api.github.com.json") });
+
+const SPEC_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
+
+for (const spec of specs) {
+  test(`parity: ${spec.name}`, { timeout: 240_000 }, () => {
+    const dir = path.join(WORK, spec.name);
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const side of ["reference", "ours"]) {
+      fs.mkdirSync(path.join(dir, side), { recursive: true });
+      fs.copyFileSync(spec.file, path.join(dir, side, `spec${path.extname(spec.name)}`));
+    }
+    const specPath = `spec${path.extname(spec.name)}`;
+    fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: { specPath, ...SPEC_OPTIONS } } }));
+    const ref = spawnSync(process.execPath, ["--max-old-space-size=4096", path.join(__dirname, "run-reference.cjs"), path.join(dir, "reference"), path.join(dir, "options.json")], { encoding: "utf8" });
+    native.generate(JSON.stringify({ specPath, ...SPEC_OPTIONS, externalJsonProps: false }), path.join(dir, "ours"), "docs", "docs");
+    const refOut = path.join(dir, "reference/docs/out");
+    if (!fs.existsSync(refOut)) {
+      // The reference crashed on this spec: ours must have produced pages.
+      results[spec.name] = { referenceFailed: true, identical: 0 };
+      assert.ok(fs.readdirSync(path.join(dir, "ours/docs/out")).length > 0, `reference failed (${ref.stderr.slice(0, 300)}) and so did we`);
+      return;
+    }
+    const r = compareTrees(refOut, path.join(dir, "ours/docs/out"));
+    const total = r.identical.length + r.differing.length + r.missing.length;
+    results[spec.name] = { identical: r.identical.length, total };
+    console.log(`${spec.name}: ${r.identical.length}/${total} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
+    assert.deepEqual(r.missing, [], "every page of the reference is generated");
+    const floor = baseline[spec.name] ?? 0;
+    assert.ok(r.identical.length >= floor, `${spec.name}: ${r.identical.length} identical files, baseline ${floor}; first differences: ${JSON.stringify(r.differing.slice(0, 3), null, 1)}`);
+  });
+}
+
+test("baseline update", { skip: !process.env.UPDATE_BASELINE }, () => {
+  const next = { ...baseline };
+  for (const [name, r] of Object.entries(results)) next[name] = Math.max(baseline[name] ?? 0, r.identical);
+  fs.writeFileSync(BASELINE_FILE, JSON.stringify(next, null, 2) + "\n");
+});
