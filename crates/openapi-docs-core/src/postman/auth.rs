@@ -13,7 +13,10 @@ fn s(v: &str) -> Value {
 }
 
 /// `getAuthHelper(openapi, securitySet)`: `(type, parameters)`, or `None` for no auth object.
-pub fn helper(security_schemes: Option<&Value>, security: Option<&Value>) -> Option<(String, Vec<Param>)> {
+pub fn helper(
+    security_schemes: Option<&Value>,
+    security: Option<&Value>,
+) -> Option<(String, Vec<Param>)> {
     let security = security?;
     if !js::truthy(Some(security)) || security.as_array().is_some_and(Vec::is_empty) {
         return None;
@@ -24,17 +27,28 @@ pub fn helper(security_schemes: Option<&Value>, security: Option<&Value>) -> Opt
         }
         let first_key = js::keys(Some(&requirement)).into_iter().next();
         let definition = first_key.and_then(|k| js::prop(security_schemes, &k).cloned());
-        let Some(definition) = definition.filter(|d| js::is_object(Some(d))) else { continue };
-        let kind = js::prop(Some(&definition), "type").and_then(Value::as_str).unwrap_or("");
+        let Some(definition) = definition.filter(|d| js::is_object(Some(d))) else {
+            continue;
+        };
+        let kind = js::prop(Some(&definition), "type")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         let found: Option<(String, Vec<Param>)> = match kind {
             "http" => {
-                let scheme = js::lodash_to_string(js::prop(Some(&definition), "scheme")).to_lowercase();
+                let scheme =
+                    js::lodash_to_string(js::prop(Some(&definition), "scheme")).to_lowercase();
                 match scheme.as_str() {
                     "basic" => Some((
                         "basic".into(),
-                        vec![("username".into(), s("{{basicAuthUsername}}")), ("password".into(), s("{{basicAuthPassword}}"))],
+                        vec![
+                            ("username".into(), s("{{basicAuthUsername}}")),
+                            ("password".into(), s("{{basicAuthPassword}}")),
+                        ],
                     )),
-                    "bearer" => Some(("bearer".into(), vec![("token".into(), s("{{bearerToken}}"))])),
+                    "bearer" => Some((
+                        "bearer".into(),
+                        vec![("token".into(), s("{{bearerToken}}"))],
+                    )),
                     "digest" => Some((
                         "digest".into(),
                         vec![
@@ -64,7 +78,14 @@ pub fn helper(security_schemes: Option<&Value>, security: Option<&Value>) -> Opt
                     Some(l @ ("query" | "header")) => l.to_string(),
                     _ => "header".into(),
                 };
-                Some(("apikey".into(), vec![("key".into(), Value::String(name)), ("value".into(), s("{{apiKey}}")), ("in".into(), Value::String(location))]))
+                Some((
+                    "apikey".into(),
+                    vec![
+                        ("key".into(), Value::String(name)),
+                        ("value".into(), s("{{apiKey}}")),
+                        ("in".into(), Value::String(location)),
+                    ],
+                ))
             }
             _ => None,
         };
@@ -82,7 +103,9 @@ fn oauth2(definition: &Value) -> Vec<Param> {
     if !js::is_object(flows) {
         return out;
     }
-    let Some(flow_name) = js::keys(flows).into_iter().next() else { return out };
+    let Some(flow_name) = js::keys(flows).into_iter().next() else {
+        return out;
+    };
     let flow_type = match flow_name.as_str() {
         "authorizationCode" => "authorization_code",
         "implicit" => "implicit",
@@ -109,15 +132,16 @@ fn oauth2(definition: &Value) -> Vec<Param> {
     if let Some(v) = url_or("refreshUrl", "{{oAuth2CallbackURL}}") {
         out.push(("redirect_uri".into(), v));
     }
-    if flow_type != "implicit" {
-        if let Some(v) = url_or("tokenUrl", "{{oAuth2AccessTokenURL}}") {
-            out.push(("accessTokenUrl".into(), v));
-        }
+    if flow_type != "implicit"
+        && let Some(v) = url_or("tokenUrl", "{{oAuth2AccessTokenURL}}")
+    {
+        out.push(("accessTokenUrl".into(), v));
     }
-    if flow_type != "password_credentials" && flow_type != "client_credentials" {
-        if let Some(v) = url_or("authorizationUrl", "{{oAuth2AuthURL}}") {
-            out.push(("authUrl".into(), v));
-        }
+    if flow_type != "password_credentials"
+        && flow_type != "client_credentials"
+        && let Some(v) = url_or("authorizationUrl", "{{oAuth2AuthURL}}")
+    {
+        out.push(("authUrl".into(), v));
     }
     out.push(("grant_type".into(), s(flow_type)));
     out
@@ -144,7 +168,10 @@ pub fn from_meta(meta: Option<&Value>) -> Option<(String, Vec<Param>)> {
             .filter_map(|item| {
                 let map = item.as_object()?;
                 let key = map.get("key")?;
-                Some((js::to_string(Some(key)), map.get("value").cloned().unwrap_or(Value::Null)))
+                Some((
+                    js::to_string(Some(key)),
+                    map.get("value").cloned().unwrap_or(Value::Null),
+                ))
             })
             .collect(),
         Some(Value::Object(map)) => {
@@ -162,7 +189,10 @@ pub fn from_meta(meta: Option<&Value>) -> Option<(String, Vec<Param>)> {
 pub fn to_json(kind: &str, params: Vec<Param>) -> Value {
     let mut merged: Vec<Param> = Vec::new();
     for (key, value) in params {
-        match merged.iter_mut().find(|(k, _)| *k == key && !key.is_empty()) {
+        match merged
+            .iter_mut()
+            .find(|(k, _)| *k == key && !key.is_empty())
+        {
             Some(existing) => existing.1 = value,
             None => merged.push((key, value)),
         }
@@ -195,13 +225,21 @@ mod tests {
             "key": {"type": "apiKey", "name": "api_key", "in": "cookie"},
             "oauth": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "http://a", "scopes": {"r": "", "w": ""}}}}
         });
-        let (kind, params) = helper(Some(&schemes), Some(&json!([{"oidc": []}, {"key": []}]))).unwrap_or_default();
+        let (kind, params) =
+            helper(Some(&schemes), Some(&json!([{"oidc": []}, {"key": []}]))).unwrap_or_default();
         assert_eq!(kind, "apikey");
         assert_eq!(params[2].1, json!("header"));
-        let (kind, params) = helper(Some(&schemes), Some(&json!([{"oauth": []}]))).unwrap_or_default();
+        let (kind, params) =
+            helper(Some(&schemes), Some(&json!([{"oauth": []}]))).unwrap_or_default();
         assert_eq!(kind, "oauth2");
-        assert_eq!(params.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["scope", "authUrl", "grant_type"]);
-        assert_eq!(helper(Some(&schemes), Some(&json!([{}]))).map(|h| h.0), Some("noauth".into()));
+        assert_eq!(
+            params.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(),
+            ["scope", "authUrl", "grant_type"]
+        );
+        assert_eq!(
+            helper(Some(&schemes), Some(&json!([{}]))).map(|h| h.0),
+            Some("noauth".into())
+        );
         assert!(helper(Some(&schemes), Some(&json!([]))).is_none());
     }
 }

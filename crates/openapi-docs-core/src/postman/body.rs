@@ -8,7 +8,14 @@ use super::params;
 
 const URLENCODED: &str = "application/x-www-form-urlencoded";
 const FORM_DATA: &str = "multipart/form-data";
-const RAW_PREFERENCE: [&str; 6] = ["application/javascript", "application/json", "text/html", "text/plain", "application/xml", "text/xml"];
+const RAW_PREFERENCE: [&str; 6] = [
+    "application/javascript",
+    "application/json",
+    "text/html",
+    "text/plain",
+    "application/xml",
+    "text/xml",
+];
 const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 
 /// `getHeaderFamily`.
@@ -28,7 +35,9 @@ fn parse_media_type(s: &str) -> Option<(String, String)> {
         return None;
     }
     let rest = &s[slash + 1..];
-    let end = rest.find(|c: char| js::is_js_space(c) || c == ';').unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| js::is_js_space(c) || c == ';')
+        .unwrap_or(rest.len());
     let subtype = &rest[..end];
     if subtype.is_empty() {
         return None;
@@ -45,11 +54,14 @@ fn parse_media_type(s: &str) -> Option<(String, String)> {
 
 pub fn family(media_type: Option<&str>) -> Family {
     // `parseMediaType(undefined)` tests the string "undefined".
-    let Some((kind, subtype)) = parse_media_type(media_type.unwrap_or("undefined")) else { return Family::Invalid };
+    let Some((kind, subtype)) = parse_media_type(media_type.unwrap_or("undefined")) else {
+        return Family::Invalid;
+    };
     if kind == "application" && (subtype == "json" || subtype.ends_with("+json")) {
         return Family::Json;
     }
-    if (kind == "application" || kind == "text") && (subtype == "xml" || subtype.ends_with("+xml")) {
+    if (kind == "application" || kind == "text") && (subtype == "xml" || subtype.ends_with("+xml"))
+    {
         return Family::Xml;
     }
     Family::Invalid
@@ -60,7 +72,10 @@ fn example_data(examples: Option<&Value>) -> Option<Value> {
     if !matches!(examples, Some(Value::Object(_)) | Some(Value::Array(_))) {
         return Some(Value::String(String::new()));
     }
-    let first = js::keys(examples).into_iter().next().and_then(|k| js::get(examples, &k))?;
+    let first = js::keys(examples)
+        .into_iter()
+        .next()
+        .and_then(|k| js::get(examples, &k))?;
     Some(js::prop(Some(&first), "value").cloned().unwrap_or(first))
 }
 
@@ -100,19 +115,32 @@ pub struct Body {
 pub fn convert(request_body: &Value, is31: bool) -> Body {
     let content = js::prop(Some(request_body), "content");
     if !js::truthy(content) {
-        return Body { body: Value::Object(Map::new()), content_header: None };
+        return Body {
+            body: Value::Object(Map::new()),
+            content_header: None,
+        };
     }
-    let own = |key: &str| content.and_then(Value::as_object).is_some_and(|m| m.contains_key(key));
+    let own = |key: &str| {
+        content
+            .and_then(Value::as_object)
+            .is_some_and(|m| m.contains_key(key))
+    };
     if own(URLENCODED) {
         let media = js::prop(content, URLENCODED);
         let data = body_data(media, false);
         let encoding = js::prop(media, "encoding").filter(|e| js::truthy(Some(e)));
         let mut list = Vec::new();
         for (key, value) in js::entries(data.as_ref()) {
-            let mut param: Map<String, Value> = js::prop(encoding, &key).and_then(Value::as_object).cloned().unwrap_or_default();
+            let mut param: Map<String, Value> = js::prop(encoding, &key)
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
             param.insert("name".into(), Value::String(key.clone()));
             let mut schema = Map::new();
-            schema.insert("type".into(), Value::String(js::type_of(Some(&value)).into()));
+            schema.insert(
+                "type".into(),
+                Value::String(js::type_of(Some(&value)).into()),
+            );
             param.insert("schema".into(), Value::Object(schema));
             param.insert("in".into(), Value::String("query".into()));
             param.remove("description");
@@ -123,7 +151,10 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
         let mut body = Map::new();
         body.insert("mode".into(), Value::String("urlencoded".into()));
         body.insert("urlencoded".into(), Value::Array(list));
-        return Body { body: Value::Object(body), content_header: Some(header("Content-Type", Value::String(URLENCODED.into()))) };
+        return Body {
+            body: Value::Object(body),
+            content_header: Some(header("Content-Type", Value::String(URLENCODED.into()))),
+        };
     }
     if own(FORM_DATA) {
         let media = js::prop(content, FORM_DATA);
@@ -152,14 +183,21 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
         let mut body = Map::new();
         body.insert("mode".into(), Value::String("formdata".into()));
         body.insert("formdata".into(), Value::Array(list));
-        return Body { body: Value::Object(body), content_header: Some(header("Content-Type", Value::String(FORM_DATA.into()))) };
+        return Body {
+            body: Value::Object(body),
+            content_header: Some(header("Content-Type", Value::String(FORM_DATA.into()))),
+        };
     }
 
-    let body_type: Option<String> =
-        RAW_PREFERENCE.iter().find(|t| own(t)).map(|t| t.to_string()).or_else(|| js::keys(content).into_iter().next());
+    let body_type: Option<String> = RAW_PREFERENCE
+        .iter()
+        .find(|t| own(t))
+        .map(|t| t.to_string())
+        .or_else(|| js::keys(content).into_iter().next());
     let media = body_type.as_deref().and_then(|t| js::get(content, t));
     let binary = if is31 {
-        js::keys(media.as_ref()).is_empty() && body_type.as_deref() == Some("application/octet-stream")
+        js::keys(media.as_ref()).is_empty()
+            && body_type.as_deref() == Some("application/octet-stream")
     } else {
         let schema = js::prop(media.as_ref(), "schema");
         body_type.is_some()
@@ -172,7 +210,10 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
     if binary {
         body.insert("mode".into(), Value::String("file".into()));
     } else {
-        let is_xml = matches!(body_type.as_deref(), Some("text/xml") | Some("application/xml")) || family == Family::Xml;
+        let is_xml = matches!(
+            body_type.as_deref(),
+            Some("text/xml") | Some("application/xml")
+        ) || family == Family::Xml;
         let data = body_data(media.as_ref(), is_xml);
         // `getXmlVersionContent` of an empty body is the declaration alone.
         let raw = if is_xml {
@@ -181,7 +222,9 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
             match &data {
                 None => String::new(),
                 Some(Value::Null) => "null".into(),
-                Some(v @ (Value::Object(_) | Value::Array(_))) => crate::js_json::stringify_pretty(v, 2),
+                Some(v @ (Value::Object(_) | Value::Array(_))) => {
+                    crate::js_json::stringify_pretty(v, 2)
+                }
                 Some(v) => js::to_string(Some(v)),
             }
         };
@@ -190,13 +233,26 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
     }
     if family != Family::Invalid {
         let mut raw = Map::new();
-        raw.insert("language".into(), Value::String(if family == Family::Json { "json" } else { "xml" }.into()));
+        raw.insert(
+            "language".into(),
+            Value::String(
+                if family == Family::Json {
+                    "json"
+                } else {
+                    "xml"
+                }
+                .into(),
+            ),
+        );
         let mut options = Map::new();
         options.insert("raw".into(), Value::Object(raw));
         body.insert("options".into(), Value::Object(options));
     }
     let content_type = Value::String(body_type.unwrap_or_default());
-    Body { body: Value::Object(body), content_header: Some(header("Content-Type", content_type)) }
+    Body {
+        body: Value::Object(body),
+        content_header: Some(header("Content-Type", content_type)),
+    }
 }
 
 #[cfg(test)]
@@ -215,11 +271,23 @@ mod tests {
 
     #[test]
     fn raw_bodies() {
-        let b = convert(&json!({"content": {"application/json": {"schema": {"type": "object"}}}}), false);
-        assert_eq!(b.body, json!({"mode": "raw", "raw": "", "options": {"raw": {"language": "json"}}}));
+        let b = convert(
+            &json!({"content": {"application/json": {"schema": {"type": "object"}}}}),
+            false,
+        );
+        assert_eq!(
+            b.body,
+            json!({"mode": "raw", "raw": "", "options": {"raw": {"language": "json"}}})
+        );
         let b = convert(&json!({"content": {"application/xml": {}}}), false);
-        assert_eq!(b.body, json!({"mode": "raw", "raw": XML_DECLARATION, "options": {"raw": {"language": "xml"}}}));
-        let b = convert(&json!({"content": {"application/json": {"example": {"a": 1}}}}), false);
+        assert_eq!(
+            b.body,
+            json!({"mode": "raw", "raw": XML_DECLARATION, "options": {"raw": {"language": "xml"}}})
+        );
+        let b = convert(
+            &json!({"content": {"application/json": {"example": {"a": 1}}}}),
+            false,
+        );
         assert_eq!(b.body["raw"], json!("{\n  \"a\": 1\n}"));
         let b = convert(&json!({}), false);
         assert_eq!(b.body, json!({}));

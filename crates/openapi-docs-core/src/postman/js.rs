@@ -58,7 +58,9 @@ pub fn keys(value: Option<&Value>) -> Vec<String> {
             out
         }
         Some(Value::Array(items)) => (0..items.len()).map(|i| i.to_string()).collect(),
-        Some(Value::String(s)) => (0..s.encode_utf16().count()).map(|i| i.to_string()).collect(),
+        Some(Value::String(s)) => (0..s.encode_utf16().count())
+            .map(|i| i.to_string())
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -71,8 +73,16 @@ pub fn entries(value: Option<&Value>) -> Vec<(String, Value)> {
             for_each_in_js_order(map, |k, v| out.push((k.to_string(), v.clone())));
             out
         }
-        Some(Value::Array(items)) => items.iter().enumerate().map(|(i, v)| (i.to_string(), v.clone())).collect(),
-        Some(Value::String(s)) => code_units(s).into_iter().enumerate().map(|(i, c)| (i.to_string(), Value::String(c))).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), v.clone()))
+            .collect(),
+        Some(Value::String(s)) => code_units(s)
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (i.to_string(), Value::String(c)))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -81,7 +91,11 @@ pub fn entries(value: Option<&Value>) -> Vec<(String, Value)> {
 pub fn get(value: Option<&Value>, key: &str) -> Option<Value> {
     match value? {
         Value::Object(map) => map.get(key).cloned(),
-        Value::Array(items) => key.parse::<usize>().ok().filter(|_| crate::js_json::is_array_index(key)).and_then(|i| items.get(i).cloned()),
+        Value::Array(items) => key
+            .parse::<usize>()
+            .ok()
+            .filter(|_| crate::js_json::is_array_index(key))
+            .and_then(|i| items.get(i).cloned()),
         Value::String(s) => {
             if !crate::js_json::is_array_index(key) {
                 return None;
@@ -140,7 +154,14 @@ pub fn type_of(value: Option<&Value>) -> &'static str {
 pub fn is_js_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}'
+        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
     )
 }
 
@@ -153,7 +174,10 @@ mod tests {
     fn lodash_semantics() {
         assert!(!truthy(Some(&json!(0))));
         assert!(truthy(Some(&json!("0"))));
-        assert_eq!(keys(Some(&json!({"b": 1, "200": 2, "a": 3}))), ["200", "b", "a"]);
+        assert_eq!(
+            keys(Some(&json!({"b": 1, "200": 2, "a": 3}))),
+            ["200", "b", "a"]
+        );
         assert_eq!(keys(Some(&json!("ab"))), ["0", "1"]);
         assert!(is_empty(Some(&json!(5))));
         assert!(!is_empty(Some(&json!([0]))));

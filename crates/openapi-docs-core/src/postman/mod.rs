@@ -26,13 +26,17 @@ mod js;
 mod params;
 mod url;
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::resolve::Resolver;
+use crate::resolve::{Resolver, escape_token};
 
 /// The operations the converter turns into requests (`METHODS`).
-const METHODS: [&str; 8] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
 
 /// Spec-wide data the conversion needs.
 pub struct PostmanContext {
@@ -41,23 +45,127 @@ pub struct PostmanContext {
     /// Whether the converter treats the document as OpenAPI 3.1 (its schema utilities differ
     /// slightly from 3.0's).
     is31: bool,
+    /// For each page `(path, method)`, the spec path whose request the reference attaches to it:
+    /// the last one, in collection order, whose URL maps back to that path.
+    bound: HashMap<(String, String), String>,
 }
 
 impl PostmanContext {
     /// Gathers the spec-wide data.
     pub fn new(resolver: &Resolver) -> Result<Self> {
         let root = resolver.root();
-        let security_schemes = match root.get("components").and_then(|c| c.get("securitySchemes")) {
+        let security_schemes = match root
+            .get("components")
+            .and_then(|c| c.get("securitySchemes"))
+        {
             Some(_) => Some(resolver.expand_at("/components/securitySchemes")?),
             None => None,
         };
-        Ok(PostmanContext { security_schemes, is31: is_openapi_31(root.get("openapi")) })
+        let mut bound = HashMap::new();
+        for (path, method) in collection_order(resolver)? {
+            if let Some(target) = bind_path_of(&path) {
+                bound.insert((target, method), path);
+            }
+        }
+        Ok(PostmanContext {
+            security_schemes,
+            is31: is_openapi_31(root.get("openapi")),
+            bound,
+        })
     }
+}
+
+/// A folder of the converter's path trie (`generateTrieFromPaths`).
+#[derive(Default)]
+struct TrieNode {
+    requests: Vec<(String, String)>,
+    /// Children by segment, in insertion order (visited in JavaScript key order).
+    children: Vec<(String, TrieNode)>,
+}
+
+impl TrieNode {
+    fn child(&mut self, segment: &str) -> &mut TrieNode {
+        let index = match self.children.iter().position(|(s, _)| s == segment) {
+            Some(i) => i,
+            None => {
+                self.children
+                    .push((segment.to_string(), TrieNode::default()));
+                self.children.len() - 1
+            }
+        };
+        &mut self.children[index].1
+    }
+
+    /// Depth first: a folder's own requests, then its sub-folders (`convertChildToItemGroup`,
+    /// which `Collection#forEachItem` walks in the same order).
+    fn walk(&self, out: &mut Vec<(String, String)>) {
+        out.extend(self.requests.iter().cloned());
+        let mut order: Vec<&(String, TrieNode)> = self.children.iter().collect();
+        order.sort_by_key(|(k, _)| {
+            if crate::js_json::is_array_index(k) {
+                (0, k.parse::<u64>().unwrap_or(0))
+            } else {
+                (1, 0)
+            }
+        });
+        for (_, child) in order {
+            child.walk(out);
+        }
+    }
+}
+
+/// Every `(spec path, method)` the converter makes a request for, in collection order.
+fn collection_order(resolver: &Resolver) -> Result<Vec<(String, String)>> {
+    let mut root = TrieNode::default();
+    let Some(Value::Object(paths)) = resolver.root().get("paths") else {
+        return Ok(Vec::new());
+    };
+    let mut entries: Vec<(&str, &Value)> = Vec::new();
+    crate::js_json::for_each_in_js_order(paths, |k, v| entries.push((k, v)));
+    for (path, raw) in entries {
+        if !js::truthy(Some(raw)) || !js::is_object(Some(raw)) {
+            continue;
+        }
+        let expanded;
+        let item = if raw.get("$ref").is_some() {
+            expanded = resolver.expand_at(&format!("/paths/{}", escape_token(path)))?;
+            &expanded
+        } else {
+            raw
+        };
+        let trimmed = path.strip_prefix('/').unwrap_or(path);
+        let segments: Vec<&str> = if trimmed.is_empty() {
+            vec!["(root)"]
+        } else {
+            trimmed.split('/').filter(|s| !s.is_empty()).collect()
+        };
+        let mut node = &mut root;
+        for segment in segments {
+            node = node.child(segment);
+        }
+        for method in js::keys(Some(item)) {
+            if METHODS.contains(&method.as_str()) {
+                node.requests.push((path.to_string(), method));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    root.walk(&mut out);
+    Ok(out)
+}
+
+/// The page path a spec path's request is attached to, if any.
+fn bind_path_of(path: &str) -> Option<String> {
+    let trimmed = path.strip_prefix('/').unwrap_or(path);
+    let (request_path, _) = url::sanitize(&url::fix_path_variables(&format!("/{trimmed}")));
+    url::bind_path(&url::parse(&format!("{{{{baseUrl}}}}{request_path}")))
 }
 
 /// The converter's version sniffing: 3.0 wins, then 3.1, and 3.0 is the default.
 fn is_openapi_31(version: Option<&Value>) -> bool {
-    let Some(Value::String(v)) = version else { return false };
+    let Some(Value::String(v)) = version else {
+        return false;
+    };
     let matches = |minor: char| {
         let mut c = v.chars();
         c.next() == Some('3') && c.next().is_some() && c.next() == Some(minor)
@@ -68,13 +176,16 @@ fn is_openapi_31(version: Option<&Value>) -> bool {
 /// `insertSpacesInName`: `createUser` -> `create User`, `NASAMission` -> `NASA Mission`,
 /// `create_user` -> `create user`.
 fn insert_spaces_in_name(name: Option<&Value>) -> String {
-    let Some(Value::String(s)) = name else { return String::new() };
+    let Some(Value::String(s)) = name else {
+        return String::new();
+    };
     // .replace(/([a-z])([A-Z])/g, '$1 $2')
     let chars: Vec<char> = s.chars().collect();
     let mut first = Vec::with_capacity(chars.len() + 4);
     let mut i = 0;
     while i < chars.len() {
-        if i + 1 < chars.len() && chars[i].is_ascii_lowercase() && chars[i + 1].is_ascii_uppercase() {
+        if i + 1 < chars.len() && chars[i].is_ascii_lowercase() && chars[i + 1].is_ascii_uppercase()
+        {
             first.extend([chars[i], ' ', chars[i + 1]]);
             i += 2;
         } else {
@@ -86,7 +197,11 @@ fn insert_spaces_in_name(name: Option<&Value>) -> String {
     let mut second = Vec::with_capacity(first.len() + 4);
     let mut i = 0;
     while i < first.len() {
-        if i + 2 < first.len() && first[i].is_ascii_uppercase() && first[i + 1].is_ascii_uppercase() && first[i + 2].is_ascii_lowercase() {
+        if i + 2 < first.len()
+            && first[i].is_ascii_uppercase()
+            && first[i + 1].is_ascii_uppercase()
+            && first[i + 2].is_ascii_lowercase()
+        {
             second.extend([first[i], ' ', first[i + 1], first[i + 2]]);
             i += 3;
         } else {
@@ -124,6 +239,7 @@ fn insert_spaces_in_name(name: Option<&Value>) -> String {
 fn request_description(description: Option<&Value>) -> Value {
     let (content, kind) = match description {
         Some(Value::Object(m)) => (m.get("content").cloned(), m.get("type").cloned()),
+        Some(Value::Array(_)) => (None, None),
         Some(Value::String(s)) => (Some(Value::String(s.clone())), None),
         Some(v) if js::truthy(Some(v)) => (Some(v.clone()), None),
         _ => (None, None),
@@ -132,7 +248,9 @@ fn request_description(description: Option<&Value>) -> Value {
     if let Some(c) = content {
         m.insert("content".into(), c);
     }
-    let kind = kind.filter(|k| js::truthy(Some(k))).unwrap_or(Value::String("text/plain".into()));
+    let kind = kind
+        .filter(|k| js::truthy(Some(k)))
+        .unwrap_or(Value::String("text/plain".into()));
     m.insert("type".into(), kind);
     Value::Object(m)
 }
@@ -154,19 +272,54 @@ fn accept_header(responses: Option<&Value>) -> Option<Value> {
 
 /// The Postman request for `method` on `path`, or `None` when the reference would not attach
 /// one to the page.
-pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, method: &str, path_pointer: &str) -> Result<Option<Value>> {
-    if !METHODS.contains(&method) {
+pub fn request_for(
+    context: &PostmanContext,
+    resolver: &Resolver,
+    path: &str,
+    method: &str,
+    path_pointer: &str,
+) -> Result<Option<Value>> {
+    let Some(source) = context.bound.get(&(path.to_string(), method.to_string())) else {
         return Ok(None);
+    };
+    if source == path {
+        build(context, resolver, path, method, path_pointer)
+    } else {
+        build(
+            context,
+            resolver,
+            source,
+            method,
+            &format!("/paths/{}", escape_token(source)),
+        )
     }
+}
+
+/// The request the converter makes for `method` on the spec path `path`.
+fn build(
+    context: &PostmanContext,
+    resolver: &Resolver,
+    path: &str,
+    method: &str,
+    path_pointer: &str,
+) -> Result<Option<Value>> {
     let path_item = resolver.expand_at(path_pointer)?;
-    let Some(path_object) = path_item.as_object() else { return Ok(None) };
+    let Some(path_object) = path_item.as_object() else {
+        return Ok(None);
+    };
     let empty = Map::new();
     let raw_operation = path_object.get(method);
     // `currentPathObject[method] || {}`; a primitive operation cannot take the merged parameters.
     let (operation, parameters): (&Map<String, Value>, Vec<Value>) = match raw_operation {
-        Some(Value::Object(op)) => (op, params::request_params(op.get("parameters"), path_object.get("parameters"))),
+        Some(Value::Object(op)) => (
+            op,
+            params::request_params(op.get("parameters"), path_object.get("parameters")),
+        ),
         Some(v) if js::truthy(Some(v)) && !v.is_array() => (&empty, Vec::new()),
-        _ => (&empty, params::request_params(None, path_object.get("parameters"))),
+        _ => (
+            &empty,
+            params::request_params(None, path_object.get("parameters")),
+        ),
     };
     let is31 = context.is31;
     let mut by_location = params::by_location(&parameters);
@@ -176,12 +329,10 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
     let trimmed = path.strip_prefix('/').unwrap_or(path);
     let templated = url::fix_path_variables(&format!("/{trimmed}"));
     let (request_path, collection_variables) = url::sanitize(&templated);
-    by_location.path.retain(|p| !matches!(p.get("name"), Some(Value::String(n)) if collection_variables.contains(n)));
+    by_location.path.retain(
+        |p| !matches!(p.get("name"), Some(Value::String(n)) if collection_variables.contains(n)),
+    );
     let parsed = url::parse(&format!("{{{{baseUrl}}}}{request_path}"));
-    match url::bind_path(&parsed) {
-        Some(bound) if bound == path => {}
-        _ => return Ok(None),
-    }
 
     let name = if js::truthy(operation.get("summary")) {
         operation.get("summary").cloned().unwrap_or(Value::Null)
@@ -217,7 +368,10 @@ pub fn request_for(context: &PostmanContext, resolver: &Resolver, path: &str, me
 
     let mut request = Map::new();
     request.insert("name".into(), name);
-    request.insert("description".into(), request_description(operation.get("description")));
+    request.insert(
+        "description".into(),
+        request_description(operation.get("description")),
+    );
     request.insert("url".into(), url::url_json(&parsed, query, variables));
     if !headers.is_empty() {
         request.insert("header".into(), Value::Array(headers));
@@ -239,9 +393,18 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(insert_spaces_in_name(Some(&json!("createUser"))), "create User");
-        assert_eq!(insert_spaces_in_name(Some(&json!("NASAMission"))), "NASA Mission");
-        assert_eq!(insert_spaces_in_name(Some(&json!("create__user_"))), "create user_");
+        assert_eq!(
+            insert_spaces_in_name(Some(&json!("createUser"))),
+            "create User"
+        );
+        assert_eq!(
+            insert_spaces_in_name(Some(&json!("NASAMission"))),
+            "NASA Mission"
+        );
+        assert_eq!(
+            insert_spaces_in_name(Some(&json!("create__user_"))),
+            "create user_"
+        );
         assert_eq!(insert_spaces_in_name(Some(&json!(5))), "");
     }
 
@@ -254,8 +417,14 @@ mod tests {
 
     #[test]
     fn descriptions() {
-        assert_eq!(request_description(Some(&json!("x"))), json!({"content": "x", "type": "text/plain"}));
+        assert_eq!(
+            request_description(Some(&json!("x"))),
+            json!({"content": "x", "type": "text/plain"})
+        );
         assert_eq!(request_description(None), json!({"type": "text/plain"}));
-        assert_eq!(request_description(Some(&json!(0))), json!({"type": "text/plain"}));
+        assert_eq!(
+            request_description(Some(&json!(0))),
+            json!({"type": "text/plain"})
+        );
     }
 }

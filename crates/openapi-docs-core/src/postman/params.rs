@@ -9,8 +9,14 @@ use super::js;
 /// `getRequestParams`: operation parameters, then the path item's ones not overridden by name
 /// and location.
 pub fn request_params(operation: Option<&Value>, path_level: Option<&Value>) -> Vec<Value> {
-    let op: Vec<Value> = operation.and_then(Value::as_array).cloned().unwrap_or_default();
-    let common: Vec<Value> = path_level.and_then(Value::as_array).cloned().unwrap_or_default();
+    let op: Vec<Value> = operation
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let common: Vec<Value> = path_level
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     if common.is_empty() {
         return op;
     }
@@ -24,7 +30,12 @@ pub fn request_params(operation: Option<&Value>, path_level: Option<&Value>) -> 
         let duplicate = op.iter().any(|element| {
             let e_name = js::prop(Some(element), "name");
             let e_in = js::prop(Some(element), "in");
-            js::strict_eq(e_name, name) && js::strict_eq(e_in, location) && js::truthy(e_name) && js::truthy(name) && js::truthy(e_in) && js::truthy(location)
+            js::strict_eq(e_name, name)
+                && js::strict_eq(e_in, location)
+                && js::truthy(e_name)
+                && js::truthy(name)
+                && js::truthy(e_in)
+                && js::truthy(location)
         });
         if !duplicate {
             out.push(param);
@@ -77,7 +88,10 @@ pub fn description(param: &Map<String, Value>) -> String {
 pub fn assign_examples(param: &mut Map<String, Value>) {
     let example = match param.get("example") {
         Some(e) => Some(e.clone()),
-        None => js::entries(param.get("examples")).into_iter().next().and_then(|(_, first)| js::prop(Some(&first), "value").cloned()),
+        None => js::entries(param.get("examples"))
+            .into_iter()
+            .next()
+            .and_then(|(_, first)| js::prop(Some(&first), "value").cloned()),
     };
     let Some(example) = example else { return };
     let schema = param.entry("schema").or_insert(Value::Null);
@@ -96,7 +110,12 @@ pub fn assign_examples(param: &mut Map<String, Value>) {
 
 /// The `type` of a schema after deref's `resolveRefs` (CONVERSION, resolve to schema), as far as
 /// telling `"object"` apart matters.
-fn resolved_type(schema: Option<&Value>, is31: bool, stack: usize, is_all_of: bool) -> Option<Value> {
+fn resolved_type(
+    schema: Option<&Value>,
+    is31: bool,
+    stack: usize,
+    is_all_of: bool,
+) -> Option<Value> {
     let stack = stack + 1;
     if stack > 10 || !js::truthy(schema) {
         return None;
@@ -121,30 +140,47 @@ fn resolved_type(schema: Option<&Value>, is31: bool, stack: usize, is_all_of: bo
         let mut constraints: Vec<Vec<String>> = Vec::new();
         let mut add = |t: Option<Value>| match t {
             Some(Value::String(s)) => constraints.push(vec![s]),
-            Some(Value::Array(items)) => constraints.push(items.iter().filter_map(|i| i.as_str().map(str::to_string)).collect()),
+            Some(Value::Array(items)) => constraints.push(
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_string))
+                    .collect(),
+            ),
             _ => {}
         };
         if m.len() > 1 {
             let mut outer = m.clone();
             outer.remove("allOf");
-            add(resolved_type(Some(&Value::Object(outer)), is31, stack, true));
+            add(resolved_type(
+                Some(&Value::Object(outer)),
+                is31,
+                stack,
+                true,
+            ));
         }
         for (_, member) in js::entries(m.get("allOf")) {
             add(resolved_type(Some(&member), is31, stack, true));
         }
         let mut iter = constraints.into_iter();
         let first = iter.next()?;
-        let merged: Vec<String> = iter.fold(first, |acc, next| acc.into_iter().filter(|t| next.contains(t)).collect());
+        let merged: Vec<String> = iter.fold(first, |acc, next| {
+            acc.into_iter().filter(|t| next.contains(t)).collect()
+        });
         return match merged.len() {
             0 => None,
             1 => merged.into_iter().next().map(Value::String),
-            _ => Some(Value::Array(merged.into_iter().map(Value::String).collect())),
+            _ => Some(Value::Array(
+                merged.into_iter().map(Value::String).collect(),
+            )),
         };
     }
     if m.get("$ref").is_some_and(Value::is_string) {
         return None;
     }
-    if compare(m.get("type"), "object") || m.contains_key("properties") || (m.contains_key("additionalProperties") && !m.contains_key("type")) {
+    if compare(m.get("type"), "object")
+        || m.contains_key("properties")
+        || (m.contains_key("additionalProperties") && !m.contains_key("type"))
+    {
         return object();
     }
     if compare(m.get("type"), "array") && js::truthy(m.get("items")) {
@@ -152,7 +188,11 @@ fn resolved_type(schema: Option<&Value>, is31: bool, stack: usize, is_all_of: bo
     }
     if !m.contains_key("default") {
         if m.contains_key("type") {
-            return if js::truthy(m.get("type")) { m.get("type").cloned() } else { Some(Value::String("string".into())) };
+            return if js::truthy(m.get("type")) {
+                m.get("type").cloned()
+            } else {
+                Some(Value::String("string".into()))
+            };
         }
         let enum_len = match m.get("enum") {
             Some(Value::Array(items)) => items.len(),
@@ -160,7 +200,9 @@ fn resolved_type(schema: Option<&Value>, is31: bool, stack: usize, is_all_of: bo
             _ => 0,
         };
         if js::truthy(m.get("enum")) && enum_len > 0 {
-            return Some(Value::String(js::type_of(js::get(m.get("enum"), "0").as_ref()).into()));
+            return Some(Value::String(
+                js::type_of(js::get(m.get("enum"), "0").as_ref()).into(),
+            ));
         }
         if is_all_of {
             return None;
@@ -172,7 +214,10 @@ fn resolved_type(schema: Option<&Value>, is31: bool, stack: usize, is_all_of: bo
 
 /// Whether the parameter's schema resolves to an object.
 fn schema_is_object(param: &Map<String, Value>, is31: bool) -> bool {
-    resolved_type(param.get("schema"), is31, 0, false).as_ref().and_then(Value::as_str) == Some("object")
+    resolved_type(param.get("schema"), is31, 0, false)
+        .as_ref()
+        .and_then(Value::as_str)
+        == Some("object")
 }
 
 /// `getParamSerialisationInfo`.
@@ -195,18 +240,32 @@ fn serialisation(param: &Map<String, Value>, is31: bool) -> Serialisation {
     };
     let style = match param.get("in").and_then(Value::as_str) {
         Some("path") => style_of(&["matrix", "label", "simple"], "simple"),
-        Some("query") => style_of(&["form", "spaceDelimited", "pipeDelimited", "deepObject"], "form"),
+        Some("query") => style_of(
+            &["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+            "form",
+        ),
         _ => "simple",
     };
     let mut explode = match param.get("explode") {
         Some(Value::Bool(b)) => *b,
         _ => style == "form" || style == "deepObject",
     };
-    let mut s = Serialisation { style, explode, start: String::new(), prop_separator: "", key_value_separator: "", explodable: is_object };
+    let mut s = Serialisation {
+        style,
+        explode,
+        start: String::new(),
+        prop_separator: "",
+        key_value_separator: "",
+        explodable: is_object,
+    };
     match style {
         "matrix" => {
             s.explodable = is_object || explode;
-            s.start = if is_object && explode { ";".into() } else { format!(";{}=", js::to_string(param.get("name"))) };
+            s.start = if is_object && explode {
+                ";".into()
+            } else {
+                format!(";{}=", js::to_string(param.get("name")))
+            };
             s.prop_separator = if explode { ";" } else { "," };
             s.key_value_separator = if explode { "=" } else { "," };
         }
@@ -271,12 +330,23 @@ pub fn convert_with_style(param: &Map<String, Value>, value: &Value, is31: bool)
             if info.explode && is_object_value {
                 let is_array = value.is_array();
                 for (k, v) in js::entries(Some(value)) {
-                    out.push(SdkParam { key: if is_array { name.clone() } else { Some(Value::String(k)) }, value: v, description: description.clone() });
+                    out.push(SdkParam {
+                        key: if is_array {
+                            name.clone()
+                        } else {
+                            Some(Value::String(k))
+                        },
+                        value: v,
+                        description: description.clone(),
+                    });
                 }
                 return out;
             }
             let schema = param.get("schema");
-            if info.explode && js::prop(schema, "type").and_then(Value::as_str) == Some("object") && js::is_empty(js::prop(schema, "properties")) {
+            if info.explode
+                && js::prop(schema, "type").and_then(Value::as_str) == Some("object")
+                && js::is_empty(js::prop(schema, "properties"))
+            {
                 return out;
             }
         }
@@ -285,8 +355,16 @@ pub fn convert_with_style(param: &Map<String, Value>, value: &Value, is31: bool)
                 let mut extracted = Vec::new();
                 deep_object_params(value, &js::to_string(name.as_ref()), &mut extracted);
                 for (k, v) in extracted {
-                    let v = if js::truthy(Some(&v)) { v } else { Value::String(String::new()) };
-                    out.push(SdkParam { key: Some(Value::String(k)), value: v, description: description.clone() });
+                    let v = if js::truthy(Some(&v)) {
+                        v
+                    } else {
+                        Value::String(String::new())
+                    };
+                    out.push(SdkParam {
+                        key: Some(Value::String(k)),
+                        value: v,
+                        description: description.clone(),
+                    });
                 }
             }
             return out;
@@ -308,7 +386,11 @@ pub fn convert_with_style(param: &Map<String, Value>, value: &Value, is31: bool)
     } else if !value.is_null() {
         serialised.push_str(&js::to_string(Some(value)));
     }
-    out.push(SdkParam { key: name, value: Value::String(format!("{}{}", info.start, serialised)), description });
+    out.push(SdkParam {
+        key: name,
+        value: Value::String(format!("{}{}", info.start, serialised)),
+        description,
+    });
     out
 }
 
@@ -373,9 +455,17 @@ pub fn header_params(params: &[Map<String, Value>], is31: bool) -> Vec<Value> {
         if is_implicit_header(param) {
             continue;
         }
-        let converted = convert_with_style(param, &Value::String(String::new()), is31).into_iter().next();
-        let key = converted.as_ref().and_then(|c| c.key.clone()).filter(|k| js::truthy(Some(k))).unwrap_or(Value::String(String::new()));
-        let value = converted.map(|c| c.value).unwrap_or(Value::String(String::new()));
+        let converted = convert_with_style(param, &Value::String(String::new()), is31)
+            .into_iter()
+            .next();
+        let key = converted
+            .as_ref()
+            .and_then(|c| c.key.clone())
+            .filter(|k| js::truthy(Some(k)))
+            .unwrap_or(Value::String(String::new()));
+        let value = converted
+            .map(|c| c.value)
+            .unwrap_or(Value::String(String::new()));
         let mut m = Map::new();
         m.insert("disabled".into(), Value::Bool(false));
         m.insert("description".into(), description_json(description(param)));
@@ -401,10 +491,25 @@ pub fn path_variables(params: &[Map<String, Value>], is31: bool) -> Vec<Value> {
         let mut param = param.clone();
         assign_examples(&mut param);
         for p in convert_with_style(&param, &Value::String(String::new()), is31) {
-            let description = if p.description.is_empty() { None } else { Some(p.description) };
-            let index = p.key.as_ref().filter(|k| js::truthy(Some(k))).map(|k| js::to_string(Some(k)));
+            let description = if p.description.is_empty() {
+                None
+            } else {
+                Some(p.description)
+            };
+            let index = p
+                .key
+                .as_ref()
+                .filter(|k| js::truthy(Some(k)))
+                .map(|k| js::to_string(Some(k)));
             let existing = index.as_ref().and_then(|index| {
-                list.iter_mut().find(|v| v.key.as_ref().filter(|k| js::truthy(Some(k))).map(|k| js::to_string(Some(k))).as_ref() == Some(index))
+                list.iter_mut().find(|v| {
+                    v.key
+                        .as_ref()
+                        .filter(|k| js::truthy(Some(k)))
+                        .map(|k| js::to_string(Some(k)))
+                        .as_ref()
+                        == Some(index)
+                })
             });
             match existing {
                 Some(v) => {
@@ -413,7 +518,11 @@ pub fn path_variables(params: &[Map<String, Value>], is31: bool) -> Vec<Value> {
                         v.description = description;
                     }
                 }
-                None => list.push(Variable { key: p.key, value: p.value, description }),
+                None => list.push(Variable {
+                    key: p.key,
+                    value: p.value,
+                    description,
+                }),
             }
         }
     }
@@ -445,21 +554,41 @@ mod tests {
 
     #[test]
     fn styles() {
-        let p = param(json!({"name": "id", "in": "path", "style": "matrix", "explode": true, "schema": {"type": "object"}}));
-        assert_eq!(convert_with_style(&p, &json!(""), false)[0].value, json!(";"));
-        let p = param(json!({"name": "id", "in": "path", "style": "matrix", "schema": {"type": "string"}}));
-        assert_eq!(convert_with_style(&p, &json!(""), false)[0].value, json!(";id="));
-        let p = param(json!({"name": "f", "in": "query", "style": "deepObject", "schema": {"type": "object"}}));
+        let p = param(
+            json!({"name": "id", "in": "path", "style": "matrix", "explode": true, "schema": {"type": "object"}}),
+        );
+        assert_eq!(
+            convert_with_style(&p, &json!(""), false)[0].value,
+            json!(";")
+        );
+        let p = param(
+            json!({"name": "id", "in": "path", "style": "matrix", "schema": {"type": "string"}}),
+        );
+        assert_eq!(
+            convert_with_style(&p, &json!(""), false)[0].value,
+            json!(";id=")
+        );
+        let p = param(
+            json!({"name": "f", "in": "query", "style": "deepObject", "schema": {"type": "object"}}),
+        );
         assert!(convert_with_style(&p, &json!(""), false).is_empty());
         let p = param(json!({"name": "f", "in": "query", "schema": {"type": "object"}}));
         assert!(convert_with_style(&p, &json!(""), false).is_empty());
-        let p = param(json!({"name": "f", "in": "query", "explode": false, "schema": {"type": "object"}}));
-        assert_eq!(convert_with_style(&p, &json!({"a": 1, "b": "x"}), false)[0].value, json!("a,1,b,x"));
+        let p = param(
+            json!({"name": "f", "in": "query", "explode": false, "schema": {"type": "object"}}),
+        );
+        assert_eq!(
+            convert_with_style(&p, &json!({"a": 1, "b": "x"}), false)[0].value,
+            json!("a,1,b,x")
+        );
     }
 
     #[test]
     fn descriptions() {
         let p = param(json!({"required": true, "description": "Id", "enum": ["a", "b"]}));
-        assert_eq!(description(&p), "(Required) Id (This can only be one of a,b)");
+        assert_eq!(
+            description(&p),
+            "(Required) Id (This can only be one of a,b)"
+        );
     }
 }

@@ -58,14 +58,14 @@ pub fn sanitize(url: &str) -> (String, Vec<String>) {
     let mut matches = Vec::new();
     let mut i = 0;
     while i < url.len() {
-        if url.as_bytes()[i] == b'/' {
-            if let Some(len) = double_brace_var(url, i + 1) {
-                let end = i + 1 + len;
-                if end == url.len() || url.as_bytes()[end] == b'/' {
-                    matches.push(url[i..end].to_string());
-                    i = end;
-                    continue;
-                }
+        if url.as_bytes()[i] == b'/'
+            && let Some(len) = double_brace_var(url, i + 1)
+        {
+            let end = i + 1 + len;
+            if end == url.len() || url.as_bytes()[end] == b'/' {
+                matches.push(url[i..end].to_string());
+                i = end;
+                continue;
             }
         }
         i += 1;
@@ -113,9 +113,12 @@ fn mask_variables(s: &str) -> (String, Vec<String>) {
             let inner = &s[i + 2..];
             let end = inner.find(['{', '}']).unwrap_or(inner.len());
             let content = &inner[..end];
-            if inner[end..].starts_with("}}") && content.contains(['.', ':', '/', '?', '#', '@', '&', ']']) {
+            if inner[end..].starts_with("}}")
+                && content.contains(['.', ':', '/', '?', '#', '@', '&', ']'])
+            {
                 let len = 2 + end + 2;
-                let placeholder = char::from_u32(PLACEHOLDER_BASE + saved.len() as u32).unwrap_or('_');
+                let placeholder =
+                    char::from_u32(PLACEHOLDER_BASE + saved.len() as u32).unwrap_or('_');
                 saved.push(s[i..i + len].to_string());
                 out.push(placeholder);
                 i += len;
@@ -136,7 +139,10 @@ fn unmask(s: &str, saved: &[String]) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         let n = c as u32;
-        match n.checked_sub(PLACEHOLDER_BASE).and_then(|k| saved.get(k as usize)) {
+        match n
+            .checked_sub(PLACEHOLDER_BASE)
+            .and_then(|k| saved.get(k as usize))
+        {
             Some(original) => out.push_str(original),
             None => out.push(c),
         }
@@ -168,7 +174,11 @@ pub fn parse(url: &str) -> ParsedUrl {
         let protocol = rest[..index].to_string();
         let after = rest[index + 3..].to_string();
         let stripped = after.trim_start_matches('/');
-        rest = if protocol.to_lowercase() == "file" && stripped.len() != after.len() { format!("/{stripped}") } else { stripped.to_string() };
+        rest = if protocol.to_lowercase() == "file" && stripped.len() != after.len() {
+            format!("/{stripped}")
+        } else {
+            stripped.to_string()
+        };
         parsed.protocol = Some(restore(&protocol));
     }
     if let Some(index) = rest.find('/') {
@@ -234,14 +244,19 @@ fn parse_query_segment(segment: &str, index: usize, count: usize) -> (Value, Val
     }
     match segment.find('=') {
         None => (Value::String(segment.to_string()), Value::Null),
-        Some(eq) => (Value::String(segment[..eq].to_string()), Value::String(segment[eq + 1..].to_string())),
+        Some(eq) => (
+            Value::String(segment[..eq].to_string()),
+            Value::String(segment[eq + 1..].to_string()),
+        ),
     }
 }
 
 /// The query parameters the URL itself carries, as the request's query list holds them after the
 /// converter stringifies non-string values.
 pub fn query_from_url(parsed: &ParsedUrl) -> Vec<Value> {
-    let Some(segments) = &parsed.query else { return Vec::new() };
+    let Some(segments) = &parsed.query else {
+        return Vec::new();
+    };
     segments
         .iter()
         .enumerate()
@@ -278,13 +293,19 @@ pub fn url_json(parsed: &ParsedUrl, query: Vec<Value>, variable: Vec<Value>) -> 
         m.insert("port".into(), Value::String(p.clone()));
     }
     if let Some(p) = &parsed.path {
-        m.insert("path".into(), Value::Array(p.iter().cloned().map(Value::String).collect()));
+        m.insert(
+            "path".into(),
+            Value::Array(p.iter().cloned().map(Value::String).collect()),
+        );
     }
     if let Some(h) = &parsed.hash {
         m.insert("hash".into(), Value::String(h.clone()));
     }
     if let Some(h) = &parsed.host {
-        m.insert("host".into(), Value::Array(h.iter().cloned().map(Value::String).collect()));
+        m.insert(
+            "host".into(),
+            Value::Array(h.iter().cloned().map(Value::String).collect()),
+        );
     }
     m.insert("query".into(), Value::Array(query));
     m.insert("variable".into(), Value::Array(variable));
