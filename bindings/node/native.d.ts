@@ -34,6 +34,8 @@ export interface GenerateSummary {
   specFiles: number
   /** Wall time of generation and writing, in milliseconds. */
   elapsedMs: number
+  /** Problems that did not stop generation. */
+  warnings: Array<string>
 }
 
 /** The JSON Schema of a spec entry's options. */
