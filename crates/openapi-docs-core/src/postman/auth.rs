@@ -5,8 +5,20 @@ use serde_json::{Map, Value};
 
 use super::js;
 
-/// One auth parameter as `{ key, value }` before it becomes a `Variable`.
-type Param = (String, Value);
+/// One auth parameter before it becomes a `Variable` (`type` is `any` unless given).
+pub struct Param {
+    key: String,
+    value: Value,
+    kind: &'static str,
+}
+
+fn p(key: &str, value: Value) -> Param {
+    Param {
+        key: key.to_string(),
+        value,
+        kind: "any",
+    }
+}
 
 fn s(v: &str) -> Value {
     Value::String(v.into())
@@ -41,28 +53,25 @@ pub fn helper(
                     "basic" => Some((
                         "basic".into(),
                         vec![
-                            ("username".into(), s("{{basicAuthUsername}}")),
-                            ("password".into(), s("{{basicAuthPassword}}")),
+                            p("username", s("{{basicAuthUsername}}")),
+                            p("password", s("{{basicAuthPassword}}")),
                         ],
                     )),
-                    "bearer" => Some((
-                        "bearer".into(),
-                        vec![("token".into(), s("{{bearerToken}}"))],
-                    )),
+                    "bearer" => Some(("bearer".into(), vec![p("token", s("{{bearerToken}}"))])),
                     "digest" => Some((
                         "digest".into(),
                         vec![
-                            ("username".into(), s("{{digestAuthUsername}}")),
-                            ("password".into(), s("{{digestAuthPassword}}")),
-                            ("realm".into(), s("{{realm}}")),
+                            p("username", s("{{digestAuthUsername}}")),
+                            p("password", s("{{digestAuthPassword}}")),
+                            p("realm", s("{{realm}}")),
                         ],
                     )),
                     "oauth" | "oauth1" => Some((
                         "oauth1".into(),
                         vec![
-                            ("consumerSecret".into(), s("{{consumerSecret}}")),
-                            ("consumerKey".into(), s("{{consumerKey}}")),
-                            ("addParamsToHeader".into(), Value::Bool(true)),
+                            p("consumerSecret", s("{{consumerSecret}}")),
+                            p("consumerKey", s("{{consumerKey}}")),
+                            p("addParamsToHeader", Value::Bool(true)),
                         ],
                     )),
                     _ => None,
@@ -81,9 +90,9 @@ pub fn helper(
                 Some((
                     "apikey".into(),
                     vec![
-                        ("key".into(), Value::String(name)),
-                        ("value".into(), s("{{apiKey}}")),
-                        ("in".into(), Value::String(location)),
+                        p("key", Value::String(name)),
+                        p("value", s("{{apiKey}}")),
+                        p("in", Value::String(location)),
                     ],
                 ))
             }
@@ -117,7 +126,7 @@ fn oauth2(definition: &Value) -> Vec<Param> {
     let flow = flow.as_ref();
     let scopes = js::prop(flow, "scopes");
     if !js::is_empty(scopes) {
-        out.push(("scope".into(), Value::String(js::keys(scopes).join(" "))));
+        out.push(p("scope", Value::String(js::keys(scopes).join(" "))));
     }
     let url_or = |key: &str, fallback: &str| -> Option<Value> {
         let v = js::prop(flow, key);
@@ -130,20 +139,20 @@ fn oauth2(definition: &Value) -> Vec<Param> {
         })
     };
     if let Some(v) = url_or("refreshUrl", "{{oAuth2CallbackURL}}") {
-        out.push(("redirect_uri".into(), v));
+        out.push(p("redirect_uri", v));
     }
     if flow_type != "implicit"
         && let Some(v) = url_or("tokenUrl", "{{oAuth2AccessTokenURL}}")
     {
-        out.push(("accessTokenUrl".into(), v));
+        out.push(p("accessTokenUrl", v));
     }
     if flow_type != "password_credentials"
         && flow_type != "client_credentials"
         && let Some(v) = url_or("authorizationUrl", "{{oAuth2AuthURL}}")
     {
-        out.push(("authUrl".into(), v));
+        out.push(p("authUrl", v));
     }
-    out.push(("grant_type".into(), s(flow_type)));
+    out.push(p("grant_type", s(flow_type)));
     out
 }
 
@@ -163,20 +172,10 @@ pub fn from_meta(meta: Option<&Value>) -> Option<(String, Vec<Param>)> {
     };
     let attributes = js::prop(meta, "helperAttributes");
     let params = match attributes {
-        Some(Value::Array(items)) => items
-            .iter()
-            .filter_map(|item| {
-                let map = item.as_object()?;
-                let key = map.get("key")?;
-                Some((
-                    js::to_string(Some(key)),
-                    map.get("value").cloned().unwrap_or(Value::Null),
-                ))
-            })
-            .collect(),
+        Some(Value::Array(items)) => items.iter().filter_map(typed_variable).collect(),
         Some(Value::Object(map)) => {
             let mut out = Vec::new();
-            crate::js_json::for_each_in_js_order(map, |k, v| out.push((k.to_string(), v.clone())));
+            crate::js_json::for_each_in_js_order(map, |k, v| out.push(p(k, v.clone())));
             out
         }
         _ => Vec::new(),
@@ -184,26 +183,70 @@ pub fn from_meta(meta: Option<&Value>) -> Option<(String, Vec<Param>)> {
     Some((kind.to_string(), params))
 }
 
+/// A `Variable` built from `{ key, value, type }`: the type is kept when postman-collection knows
+/// it, and the value cast to it.
+fn typed_variable(item: &Value) -> Option<Param> {
+    let map = item.as_object()?;
+    let key = js::to_string(Some(map.get("key")?));
+    let kind = match map
+        .get("type")
+        .map(|t| js::to_string(Some(t)).to_lowercase())
+        .as_deref()
+    {
+        Some("string") => "string",
+        Some("boolean") => "boolean",
+        Some("number") => "number",
+        Some("array") => "array",
+        Some("object") => "object",
+        _ => "any",
+    };
+    let value = match map.get("value") {
+        None => Value::Null,
+        Some(v) => match kind {
+            "string" => Value::String(js::to_string(Some(v))),
+            "boolean" => Value::Bool(js::truthy(Some(v))),
+            "number" => match v {
+                Value::Number(_) => v.clone(),
+                Value::Bool(b) => Value::from(u8::from(*b)),
+                Value::Null => Value::from(0),
+                Value::String(s) => s
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(serde_json::Number::from_f64)
+                    .map_or(Value::Null, Value::Number),
+                _ => Value::Null,
+            },
+            "array" | "object" => match v {
+                Value::String(_) => v.clone(),
+                other => Value::String(crate::js_json::stringify(other)),
+            },
+            _ => v.clone(),
+        },
+    };
+    Some(Param { key, value, kind })
+}
+
 /// The `auth` JSON: `{ type, [type]: [{ type: 'any', value, key }] }`, keys deduplicated the way
 /// a `VariableList` upserts them.
 pub fn to_json(kind: &str, params: Vec<Param>) -> Value {
     let mut merged: Vec<Param> = Vec::new();
-    for (key, value) in params {
+    for param in params {
         match merged
             .iter_mut()
-            .find(|(k, _)| *k == key && !key.is_empty())
+            .find(|m| m.key == param.key && !param.key.is_empty())
         {
-            Some(existing) => existing.1 = value,
-            None => merged.push((key, value)),
+            Some(existing) => existing.value = param.value,
+            None => merged.push(param),
         }
     }
     let list = merged
         .into_iter()
-        .map(|(key, value)| {
+        .map(|param| {
             let mut m = Map::new();
-            m.insert("type".into(), s("any"));
-            m.insert("value".into(), value);
-            m.insert("key".into(), Value::String(key));
+            m.insert("type".into(), s(param.kind));
+            m.insert("value".into(), param.value);
+            m.insert("key".into(), Value::String(param.key));
             Value::Object(m)
         })
         .collect();
@@ -228,12 +271,12 @@ mod tests {
         let (kind, params) =
             helper(Some(&schemes), Some(&json!([{"oidc": []}, {"key": []}]))).unwrap_or_default();
         assert_eq!(kind, "apikey");
-        assert_eq!(params[2].1, json!("header"));
+        assert_eq!(params[2].value, json!("header"));
         let (kind, params) =
             helper(Some(&schemes), Some(&json!([{"oauth": []}]))).unwrap_or_default();
         assert_eq!(kind, "oauth2");
         assert_eq!(
-            params.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(),
+            params.iter().map(|p| p.key.as_str()).collect::<Vec<_>>(),
             ["scope", "authUrl", "grant_type"]
         );
         assert_eq!(

@@ -19,6 +19,10 @@
 //!   `file` for binary uploads, or raw text with its language;
 //! - `auth`: from the operation's own `security` only (the document-level one goes on the
 //!   collection, not the request).
+//!
+//! A page gets no request when its path does not map back to itself (no leading slash, path
+//! parameters that do not fill a whole segment, `?` or `#` in the path, ...); when several spec
+//! paths map back to the same page, the last one in the collection's order wins.
 
 mod auth;
 mod body;

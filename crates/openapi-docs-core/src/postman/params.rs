@@ -535,7 +535,8 @@ pub fn path_variables(params: &[Map<String, Value>], is31: bool) -> Vec<Value> {
             }
             m.insert("type".into(), Value::String("any".into()));
             m.insert("value".into(), v.value);
-            if let Some(k) = v.key {
+            // `Url#update` maps each variable's key to `key || id`: a falsy key is dropped.
+            if let Some(k) = v.key.filter(|k| js::truthy(Some(k))) {
                 m.insert("key".into(), k);
             }
             Value::Object(m)
