@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
+use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, escape_token};
@@ -79,15 +80,6 @@ pub struct SpecItems {
 const HTTP_METHODS: &[&str] = &[
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
-
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        _ => true,
-    }
-}
 
 /// `a ?? b`: the first value that is neither missing nor null.
 fn coalesce<'a>(values: &[Option<&'a Value>]) -> Option<&'a Value> {

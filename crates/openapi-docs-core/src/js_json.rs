@@ -6,6 +6,16 @@
 
 use serde_json::{Map, Value};
 
+/// JavaScript truthiness of a JSON value (`None` is `undefined`).
+pub fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
+        _ => true,
+    }
+}
+
 /// True when `key` is a canonical array index (`"0"`, `"200"`, not `"01"` or `"4294967295"`):
 /// JavaScript orders such keys first, ascending.
 pub fn is_array_index(key: &str) -> bool {

@@ -91,16 +91,10 @@ fn add_schema_titles(document: &mut Value) {
         .and_then(|c| c.get_mut("schemas"))
     {
         for (key, schema) in schemas.iter_mut() {
-            if let Value::Object(map) = schema {
-                let has_title = match map.get("title") {
-                    None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-                    Some(Value::String(s)) => !s.is_empty(),
-                    Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-                    _ => true,
-                };
-                if !has_title {
-                    map.insert("title".into(), Value::String(key.clone()));
-                }
+            if let Value::Object(map) = schema
+                && !js_json::truthy(map.get("title"))
+            {
+                map.insert("title".into(), Value::String(key.clone()));
             }
         }
     }

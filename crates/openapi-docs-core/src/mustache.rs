@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use crate::js_json::format_number;
+use crate::js_json::truthy;
 
 /// A parsed template node.
 #[derive(Debug)]
@@ -223,15 +224,6 @@ fn lookup<'a>(stack: &[&'a Value], name: &str) -> Option<&'a Value> {
     None
 }
 
-fn is_truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        _ => true,
-    }
-}
-
 /// JavaScript's `String(value)`.
 pub fn js_string(value: &Value) -> String {
     match value {
@@ -293,12 +285,12 @@ fn render_tokens(tokens: &[Token], stack: &mut Vec<&Value>, out: &mut String) {
                 let value = lookup(stack, name);
                 if *inverted {
                     let empty_array = matches!(value, Some(Value::Array(a)) if a.is_empty());
-                    if !is_truthy(value) || empty_array {
+                    if !truthy(value) || empty_array {
                         render_tokens(children, stack, out);
                     }
                     continue;
                 }
-                if !is_truthy(value) {
+                if !truthy(value) {
                     continue;
                 }
                 let value = value.expect("truthy");

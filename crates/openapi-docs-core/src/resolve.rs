@@ -376,13 +376,7 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
         return Value::String("circular()".into());
     }
     let title = target.get("title");
-    let truthy = match title {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        _ => true,
-    };
-    if truthy {
+    if crate::js_json::truthy(title) {
         Value::String(format!(
             "circular({})",
             crate::mustache::js_string(title.expect("truthy"))

@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::allof::merge_all_of;
+use crate::js_json::truthy;
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,15 +22,6 @@ impl SampleKind {
             SampleKind::Request => "readOnly",
             SampleKind::Response => "writeOnly",
         }
-    }
-}
-
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        _ => true,
     }
 }
 

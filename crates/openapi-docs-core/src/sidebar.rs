@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::items::{Item, ItemKind, SpecItems, operation_tags};
+use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
 use crate::render::split_after;
 use crate::text::kebab_case;
@@ -14,15 +15,6 @@ fn doc_id(base_path: &str, id: &str) -> String {
         id.to_string()
     } else {
         format!("{base_path}/{id}")
-    }
-}
-
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        _ => true,
     }
 }
 

@@ -4,16 +4,8 @@
 use serde_json::Value;
 
 use crate::js_json::for_each_in_js_order;
-
-/// JavaScript truthiness.
-pub fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        _ => true,
-    }
-}
+pub use crate::js_json::truthy;
+pub use crate::text::is_js_whitespace as is_js_space;
 
 /// `String(value)`; `undefined` gives `"undefined"`.
 pub fn to_string(value: Option<&Value>) -> String {
@@ -148,21 +140,6 @@ pub fn type_of(value: Option<&Value>) -> &'static str {
         Some(Value::Number(_)) => "number",
         Some(Value::String(_)) => "string",
     }
-}
-
-/// True for the whitespace JavaScript's `\s` matches.
-pub fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200A}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'
-                | '\u{3000}'
-                | '\u{FEFF}'
-    )
 }
 
 #[cfg(test)]

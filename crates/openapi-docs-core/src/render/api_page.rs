@@ -4,6 +4,7 @@ use serde_json::{Map, Value};
 
 use super::mdx::{Prop, create, create_inline, opt};
 use super::props::PropSink;
+use crate::js_json::truthy;
 use crate::text::clean;
 
 fn heading(title: &str) -> String {
@@ -65,15 +66,6 @@ fn vendor_extensions(extensions: Option<&Value>) -> String {
         })
         .collect();
     format!("\n\n```\n{}\n```\n\n", rows.join("\n"))
-}
-
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        _ => true,
-    }
 }
 
 fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>) -> String {

@@ -5,16 +5,8 @@ use serde_json::{Map, Value};
 
 use super::api_page::description;
 use super::mdx::{Prop, create, create_inline, js_escape};
+use crate::js_json::truthy;
 use crate::mustache::js_string;
-
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        _ => true,
-    }
-}
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
 fn guarded(value: Option<&Value>) -> bool {
