@@ -108,10 +108,11 @@ function pluginOpenAPIDocsRs(context, options) {
   function generateOne(id, specOptions, pluginId) {
     const docs = docsContext(pluginId);
     const summary = native.generate(specOptionsJson(specOptions), siteDir, docs.docPath, docs.routeBasePath);
-    if (!isURL(specOptions.specPath)) {
-      const stamp = { specMtime: specMtime(path.resolve(siteDir, specOptions.specPath)), options: specOptionsJson(specOptions) };
-      fs.writeFileSync(path.join(siteDir, specOptions.outputDir, STAMP), JSON.stringify(stamp));
-    }
+    // A URL spec has no modification time: its URL (with the provider's version token) is part
+    // of the options, so a new token means a new fetch and an unchanged one reuses the pages.
+    const specMtimeMs = isURL(specOptions.specPath) ? null : specMtime(path.resolve(siteDir, specOptions.specPath));
+    const stamp = { specMtime: specMtimeMs, options: specOptionsJson(specOptions) };
+    fs.writeFileSync(path.join(siteDir, specOptions.outputDir, STAMP), JSON.stringify(stamp));
     console.log(formatSummary(id, summary));
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
     return summary;
@@ -119,10 +120,10 @@ function pluginOpenAPIDocsRs(context, options) {
 
   /** True when the pages of `specOptions` are missing or older than the spec or options. */
   function isStale(specOptions) {
-    if (isURL(specOptions.specPath)) return !fs.existsSync(path.join(siteDir, specOptions.outputDir));
     try {
       const stamp = JSON.parse(fs.readFileSync(path.join(siteDir, specOptions.outputDir, STAMP), "utf8"));
-      return stamp.specMtime !== specMtime(path.resolve(siteDir, specOptions.specPath)) || stamp.options !== specOptionsJson(specOptions);
+      if (stamp.options !== specOptionsJson(specOptions)) return true;
+      return !isURL(specOptions.specPath) && stamp.specMtime !== specMtime(path.resolve(siteDir, specOptions.specPath));
     } catch {
       return true;
     }

@@ -92,3 +92,48 @@ test("the options JSON Schema is generated from the Rust types", () => {
   assert.ok(schema.properties.sidebarOptions);
   assert.ok(schema.properties.externalJsonProps);
 });
+
+/** Serves `files` (path → text) from a child process (generation blocks this thread). */
+async function serveFiles(files) {
+  const { spawn } = require("child_process");
+  const script = `
+    const files = ${JSON.stringify(files)};
+    const requests = [];
+    require("http").createServer((req, res) => {
+      const name = req.url.split("?")[0];
+      if (name === "/requests") { res.end(JSON.stringify(requests)); return; }
+      requests.push(req.url);
+      if (!(name in files)) { res.statusCode = 404; res.end(); return; }
+      res.setHeader("content-type", "application/yaml");
+      res.end(files[name]);
+    }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve) => child.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
+  const base = `http://127.0.0.1:${port}`;
+  const requests = async () => (await fetch(`${base}/requests`)).json();
+  return { base, requests, stop: () => child.kill() };
+}
+
+test("a specPath URL is fetched once per version token, relative $refs beside it", async () => {
+  const root = fs.readFileSync(PETSTORE, "utf8");
+  const spec = "openapi: 3.0.0\ninfo: {title: Remote, version: '1'}\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        '200': {$ref: 'common/responses.yaml#/Ok'}\n";
+  const server = await serveFiles({ "/app/openapi.yml": spec, "/app/common/responses.yaml": "Ok:\n  description: All the pets\n" });
+  try {
+    const site = tempSite(root);
+    const config = { remote: { specPath: `${server.base}/app/openapi.yml?v=1`, outputDir: "docs/remote" } };
+    const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+    plugin(context, { id: "openapi", docsPluginId: "classic", config });
+    const statusCodes = fs.readFileSync(path.join(site, "docs/remote/list-pets.StatusCodes.json"), "utf8");
+    assert.match(statusCodes, /All the pets/);
+    plugin(context, { id: "openapi", docsPluginId: "classic", config }); // same token: no fetch
+    config.remote.specPath = `${server.base}/app/openapi.yml?v=2`;
+    plugin(context, { id: "openapi", docsPluginId: "classic", config }); // new token: fetch again
+    assert.deepEqual(await server.requests(), ["/app/openapi.yml?v=1", "/app/common/responses.yaml", "/app/openapi.yml?v=2", "/app/common/responses.yaml"]);
+
+    const missing = JSON.stringify({ specPath: `${server.base}/app/gone.yml?v=1`, outputDir: "docs/gone" });
+    assert.throws(() => plugin.native.generate(missing, site), (err) => err.code === "E_FETCH" && /HTTP 404/.test(err.message) && /gone\.yml/.test(err.message));
+    assert.equal(fs.existsSync(path.join(site, "docs/gone")), false);
+  } finally {
+    server.stop();
+  }
+});

@@ -43,6 +43,14 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// A spec given as an http(s) URL could not be fetched (network error, HTTP status, timeout).
+    #[error("cannot fetch {url}: {message}")]
+    Fetch {
+        /// The URL.
+        url: String,
+        /// What failed and what to do.
+        message: String,
+    },
     /// The spec is not valid YAML or JSON.
     #[error("{location}: not valid {format}: {message}")]
     Parse {
@@ -118,6 +126,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Read { .. } => "E_READ",
+            Error::Fetch { .. } => "E_FETCH",
             Error::Parse { .. } => "E_PARSE",
             Error::InvalidSpec { .. } => "E_INVALID_SPEC",
             Error::UnresolvedRef { .. } => "E_UNRESOLVED_REF",

@@ -144,8 +144,11 @@ fn check_version(file: &load::SpecFile) -> Result<()> {
 
 /// Generates the pages of one spec entry. `site_dir` anchors a relative `specPath`.
 pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> Result<Generated> {
-    let spec_path = site_dir.join(&options.spec_path);
-    let files = load::read_spec_files(&spec_path)?;
+    let files = if load::is_url(&options.spec_path) {
+        vec![load::read_url(options.spec_path.trim())?]
+    } else {
+        load::read_spec_files(&site_dir.join(&options.spec_path))?
+    };
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
     for file in &files {

@@ -149,17 +149,18 @@ impl Resolver {
                         message: "references to URLs are not followed; download the file and refer to it by a relative path".into(),
                     });
                 }
-                let base = self.docs[doc]
-                    .path
-                    .parent()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default();
-                let target = base.join(percent_decode(file_part));
+                let target = self.ref_target(doc, file_part);
                 let key = target.canonicalize().unwrap_or(target.clone());
                 if self.by_path.contains_key(&key) || self.by_path.contains_key(&target) {
                     continue;
                 }
-                let file = load::read_one(&target).map_err(|e| Error::UnresolvedRef {
+                let target_text = target.to_string_lossy();
+                let loaded = if load::is_url(&target_text) {
+                    load::read_url(&target_text)
+                } else {
+                    load::read_one(&target)
+                };
+                let file = loaded.map_err(|e| Error::UnresolvedRef {
                     location: location.clone(),
                     reference: reference.clone(),
                     message: e.to_string(),
@@ -178,13 +179,23 @@ impl Resolver {
         Ok(())
     }
 
-    fn doc_index(&self, from: usize, file_part: &str) -> Option<usize> {
+    /// The document a relative `$ref` file part names: a path beside document `from`, or, when
+    /// `from` was fetched from a URL, that URL's sibling (as the reference's bundler resolves it).
+    fn ref_target(&self, from: usize, file_part: &str) -> PathBuf {
+        let from_path = self.docs[from].path.to_string_lossy();
+        if load::is_url(&from_path) {
+            return PathBuf::from(load::join_url(&from_path, file_part));
+        }
         let base = self.docs[from]
             .path
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let target = base.join(percent_decode(file_part));
+        base.join(percent_decode(file_part))
+    }
+
+    fn doc_index(&self, from: usize, file_part: &str) -> Option<usize> {
+        let target = self.ref_target(from, file_part);
         self.by_path.get(&target).copied().or_else(|| {
             target
                 .canonicalize()

@@ -1,10 +1,12 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
 mod parse;
+mod remote;
 
 use std::path::{Path, PathBuf};
 
 pub use parse::{parse_document, pointer_location};
+pub use remote::{FETCH_TIMEOUT, MAX_SPEC_BYTES, fetch_text};
 use serde_json::Value;
 
 use crate::error::{Error, Location, Result};
@@ -35,12 +37,6 @@ pub fn is_url(spec_path: &str) -> bool {
 /// folder (and one level below, as the reference's `deep: 1` glob does), skipping `_category_`.
 pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
     let display = spec_path.to_string_lossy().to_string();
-    if is_url(&display) {
-        return Err(Error::InvalidSpec {
-            location: Location { file: display, ..Default::default() },
-            message: "loading a spec from a URL is not supported by this build; download it and point specPath at the file".into(),
-        });
-    }
     let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read {
         path: spec_path.to_path_buf(),
         source,
@@ -101,6 +97,56 @@ fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) 
     Ok(())
 }
 
+/// Fetches and parses the spec at an http(s) `url` (see [`fetch_text`]); its `source` is the URL,
+/// as the reference records it.
+pub fn read_url(url: &str) -> Result<SpecFile> {
+    let text = fetch_text(url, FETCH_TIMEOUT)?;
+    let document = parse_document(&text, url)?;
+    Ok(SpecFile {
+        source: url.to_string(),
+        source_dir_name: ".".into(),
+        path: PathBuf::from(url),
+        text,
+        document,
+    })
+}
+
+/// Resolves a relative reference `relative` against the URL `base` (RFC 3986 for the forms specs
+/// use: absolute URLs, host-absolute paths, and paths with `./` and `../` segments).
+pub fn join_url(base: &str, relative: &str) -> String {
+    if is_url(relative) {
+        return relative.to_string();
+    }
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let authority_end = base[scheme_end..]
+        .find('/')
+        .map_or(base.len(), |i| scheme_end + i);
+    let origin = &base[..authority_end];
+    if relative.starts_with('/') {
+        return format!("{origin}{relative}");
+    }
+    let base_path = base[authority_end..].split(['?', '#']).next().unwrap_or("");
+    let mut segments: Vec<&str> = base_path.split('/').collect();
+    segments.pop();
+    for segment in relative.split('/') {
+        match segment {
+            "." => {}
+            ".." => {
+                if segments.len() > 1 {
+                    segments.pop();
+                }
+            }
+            other => segments.push(other),
+        }
+    }
+    let path = segments.join("/");
+    if path.starts_with('/') {
+        format!("{origin}{path}")
+    } else {
+        format!("{origin}/{path}")
+    }
+}
+
 /// Reads and parses one file.
 pub fn read_one(path: &Path) -> Result<SpecFile> {
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
@@ -124,4 +170,39 @@ pub fn read_one(path: &Path) -> Result<SpecFile> {
         text,
         document,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join_url;
+
+    #[test]
+    fn joins_relative_references_against_a_spec_url() {
+        let base = "https://app.example.com/api/v1/openapi.yml?v=42";
+        assert_eq!(
+            join_url(base, "schemas.yml"),
+            "https://app.example.com/api/v1/schemas.yml"
+        );
+        assert_eq!(
+            join_url(base, "./a/b.yml"),
+            "https://app.example.com/api/v1/a/b.yml"
+        );
+        assert_eq!(
+            join_url(base, "../common.yml"),
+            "https://app.example.com/api/common.yml"
+        );
+        assert_eq!(
+            join_url(base, "../../../../x.yml"),
+            "https://app.example.com/x.yml"
+        );
+        assert_eq!(
+            join_url(base, "/root.yml"),
+            "https://app.example.com/root.yml"
+        );
+        assert_eq!(
+            join_url(base, "http://other.test/s.yml"),
+            "http://other.test/s.yml"
+        );
+        assert_eq!(join_url("http://h", "s.yml"), "http://h/s.yml");
+    }
 }
