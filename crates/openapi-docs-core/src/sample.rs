@@ -101,7 +101,8 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         }
     };
     let all_of_step = |depth: usize| -> Option<Value> {
-        let mut merged = merge_all_of(schema);
+        // `undefined` from the merge makes the reference throw, and its catch returns undefined.
+        let mut merged = merge_all_of(schema)?;
         if let Some(Value::Object(props)) = merged.get_mut("properties") {
             props.retain(|_, v| !is_hidden(v, flag));
         }
@@ -229,8 +230,10 @@ fn sample_prop(
                 .and_then(|v| v.get(0))
                 .and_then(|v| sample(v, kind, depth + 1))
         } else if truthy(p.get("allOf")) {
-            let merged = merge_all_of(prop);
-            sample_prop(name, &merged, obj, kind, depth + 1);
+            match merge_all_of(prop) {
+                Some(merged) => sample_prop(name, &merged, obj, kind, depth + 1),
+                None => set_or_undefined(obj, name, None),
+            }
             return;
         } else {
             sample(prop, kind, depth + 1)
