@@ -11,12 +11,9 @@ const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
-const { compareTrees } = require("./compare.cjs");
-const native = require("docusaurus-plugin-openapi-docs-rs").native;
+const { runBoth } = require("./harness.cjs");
 
 const CORPUS = path.resolve(__dirname, "../../../shared/corpus/parity");
-const WORK = path.resolve(__dirname, "../.work/parity");
 const BASELINE_FILE = path.join(__dirname, "baseline.json");
 const baseline = JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8"));
 const results = {};
@@ -33,24 +30,13 @@ const SPEC_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "t
 
 for (const spec of specs) {
   test(`parity: ${spec.name}`, { timeout: 240_000 }, () => {
-    const dir = path.join(WORK, spec.name);
-    fs.rmSync(dir, { recursive: true, force: true });
-    for (const side of ["reference", "ours"]) {
-      fs.mkdirSync(path.join(dir, side), { recursive: true });
-      fs.copyFileSync(spec.file, path.join(dir, side, `spec${path.extname(spec.name)}`));
-    }
-    const specPath = `spec${path.extname(spec.name)}`;
-    fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: { specPath, ...SPEC_OPTIONS } } }));
-    const ref = spawnSync(process.execPath, ["--max-old-space-size=4096", path.join(__dirname, "run-reference.cjs"), path.join(dir, "reference"), path.join(dir, "options.json")], { encoding: "utf8" });
-    native.generate(JSON.stringify({ specPath, ...SPEC_OPTIONS, externalJsonProps: false }), path.join(dir, "ours"), "docs", "docs");
-    const refOut = path.join(dir, "reference/docs/out");
-    if (!fs.existsSync(refOut)) {
+    const { referenceFailed, referenceStderr, oursOut, result: r } = runBoth(`parity/${spec.name}`, spec.file, SPEC_OPTIONS);
+    if (referenceFailed) {
       // The reference crashed on this spec: ours must have produced pages.
       results[spec.name] = { referenceFailed: true, identical: 0 };
-      assert.ok(fs.readdirSync(path.join(dir, "ours/docs/out")).length > 0, `reference failed (${ref.stderr.slice(0, 300)}) and so did we`);
+      assert.ok(fs.readdirSync(oursOut).length > 0, `reference failed (${referenceStderr.slice(0, 300)}) and so did we`);
       return;
     }
-    const r = compareTrees(refOut, path.join(dir, "ours/docs/out"));
     const total = r.identical.length + r.differing.length + r.missing.length;
     results[spec.name] = { identical: r.identical.length, total };
     console.log(`${spec.name}: ${r.identical.length}/${total} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
