@@ -1,7 +1,7 @@
 // Differential test: the reference plugin (docusaurus-plugin-openapi-docs 4.3.5) and ours on the
 // same specs and options, output trees compared file by file (`api` blobs inflated).
 // Every spec of ../shared/corpus/parity, our own fixtures (./fixtures: Swagger 2.0 and other
-// shapes the corpus lacks), the site's own spec, and GitHub's REST spec (@octokit/openapi).
+// shapes the corpus lacks; the core's snapshot fixtures), the site's own spec, and GitHub's REST spec (@octokit/openapi).
 //
 // The target is every file identical. Until then `baseline.json` records, per spec, how many
 // files are identical; the test fails if any spec falls below its baseline (a ratchet: raise
@@ -23,6 +23,9 @@ const FIXTURES = path.join(__dirname, "fixtures");
 if (fs.existsSync(FIXTURES)) {
   for (const f of fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) });
 }
+// The named fixtures of the core's snapshot tests must match the reference too.
+const CORE_FIXTURES = path.resolve(__dirname, "../../crates/openapi-docs-core/tests/fixtures");
+for (const f of fs.readdirSync(CORE_FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `core-fixtures/${f}`, file: path.join(CORE_FIXTURES, f) });
 specs.push({ name: "ticket-tailor.yaml", file: path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml") });
 specs.push({ name: "api.github.com.json", file: require.resolve("@octokit/openapi/generated/api.github.com.json") });
 
