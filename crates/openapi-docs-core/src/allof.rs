@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Number, Value};
 
 use crate::js_json::{self, truthy};
+use crate::mustache::js_string;
 
 /// Merges every `allOf` in `schema` (recursively), as `allof-merge`'s `merge(schema)` does with
 /// the rules it picks for a bare schema (JSON Schema draft-06).
@@ -881,28 +882,6 @@ fn as_object(value: &Value) -> Map<String, Value> {
             .map(|(i, v)| (i.to_string(), v.clone()))
             .collect(),
         _ => Map::new(),
-    }
-}
-
-/// JavaScript's `String(value)` for the values a schema holds.
-fn js_string(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => js_json::format_number(n),
-        Value::Bool(b) => b.to_string(),
-        Value::Null => "null".into(),
-        Value::Array(items) => items
-            .iter()
-            .map(|v| {
-                if v.is_null() {
-                    String::new()
-                } else {
-                    js_string(v)
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(","),
-        Value::Object(_) => "[object Object]".into(),
     }
 }
 
