@@ -1,0 +1,406 @@
+//! Swagger 2.0 to OpenAPI 3.0.0, as the reference converts it: swagger2openapi 7.0.8's
+//! `convertObj` with `{patch: true, warnOnly: true, anchors: true, resolveInternal: true}`.
+//!
+//! The reference converts *after* dereferencing (its loader bundles, expands every `$ref` and
+//! replaces cycles by `circular(...)` strings, then sees `swagger` and converts), so the input
+//! here is the fully expanded document and the converter's `$ref` branches never run; what it
+//! does to inline objects is ported step by step, in its order, because key order is output:
+//!
+//! 1. [`convert`]: `openapi: 3.0.0` first, then the Swagger keys; `null`s dropped; `servers` from
+//!    `host`/`basePath`/`schemes` ([`servers`]); `info` and `paths` patched ([`info`]); the
+//!    `components` skeleton from `definitions`, `parameters`, `responses`, `securityDefinitions`.
+//! 2. `main`: security requirements and schemes ([`security`]), schema names sanitised and
+//!    schemas fixed ([`schema`]), `x-ms-odata` pointers, shared parameters ([`parameters`]) and
+//!    responses ([`responses`]), then every path ([`paths`]), then empty components removed.
+//!
+//! Problems the converter only warns about (`warnOnly`) become `x-s2o-warning` keys, as there.
+
+mod info;
+mod js;
+mod parameters;
+mod paths;
+mod responses;
+mod schema;
+mod security;
+mod servers;
+
+use serde_json::{Map, Value};
+
+use js::{delete, js_string, truthy};
+
+/// Why a document cannot be converted: the converter rejects it (or would throw on its shape).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConvertError {
+    /// JSON pointer of the offending value in the Swagger document, when known.
+    pub pointer: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ConvertError {
+    fn new(message: impl Into<String>) -> Self {
+        ConvertError {
+            pointer: None,
+            message: message.into(),
+        }
+    }
+
+    fn at(mut self, pointer: impl Into<String>) -> Self {
+        if self.pointer.is_none() {
+            self.pointer = Some(pointer.into());
+        }
+        self
+    }
+}
+
+impl std::fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+type Result<T> = std::result::Result<T, ConvertError>;
+
+/// `throwOrWarn` with `warnOnly`: the message goes on the object it is about.
+fn warn(container: &mut Map<String, Value>, message: impl Into<String>) {
+    container.insert("x-s2o-warning".into(), Value::String(message.into()));
+}
+
+/// Converts a dereferenced Swagger 2.0 document (`swagger: "2.0"`) to OpenAPI 3.0.0.
+pub fn convert(swagger: Value) -> Result<Value> {
+    let Value::Object(swagger) = swagger else {
+        return Err(ConvertError::new("the document is not an object").at(""));
+    };
+    if swagger.get("swagger").and_then(Value::as_str) != Some("2.0") {
+        return Err(ConvertError::new(format!(
+            "Unsupported swagger/OpenAPI version: {}",
+            js::js_string_opt(swagger.get("openapi").or(swagger.get("swagger")))
+        ))
+        .at("/swagger"));
+    }
+    let mut openapi = Map::new();
+    openapi.insert("openapi".into(), Value::String("3.0.0".into()));
+    for (k, v) in &swagger {
+        openapi.insert(k.clone(), v.clone());
+    }
+    delete(&mut openapi, "swagger");
+    let mut openapi = Value::Object(openapi);
+    drop_nulls(&mut openapi, "#");
+    let Value::Object(mut openapi) = openapi else {
+        unreachable!("an object stays an object")
+    };
+
+    servers::servers_from_host(&swagger, &mut openapi)?;
+    servers::parameterized_host(&swagger, &mut openapi)?;
+    info::fix_info(&mut openapi)?;
+    info::fix_paths(&mut openapi);
+    for key in ["consumes", "produces"] {
+        if let Some(Value::String(s)) = openapi.get(key) {
+            let list = Value::Array(vec![Value::String(s.clone())]);
+            openapi.insert(key.into(), list);
+        }
+    }
+    components_skeleton(&mut openapi);
+    main(&mut openapi)?;
+    let mut openapi = Value::Object(openapi);
+    crate::js_json::normalize_key_order(&mut openapi);
+    Ok(openapi)
+}
+
+/// What the converter does to a document that has `openapi: 3.x` (and a `swagger` key, else the
+/// reference never calls it): `info` and `paths` patched, nothing else.
+pub fn patch_openapi3(document: &mut Value) -> Result<()> {
+    let Value::Object(openapi) = document else {
+        return Err(ConvertError::new("the document is not an object").at(""));
+    };
+    info::fix_info(openapi)?;
+    info::fix_paths(openapi);
+    Ok(())
+}
+
+/// Deletes `null` values, except under `x-` keys, `default` keys and anywhere an `example...`
+/// segment is on the path (the converter's pointer test, `path.indexOf('/example') < 0`).
+fn drop_nulls(value: &mut Value, path: &str) {
+    match value {
+        Value::Object(map) => {
+            let doomed: Vec<String> = map
+                .iter()
+                .filter(|(k, v)| {
+                    v.is_null()
+                        && !k.starts_with("x-")
+                        && k.as_str() != "default"
+                        && !path.contains("/example")
+                        && !k.starts_with("example")
+                })
+                .map(|(k, _)| k.clone())
+                .collect();
+            for k in doomed {
+                delete(map, &k);
+            }
+            for (k, v) in map.iter_mut() {
+                let child = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
+                drop_nulls(v, &child);
+            }
+        }
+        Value::Array(items) => {
+            // `delete array[i]` leaves a hole, which serialises as `null`: kept as `null`.
+            for (i, v) in items.iter_mut().enumerate() {
+                drop_nulls(v, &format!("{path}/{i}"));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `openapi.components = {...}` from the Swagger sections, in the converter's key order.
+fn components_skeleton(openapi: &mut Map<String, Value>) {
+    let mut components = Map::new();
+    if truthy(openapi.get("x-callbacks")) {
+        components.insert("callbacks".into(), openapi["x-callbacks"].clone());
+        delete(openapi, "x-callbacks");
+    }
+    components.insert("examples".into(), Value::Object(Map::new()));
+    components.insert("headers".into(), Value::Object(Map::new()));
+    if truthy(openapi.get("x-links")) {
+        components.insert("links".into(), openapi["x-links"].clone());
+        delete(openapi, "x-links");
+    }
+    let or_empty = |openapi: &Map<String, Value>, key: &str| {
+        openapi
+            .get(key)
+            .filter(|v| truthy(Some(v)))
+            .cloned()
+            .unwrap_or_else(|| Value::Object(Map::new()))
+    };
+    components.insert("parameters".into(), or_empty(openapi, "parameters"));
+    components.insert("responses".into(), or_empty(openapi, "responses"));
+    components.insert("requestBodies".into(), Value::Object(Map::new()));
+    components.insert(
+        "securitySchemes".into(),
+        or_empty(openapi, "securityDefinitions"),
+    );
+    components.insert("schemas".into(), or_empty(openapi, "definitions"));
+    openapi.insert("components".into(), Value::Object(components));
+    for key in [
+        "definitions",
+        "responses",
+        "parameters",
+        "securityDefinitions",
+    ] {
+        delete(openapi, key);
+    }
+}
+
+/// The mutable `components.<section>` object, when it is one.
+fn section<'a>(
+    openapi: &'a mut Map<String, Value>,
+    name: &str,
+) -> Option<&'a mut Map<String, Value>> {
+    openapi
+        .get_mut("components")
+        .and_then(|c| c.get_mut(name))
+        .and_then(Value::as_object_mut)
+}
+
+/// Renames `section[key]` to `new_key` (moving it last), as `x[new] = x[old]; delete x[old]`.
+fn rename(section: &mut Map<String, Value>, key: &str, new_key: &str) {
+    let value = section.get(key).cloned().unwrap_or(Value::Null);
+    section.insert(new_key.to_string(), value);
+    delete(section, key);
+}
+
+/// The converter's `main`.
+fn main(openapi: &mut Map<String, Value>) -> Result<()> {
+    if truthy(openapi.get("security"))
+        && let Some(security) = openapi.get_mut("security")
+    {
+        security::process_security(security);
+    }
+    if let Some(schemes) = section(openapi, "securitySchemes") {
+        let names: Vec<String> = schemes.keys().cloned().collect();
+        for name in names {
+            if !schemes.contains_key(&name) {
+                continue;
+            }
+            let sanitised = js::sanitise(&name);
+            if sanitised != name {
+                if schemes.contains_key(&sanitised) {
+                    return Err(ConvertError::new(format!(
+                        "Duplicate sanitised securityScheme name {sanitised}"
+                    ))
+                    .at(format!("/securityDefinitions/{name}")));
+                }
+                rename(schemes, &name, &sanitised);
+            }
+            if let Some(scheme) = schemes.get_mut(&sanitised) {
+                security::process_security_scheme(scheme)
+                    .map_err(|e| e.at(format!("/securityDefinitions/{name}")))?;
+            }
+        }
+    }
+    let mut schema_names: Vec<(String, String)> = Vec::new();
+    if let Some(schemas) = section(openapi, "schemas") {
+        let names: Vec<String> = schemas.keys().cloned().collect();
+        for name in names {
+            if !schemas.contains_key(&name) {
+                continue;
+            }
+            let sanitised = js::sanitise_all(&name);
+            let mut new_name = sanitised.clone();
+            if sanitised != name {
+                let mut suffix = 1u64;
+                while truthy(schemas.get(&new_name)) {
+                    suffix += 1;
+                    new_name = format!("{sanitised}{suffix}");
+                }
+                rename(schemas, &name, &new_name);
+            }
+            schema_names.push((name.clone(), new_name.clone()));
+            if let Some(schema) = schemas.get_mut(&new_name) {
+                schema::fix_up_schema(schema).map_err(|e| e.at(format!("/definitions/{name}")))?;
+            }
+        }
+    }
+    let mut doc = Value::Object(std::mem::take(openapi));
+    fix_odata_refs(&mut doc, &schema_names);
+    let Value::Object(doc) = doc else {
+        unreachable!("an object stays an object")
+    };
+    *openapi = doc;
+
+    let globals = paths::Globals::of(openapi);
+    if let Some(params) = section(openapi, "parameters") {
+        let names: Vec<String> = params.keys().cloned().collect();
+        for name in names {
+            let sanitised = js::sanitise(&name);
+            if sanitised != name {
+                if params.contains_key(&sanitised) {
+                    return Err(ConvertError::new(format!(
+                        "Duplicate sanitised parameter name {sanitised}"
+                    ))
+                    .at(format!("/parameters/{name}")));
+                }
+                rename(params, &name, &sanitised);
+            }
+            if let Some(param) = params.get_mut(&sanitised) {
+                parameters::process_parameter(param, None, &sanitised, &globals)
+                    .map_err(|e| e.at(format!("/parameters/{name}")))?;
+            }
+        }
+    }
+    if let Some(responses) = section(openapi, "responses") {
+        let names: Vec<String> = responses.keys().cloned().collect();
+        for name in names {
+            let sanitised = js::sanitise(&name);
+            if sanitised != name {
+                if responses.contains_key(&sanitised) {
+                    return Err(ConvertError::new(format!(
+                        "Duplicate sanitised response name {sanitised}"
+                    ))
+                    .at(format!("/responses/{name}")));
+                }
+                rename(responses, &name, &sanitised);
+            }
+            if let Some(response) = responses.get_mut(&sanitised) {
+                let at = format!("/responses/{name}");
+                responses::process_response(response, None, &globals)
+                    .map_err(|e| e.at(at.clone()))?;
+                // The converter fixes shared responses' headers a second time.
+                if truthy(response.get("headers")) {
+                    responses::process_headers(response).map_err(|e| e.at(at))?;
+                }
+            }
+        }
+    }
+
+    let mut examples = Map::new();
+    for container in ["paths", "x-ms-paths"] {
+        if let Some(mut paths) = openapi.get_mut(container).map(std::mem::take) {
+            let result = paths::process_paths(&mut paths, container, &globals, &mut examples);
+            openapi.insert(container.into(), paths);
+            result?;
+        }
+    }
+    if let Some(target) = section(openapi, "examples") {
+        target.extend(examples);
+    }
+    if let Some(params) = section(openapi, "parameters") {
+        params.retain(|_, p| !truthy(p.get("x-s2o-delete")));
+    }
+    for key in ["consumes", "produces", "schemes"] {
+        delete(openapi, key);
+    }
+    if let Some(Value::Object(components)) = openapi.get_mut("components") {
+        components.insert("requestBodies".into(), Value::Object(Map::new()));
+        for key in [
+            "responses",
+            "parameters",
+            "examples",
+            "requestBodies",
+            "securitySchemes",
+            "headers",
+            "schemas",
+        ] {
+            if components.get(key).is_some_and(has_no_keys) {
+                delete(components, key);
+            }
+        }
+    }
+    if openapi.get("components").is_some_and(has_no_keys) {
+        delete(openapi, "components");
+    }
+    Ok(())
+}
+
+/// `X && Object.keys(X).length === 0`.
+fn has_no_keys(value: &Value) -> bool {
+    match value {
+        Value::Object(m) => m.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::String(_) | Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(_) => truthy(Some(value)),
+    }
+}
+
+/// `fixupRefs` on a dereferenced document: only its `x-ms-odata` branch can still apply (a
+/// `#/definitions/...` string, renamed like the schema it names).
+fn fix_odata_refs(value: &mut Value, names: &[(String, String)]) {
+    match value {
+        Value::Object(map) => {
+            let mut warning = None;
+            if let Some(Value::String(odata)) = map.get_mut("x-ms-odata")
+                && odata.starts_with("#/")
+            {
+                let stripped = odata.replacen("#/definitions/", "", 1).replacen(
+                    "#/components/schemas/",
+                    "",
+                    1,
+                );
+                let mut keys: Vec<String> = stripped.split('/').map(str::to_string).collect();
+                let decoded = js::decode_uri_component(&keys[0]).unwrap_or_default();
+                match names.iter().find(|(old, _)| *old == decoded) {
+                    Some((_, new)) => keys[0] = new.clone(),
+                    None => warning = Some(format!("Could not resolve reference {odata}")),
+                }
+                *odata = format!("#/components/schemas/{}", keys.join("/"));
+            }
+            if let Some(message) = warning {
+                warn(map, message);
+            }
+            for v in map.values_mut() {
+                fix_odata_refs(v, names);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| fix_odata_refs(v, names)),
+        _ => {}
+    }
+}
+
+/// `String(value)` of an optional operation id or index, for messages.
+fn id_or(op: &Map<String, Value>, index: &str) -> String {
+    match op.get("operationId") {
+        Some(v) if truthy(Some(v)) => js_string(v),
+        _ => index.to_string(),
+    }
+}
