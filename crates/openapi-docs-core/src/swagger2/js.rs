@@ -231,7 +231,19 @@ pub(super) fn with_protocol(url: &str, scheme: &str) -> String {
         None => url,
     };
     let Some(after) = rest.strip_prefix("//").filter(|_| proto_len.is_some()) else {
-        return format!("{protocol}{}", escape_path(rest));
+        // The parser's fast path keeps a simple path (`/...` or `//...`, no whitespace, `?`,
+        // `#` or `@`) as it is; anything else is escaped.
+        let simple = (rest.starts_with('/') && !rest.starts_with("///"))
+            && !rest.contains(['#', '@'])
+            && !rest.contains(|c: char| is_js_whitespace(c))
+            && rest
+                .split_once('?')
+                .is_none_or(|(path, _)| !path.is_empty());
+        return if simple && proto_len.is_none() {
+            format!("{protocol}{rest}")
+        } else {
+            format!("{protocol}{}", escape_path(rest))
+        };
     };
     let end = after.find(['/', '?', '#']).unwrap_or(after.len());
     let (authority, tail) = after.split_at(end);
@@ -335,6 +347,14 @@ mod tests {
             ("https://example.com", "http://example.com/"),
             ("HTTPS://Ex.com/A?b=1#c", "http://ex.com/A?b=1#c"),
             ("https://user@host/x", "http://user@host/x"),
+            (
+                "//{region}.api.example.com/catalog",
+                "http://{region}.api.example.com/catalog",
+            ),
+            ("/a b/{x}", "http:/a%20b/%7Bx%7D"),
+            ("http://h/{x} y", "http://h/%7Bx%7D%20y"),
+            ("https://{r}.x.com/{p}", "http:///%7Br%7D.x.com/%7Bp%7D"),
+            ("//h.com/x y", "http://h.com/x%20y"),
         ];
         for (input, expected) in cases {
             assert_eq!(with_protocol(input, "http"), expected, "{input}");
