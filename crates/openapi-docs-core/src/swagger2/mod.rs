@@ -28,6 +28,8 @@ use serde_json::{Map, Value};
 
 use js::{delete, js_string, truthy};
 
+use crate::resolve::escape_token;
+
 /// Why a document cannot be converted: the converter rejects it (or would throw on its shape).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConvertError {
@@ -45,10 +47,13 @@ impl ConvertError {
         }
     }
 
-    fn at(mut self, pointer: impl Into<String>) -> Self {
-        if self.pointer.is_none() {
-            self.pointer = Some(pointer.into());
-        }
+    /// Places the error under `prefix` (a pointer to the object it was met in).
+    fn at(mut self, prefix: impl Into<String>) -> Self {
+        let prefix = prefix.into();
+        self.pointer = Some(match self.pointer.take() {
+            Some(inner) => format!("{prefix}{inner}"),
+            None => prefix,
+        });
         self
     }
 }
@@ -228,13 +233,13 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
                     return Err(ConvertError::new(format!(
                         "Duplicate sanitised securityScheme name {sanitised}"
                     ))
-                    .at(format!("/securityDefinitions/{name}")));
+                    .at(format!("/securityDefinitions/{}", escape_token(&name))));
                 }
                 rename(schemes, &name, &sanitised);
             }
             if let Some(scheme) = schemes.get_mut(&sanitised) {
                 security::process_security_scheme(scheme)
-                    .map_err(|e| e.at(format!("/securityDefinitions/{name}")))?;
+                    .map_err(|e| e.at(format!("/securityDefinitions/{}", escape_token(&name))))?;
             }
         }
     }
@@ -257,7 +262,8 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             }
             schema_names.push((name.clone(), new_name.clone()));
             if let Some(schema) = schemas.get_mut(&new_name) {
-                schema::fix_up_schema(schema).map_err(|e| e.at(format!("/definitions/{name}")))?;
+                schema::fix_up_schema(schema)
+                    .map_err(|e| e.at(format!("/definitions/{}", escape_token(&name))))?;
             }
         }
     }
@@ -278,13 +284,13 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
                     return Err(ConvertError::new(format!(
                         "Duplicate sanitised parameter name {sanitised}"
                     ))
-                    .at(format!("/parameters/{name}")));
+                    .at(format!("/parameters/{}", escape_token(&name))));
                 }
                 rename(params, &name, &sanitised);
             }
             if let Some(param) = params.get_mut(&sanitised) {
                 parameters::process_parameter(param, None, &sanitised, &globals)
-                    .map_err(|e| e.at(format!("/parameters/{name}")))?;
+                    .map_err(|e| e.at(format!("/parameters/{}", escape_token(&name))))?;
             }
         }
     }
@@ -297,12 +303,12 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
                     return Err(ConvertError::new(format!(
                         "Duplicate sanitised response name {sanitised}"
                     ))
-                    .at(format!("/responses/{name}")));
+                    .at(format!("/responses/{}", escape_token(&name))));
                 }
                 rename(responses, &name, &sanitised);
             }
             if let Some(response) = responses.get_mut(&sanitised) {
-                let at = format!("/responses/{name}");
+                let at = format!("/responses/{}", escape_token(&name));
                 responses::process_response(response, None, &globals)
                     .map_err(|e| e.at(at.clone()))?;
                 // The converter fixes shared responses' headers a second time.

@@ -80,11 +80,13 @@ pub(super) fn process_paths(
                 .map(std::mem::take)
                 .unwrap_or_default();
             let result = match &mut op {
-                Value::Object(op) => process_operation(path, op, &method, p, globals, examples),
+                Value::Object(op) => {
+                    process_operation(path, op, &method, p, &at, globals, examples)
+                }
                 _ => Ok(()),
             };
             path.insert(method.clone(), op);
-            result.map_err(|e| e.at(format!("{at}/{method}")))?;
+            result?;
         }
         if truthy(path.get("parameters")) {
             let result = match path.get_mut("parameters") {
@@ -130,8 +132,24 @@ fn promote_path_extensions(path: &mut Map<String, Value>) {
     }
 }
 
-/// One operation (taken out of `path` while it is processed).
+/// One operation (taken out of `path` while it is processed); `at` points at the path item.
+/// Errors carry their full pointer.
 fn process_operation(
+    path: &mut Map<String, Value>,
+    op: &mut Map<String, Value>,
+    method: &str,
+    p: &str,
+    at: &str,
+    globals: &Globals,
+    examples: &mut Map<String, Value>,
+) -> Result<()> {
+    if matches!(op.get("parameters"), Some(Value::Array(_))) && truthy(path.get("parameters")) {
+        path_level_bodies(path, op, p, globals).map_err(|e| e.at(at.to_string()))?;
+    }
+    operation(path, op, method, p, globals, examples).map_err(|e| e.at(format!("{at}/{method}")))
+}
+
+fn operation(
     path: &mut Map<String, Value>,
     op: &mut Map<String, Value>,
     method: &str,
@@ -140,9 +158,6 @@ fn process_operation(
     examples: &mut Map<String, Value>,
 ) -> Result<()> {
     if let Some(Value::Array(_)) = op.get("parameters") {
-        if truthy(path.get("parameters")) {
-            path_level_bodies(path, op, p, globals)?;
-        }
         let index = format!("{method}:{p}");
         let count = op["parameters"].as_array().map_or(0, Vec::len);
         for i in 0..count {
@@ -173,17 +188,27 @@ fn process_operation(
         op.insert("responses".into(), Value::Object(responses));
     }
     let produces = op.get("produces").cloned();
-    if let Some(responses) = op.get_mut("responses") {
-        for response in super::js::values_mut(responses) {
-            process_response(response, produces.as_ref(), globals)?;
+    match op.get_mut("responses") {
+        Some(Value::Object(responses)) => {
+            for (code, response) in responses.iter_mut() {
+                process_response(response, produces.as_ref(), globals)
+                    .map_err(|e| e.at(format!("/responses/{}", escape_token(code))))?;
+            }
         }
+        Some(Value::Array(responses)) => {
+            for (i, response) in responses.iter_mut().enumerate() {
+                process_response(response, produces.as_ref(), globals)
+                    .map_err(|e| e.at(format!("/responses/{i}")))?;
+            }
+        }
+        _ => {}
     }
     operation_servers(op, globals.schemes.as_ref(), globals.servers.as_ref())?;
     for key in ["consumes", "produces", "schemes"] {
         delete(op, key);
     }
     if truthy(op.get("x-ms-examples")) {
-        ms_examples(path, op, examples)?;
+        ms_examples(path, op, examples).map_err(|e| e.at("/x-ms-examples"))?;
         delete(op, "x-ms-examples");
     }
     if op

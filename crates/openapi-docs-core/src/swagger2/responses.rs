@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use super::js::{delete, js_string, strict_eq, truthy, unique_only};
 use super::schema::fix_up_schema;
 use super::{ConvertError, Result, warn};
+use crate::resolve::escape_token;
 
 /// oas-kit-common's `parameterTypeProperties`: what moves from a parameter or header into its
 /// `schema`.
@@ -173,7 +174,8 @@ fn process_headers_of(response: &mut Map<String, Value>) -> Result<()> {
         if name.to_lowercase() == "status code" {
             delete(headers, &name);
         } else if let Some(header) = headers.get_mut(&name) {
-            process_header(header).map_err(|e| e.at(format!("/headers/{name}")))?;
+            process_header(header)
+                .map_err(|e| e.at(format!("/headers/{}", escape_token(&name))))?;
         }
     }
     Ok(())
