@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use openapi_docs_core::resolve::Resolver;
 use openapi_docs_core::{DocsContext, SpecOptions, generate, js_json, load, swagger2};
+use serde_json::{Value, json};
 
 fn fixtures(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -26,13 +27,17 @@ fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/swagger2")
 }
 
-/// What the generator hands to the page builder for a Swagger 2.0 file.
-fn convert(path: &Path) -> String {
+/// The dereferenced document the converter receives for a Swagger 2.0 file.
+fn expanded(path: &Path) -> Value {
     let file = load::read_one(path).expect("fixture parses");
     let mut resolver = Resolver::new(&file.path, file.text.clone(), file.document.clone());
     resolver.load_external_refs().expect("external refs");
-    let expanded = resolver.expand_at("").expect("expands");
-    let converted = swagger2::convert(expanded).expect("converts");
+    resolver.expand_at("").expect("expands")
+}
+
+/// What the generator hands to the page builder for a Swagger 2.0 file.
+fn convert(path: &Path) -> String {
+    let converted = swagger2::convert(expanded(path)).expect("converts");
     js_json::stringify_pretty(&converted, 2)
 }
 
@@ -111,4 +116,57 @@ fn generates_pages_for_a_swagger_document() {
     assert_eq!(generated.stats.schema_pages, 0);
     assert_eq!(generated.warnings.len(), 1, "{:?}", generated.warnings);
     assert!(generated.warnings[0].contains("#/components/schemas/Pet has no title"));
+}
+
+/// Every JSON pointer in `value`.
+fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                pointers(
+                    v,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                pointers(v, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+#[test]
+fn no_shape_makes_the_converter_panic() {
+    // Each value of each fixture replaced, in turn, by values of other JSON types (two per value,
+    // rotating through the list): the converter converts or returns an error, never
+    // panics.
+    let hostile = [
+        Value::Null,
+        json!(0),
+        json!(7),
+        json!(""),
+        json!("x y"),
+        json!(true),
+        json!([]),
+        json!([null, "a", {}]),
+        json!({}),
+        json!({"type": "file", "in": "formData", "name": 1}),
+    ];
+    for path in fixtures(&fixture_dir()) {
+        let document = expanded(&path);
+        let mut all = Vec::new();
+        pointers(&document, String::new(), &mut all);
+        for (i, pointer) in all.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+            for value in (0..2).map(|j| &hostile[(i + j * 5) % hostile.len()]) {
+                let mut changed = document.clone();
+                *changed.pointer_mut(pointer).expect("pointer exists") = value.clone();
+                let _ = swagger2::convert(changed);
+            }
+        }
+    }
 }

@@ -83,20 +83,23 @@ pub fn convert(swagger: Value) -> Result<Value> {
         ))
         .at("/swagger"));
     }
+    // What the converter reads from its untouched input later: where the servers come from.
+    let source: Map<String, Value> = ["host", "basePath", "schemes", "x-ms-parameterized-host"]
+        .into_iter()
+        .filter_map(|k| swagger.get(k).map(|v| (k.to_string(), v.clone())))
+        .collect();
     let mut openapi = Map::new();
     openapi.insert("openapi".into(), Value::String("3.0.0".into()));
-    for (k, v) in &swagger {
-        openapi.insert(k.clone(), v.clone());
-    }
+    openapi.extend(swagger);
     delete(&mut openapi, "swagger");
     let mut openapi = Value::Object(openapi);
-    drop_nulls(&mut openapi, "#");
+    drop_nulls(&mut openapi, false);
     let Value::Object(mut openapi) = openapi else {
         unreachable!("an object stays an object")
     };
 
-    servers::servers_from_host(&swagger, &mut openapi)?;
-    servers::parameterized_host(&swagger, &mut openapi)?;
+    servers::servers_from_host(&source, &mut openapi)?;
+    servers::parameterized_host(&source, &mut openapi)?;
     info::fix_info(&mut openapi)?;
     info::fix_paths(&mut openapi);
     for key in ["consumes", "produces"] {
@@ -123,36 +126,25 @@ pub fn patch_openapi3(document: &mut Value) -> Result<()> {
     Ok(())
 }
 
-/// Deletes `null` values, except under `x-` keys, `default` keys and anywhere an `example...`
-/// segment is on the path (the converter's pointer test, `path.indexOf('/example') < 0`).
-fn drop_nulls(value: &mut Value, path: &str) {
+/// Deletes `null` values, except under `x-` keys, `default` keys and anywhere below a key that
+/// starts with `example` (the converter tests its pointer: `path.indexOf('/example') < 0`).
+fn drop_nulls(value: &mut Value, under_example: bool) {
     match value {
         Value::Object(map) => {
-            let doomed: Vec<String> = map
-                .iter()
-                .filter(|(k, v)| {
-                    v.is_null()
-                        && !k.starts_with("x-")
-                        && k.as_str() != "default"
-                        && !path.contains("/example")
-                        && !k.starts_with("example")
-                })
-                .map(|(k, _)| k.clone())
-                .collect();
-            for k in doomed {
-                delete(map, &k);
+            if !under_example {
+                map.retain(|k, v| {
+                    !v.is_null()
+                        || k.starts_with("x-")
+                        || k == "default"
+                        || k.starts_with("example")
+                });
             }
             for (k, v) in map.iter_mut() {
-                let child = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
-                drop_nulls(v, &child);
+                drop_nulls(v, under_example || k.starts_with("example"));
             }
         }
-        Value::Array(items) => {
-            // `delete array[i]` leaves a hole, which serialises as `null`: kept as `null`.
-            for (i, v) in items.iter_mut().enumerate() {
-                drop_nulls(v, &format!("{path}/{i}"));
-            }
-        }
+        // `delete array[i]` leaves a hole, which serialises as `null`: kept as `null`.
+        Value::Array(items) => items.iter_mut().for_each(|v| drop_nulls(v, under_example)),
         _ => {}
     }
 }
