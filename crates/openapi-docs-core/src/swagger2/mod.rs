@@ -92,11 +92,7 @@ pub fn convert(swagger: Value) -> Result<Value> {
     openapi.insert("openapi".into(), Value::String("3.0.0".into()));
     openapi.extend(swagger);
     delete(&mut openapi, "swagger");
-    let mut openapi = Value::Object(openapi);
-    drop_nulls(&mut openapi, false);
-    let Value::Object(mut openapi) = openapi else {
-        unreachable!("an object stays an object")
-    };
+    drop_nulls_in(&mut openapi, false);
 
     servers::servers_from_host(&source, &mut openapi)?;
     servers::parameterized_host(&source, &mut openapi)?;
@@ -130,22 +126,21 @@ pub fn patch_openapi3(document: &mut Value) -> Result<()> {
 /// starts with `example` (the converter tests its pointer: `path.indexOf('/example') < 0`).
 fn drop_nulls(value: &mut Value, under_example: bool) {
     match value {
-        Value::Object(map) => {
-            if !under_example {
-                map.retain(|k, v| {
-                    !v.is_null()
-                        || k.starts_with("x-")
-                        || k == "default"
-                        || k.starts_with("example")
-                });
-            }
-            for (k, v) in map.iter_mut() {
-                drop_nulls(v, under_example || k.starts_with("example"));
-            }
-        }
+        Value::Object(map) => drop_nulls_in(map, under_example),
         // `delete array[i]` leaves a hole, which serialises as `null`: kept as `null`.
         Value::Array(items) => items.iter_mut().for_each(|v| drop_nulls(v, under_example)),
         _ => {}
+    }
+}
+
+fn drop_nulls_in(map: &mut Map<String, Value>, under_example: bool) {
+    if !under_example {
+        map.retain(|k, v| {
+            !v.is_null() || k.starts_with("x-") || k == "default" || k.starts_with("example")
+        });
+    }
+    for (k, v) in map.iter_mut() {
+        drop_nulls(v, under_example || k.starts_with("example"));
     }
 }
 
@@ -259,12 +254,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             }
         }
     }
-    let mut doc = Value::Object(std::mem::take(openapi));
-    fix_odata_refs(&mut doc, &schema_names);
-    let Value::Object(doc) = doc else {
-        unreachable!("an object stays an object")
-    };
-    *openapi = doc;
+    fix_odata_refs_in(openapi, &schema_names);
 
     let globals = paths::Globals::of(openapi);
     if let Some(params) = section(openapi, "parameters") {
@@ -365,33 +355,34 @@ fn has_no_keys(value: &Value) -> bool {
 /// `#/definitions/...` string, renamed like the schema it names).
 fn fix_odata_refs(value: &mut Value, names: &[(String, String)]) {
     match value {
-        Value::Object(map) => {
-            let mut warning = None;
-            if let Some(Value::String(odata)) = map.get_mut("x-ms-odata")
-                && odata.starts_with("#/")
-            {
-                let stripped = odata.replacen("#/definitions/", "", 1).replacen(
-                    "#/components/schemas/",
-                    "",
-                    1,
-                );
-                let mut keys: Vec<String> = stripped.split('/').map(str::to_string).collect();
-                let decoded = js::decode_uri_component(&keys[0]).unwrap_or_default();
-                match names.iter().find(|(old, _)| *old == decoded) {
-                    Some((_, new)) => keys[0] = new.clone(),
-                    None => warning = Some(format!("Could not resolve reference {odata}")),
-                }
-                *odata = format!("#/components/schemas/{}", keys.join("/"));
-            }
-            if let Some(message) = warning {
-                warn(map, message);
-            }
-            for v in map.values_mut() {
-                fix_odata_refs(v, names);
-            }
-        }
+        Value::Object(map) => fix_odata_refs_in(map, names),
         Value::Array(items) => items.iter_mut().for_each(|v| fix_odata_refs(v, names)),
         _ => {}
+    }
+}
+
+fn fix_odata_refs_in(map: &mut Map<String, Value>, names: &[(String, String)]) {
+    let mut warning = None;
+    if let Some(Value::String(odata)) = map.get_mut("x-ms-odata")
+        && odata.starts_with("#/")
+    {
+        let stripped =
+            odata
+                .replacen("#/definitions/", "", 1)
+                .replacen("#/components/schemas/", "", 1);
+        let mut keys: Vec<String> = stripped.split('/').map(str::to_string).collect();
+        let decoded = js::decode_uri_component(&keys[0]).unwrap_or_default();
+        match names.iter().find(|(old, _)| *old == decoded) {
+            Some((_, new)) => keys[0] = new.clone(),
+            None => warning = Some(format!("Could not resolve reference {odata}")),
+        }
+        *odata = format!("#/components/schemas/{}", keys.join("/"));
+    }
+    if let Some(message) = warning {
+        warn(map, message);
+    }
+    for v in map.values_mut() {
+        fix_odata_refs(v, names);
     }
 }
 
