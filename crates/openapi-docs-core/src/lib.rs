@@ -43,6 +43,7 @@ pub mod render;
 pub mod resolve;
 pub mod sample;
 pub mod sidebar;
+pub mod swagger2;
 pub mod text;
 
 use std::path::Path;
@@ -100,18 +101,32 @@ fn add_schema_titles(document: &mut Value) {
     }
 }
 
-fn check_version(file: &load::SpecFile) -> Result<()> {
-    let location = |pointer: &str| {
-        let (line, column) = load::pointer_location(&file.text, pointer)
-            .map(|(l, c)| (Some(l), Some(c)))
-            .unwrap_or((None, None));
-        Location {
-            file: file.source.clone(),
-            line,
-            column,
-            pointer: Some(pointer.into()),
-        }
-    };
+/// Which pipeline a document takes, as the reference's bundler (`detectSpec`) and loader decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SpecKind {
+    /// `openapi: 3.x`.
+    OpenApi3,
+    /// `openapi: 3.x` and a `swagger` key too: the loader hands it to swagger2openapi, which
+    /// only patches `info` and `paths`.
+    OpenApi3WithSwaggerKey,
+    /// `swagger: "2.0"`: converted to OpenAPI 3.0 after dereferencing.
+    Swagger2,
+}
+
+fn file_location(file: &load::SpecFile, pointer: &str) -> Location {
+    let (line, column) = load::pointer_location(&file.text, pointer)
+        .map(|(l, c)| (Some(l), Some(c)))
+        .unwrap_or((None, None));
+    Location {
+        file: file.source.clone(),
+        line,
+        column,
+        pointer: Some(pointer.into()),
+    }
+}
+
+fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
+    let location = |pointer: &str| file_location(file, pointer);
     if !file.document.is_object() {
         return Err(Error::InvalidSpec {
             location: location(""),
@@ -120,25 +135,60 @@ fn check_version(file: &load::SpecFile) -> Result<()> {
                     .into(),
         });
     }
-    if file.document.get("swagger").is_some() {
-        return Err(Error::InvalidSpec {
+    let swagger = file.document.get("swagger");
+    match (file.document.get("openapi"), swagger) {
+        (Some(Value::String(v)), _) if v.starts_with("3.") => Ok(if swagger.is_some() {
+            SpecKind::OpenApi3WithSwaggerKey
+        } else {
+            SpecKind::OpenApi3
+        }),
+        (None, Some(Value::String(v))) if v == "2.0" => Ok(SpecKind::Swagger2),
+        (None, Some(v)) => Err(Error::InvalidSpec {
             location: location("/swagger"),
-            message: "Swagger 2.0 documents are not converted yet; convert it to OpenAPI 3 (e.g. with swagger2openapi) first".into(),
-        });
-    }
-    match file.document.get("openapi") {
-        Some(Value::String(v)) if v.starts_with("3.") => Ok(()),
-        Some(v) => Err(Error::InvalidSpec {
+            message: format!(
+                "unsupported `swagger` version {}; Swagger documents must say `swagger: \"2.0\"` (a string)",
+                js_json::stringify(v)
+            ),
+        }),
+        (Some(v), _) => Err(Error::InvalidSpec {
             location: location("/openapi"),
             message: format!(
                 "unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1",
                 js_json::stringify(v)
             ),
         }),
-        None => Err(Error::InvalidSpec {
+        (None, None) => Err(Error::InvalidSpec {
             location: location(""),
             message: "missing `openapi` version field (e.g. `openapi: 3.1.0`)".into(),
         }),
+    }
+}
+
+/// The reference's loader on one document: its schema titles, `$ref`s resolved per subtree; a
+/// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first.
+fn resolver_for(file: &load::SpecFile, kind: SpecKind) -> Result<resolve::Resolver> {
+    let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+    add_schema_titles(resolver.root_mut());
+    resolver.load_external_refs()?;
+    let convert_error = |e: swagger2::ConvertError| Error::InvalidSpec {
+        location: file_location(file, e.pointer.as_deref().unwrap_or("")),
+        message: format!("cannot convert this Swagger 2.0 document: {}", e.message),
+    };
+    match kind {
+        SpecKind::OpenApi3 => Ok(resolver),
+        SpecKind::OpenApi3WithSwaggerKey => {
+            swagger2::patch_openapi3(resolver.root_mut()).map_err(convert_error)?;
+            Ok(resolver)
+        }
+        SpecKind::Swagger2 => {
+            let expanded = resolver.expand_at("")?;
+            let converted = swagger2::convert(expanded).map_err(convert_error)?;
+            Ok(resolve::Resolver::dereferenced(
+                &file.path,
+                file.text.clone(),
+                converted,
+            ))
+        }
     }
 }
 
@@ -152,17 +202,13 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
     for file in &files {
-        check_version(file)?;
-        let mut resolver =
-            resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
-        add_schema_titles(resolver.root_mut());
-        resolver.load_external_refs()?;
+        let resolver = resolver_for(file, check_version(file)?)?;
         let spec = items::build_items(&resolver, options, &file.source)?;
         all.items.extend(spec.items);
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
     }
-    let warnings = duplicate_id_warnings(&all);
+    let warnings = page_warnings(&all);
     let group_by_tag_group = options
         .sidebar_options
         .as_ref()
@@ -180,7 +226,13 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
             contents: sidebar::sidebar_module(&slice),
         });
     }
-    let count = |kind| all.items.iter().filter(|i| i.kind == kind).count();
+    // Schema pages without an id are not written (see `page_warnings`).
+    let count = |kind| {
+        all.items
+            .iter()
+            .filter(|i| i.kind == kind && !(kind == ItemKind::Schema && i.id.is_empty()))
+            .count()
+    };
     let stats = Stats {
         api_pages: count(ItemKind::Api),
         info_pages: count(ItemKind::Info),
@@ -195,13 +247,21 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
     })
 }
 
-/// Two pages with one file name: the reference writes the first and silently skips the others;
-/// so do we ([`render::render_pages`] skips them), but each is reported.
-fn duplicate_id_warnings(spec: &SpecItems) -> Vec<String> {
+/// Pages the reference does not write, each reported: of two pages with one file name it writes
+/// the first and silently skips the others, and it refuses a schema page without a title (a
+/// Swagger 2.0 definition has none unless written); so do we ([`render::render_pages`]).
+fn page_warnings(spec: &SpecItems) -> Vec<String> {
     let mut seen: std::collections::HashMap<(ItemKind, &str), &str> =
         std::collections::HashMap::new();
     let mut warnings = Vec::new();
     for item in &spec.items {
+        if item.kind == ItemKind::Schema && item.id.is_empty() {
+            warnings.push(format!(
+                "#{} has no title, so it gets no schema page (as in the reference, whose sidebar entry for it then points at no page); give the schema a `title`",
+                item.pointer
+            ));
+            continue;
+        }
         if let Some(previous) = seen.get(&(item.kind, item.id.as_str())) {
             warnings.push(format!(
                 "#{} is not written: its page id `{}` is already used by #{previous}; give it a distinct {}",

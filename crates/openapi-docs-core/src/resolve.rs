@@ -53,6 +53,9 @@ pub struct Resolver {
     docs: Vec<Doc>,
     by_path: HashMap<PathBuf, usize>,
     limits: Limits,
+    /// False for a document that is already dereferenced (a converted Swagger 2.0 document): a
+    /// `$ref` left in it is data, as it is to the reference, which does not resolve again.
+    follow_refs: bool,
 }
 
 /// Escapes one JSON pointer token.
@@ -117,6 +120,16 @@ impl Resolver {
             docs: vec![Doc { path, text, value }],
             by_path,
             limits: Limits::default(),
+            follow_refs: true,
+        }
+    }
+
+    /// A resolver over a document that is already dereferenced: expansion copies, leaving any
+    /// `$ref` (and discriminator mapping) as it is.
+    pub fn dereferenced(path: &Path, text: String, value: Value) -> Self {
+        Resolver {
+            follow_refs: false,
+            ..Resolver::new(path, text, value)
         }
     }
 
@@ -284,6 +297,7 @@ impl Resolver {
             let token = unescape_token(raw);
             // Step through a $ref on the way.
             if let Value::Object(map) = value
+                && self.follow_refs
                 && let Some(r) = is_allowed_ref(map)
             {
                 let (identity, target) = self
@@ -441,7 +455,7 @@ impl Expansion<'_> {
         self.budget(&identity)?;
         match value {
             Value::Object(map) => {
-                if let Some(reference) = is_allowed_ref(map) {
+                if let Some(reference) = is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
                     let doc = self.doc_of(&identity);
                     let at = identity
                         .as_ref()
@@ -514,6 +528,9 @@ impl Expansion<'_> {
         mut value: Value,
         identity: &Option<Identity>,
     ) -> Result<Value> {
+        if !self.resolver.follow_refs {
+            return Ok(value);
+        }
         let targets: Vec<(String, String)> =
             match value.get("discriminator").and_then(|d| d.get("mapping")) {
                 Some(Value::Object(mapping)) => mapping

@@ -105,6 +105,9 @@ pub fn render_pages(
     let mut pages = Vec::new();
     let mut written = std::collections::HashSet::new();
     for item in &spec.items {
+        if item.kind == ItemKind::Schema && item.id.is_empty() {
+            continue; // the reference refuses a schema page without a title ("Schema must have title defined")
+        }
         if !written.insert((item.kind, item.id.as_str())) {
             continue; // the reference keeps the first page of an id
         }
