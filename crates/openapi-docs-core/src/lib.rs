@@ -31,7 +31,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod allof;
+pub mod code_samples;
 pub mod error;
+pub mod hooks;
 pub mod items;
 pub mod js_json;
 pub mod load;
@@ -144,23 +146,42 @@ fn check_version(file: &load::SpecFile) -> Result<()> {
 
 /// Generates the pages of one spec entry. `site_dir` anchors a relative `specPath`.
 pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> Result<Generated> {
+    generate_with_hooks(options, docs, site_dir, &mut hooks::NoHooks)
+}
+
+/// [`generate`], with `hooks` replacing page bodies or sidebar entries and hearing progress.
+pub fn generate_with_hooks(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+) -> Result<Generated> {
     let files = if load::is_url(&options.spec_path) {
         vec![load::read_url(options.spec_path.trim())?]
     } else {
         load::read_spec_files(&site_dir.join(&options.spec_path))?
     };
+    let progress = |stage, done, total| hooks::Progress { stage, done, total };
+    hooks.progress(progress(hooks::Stage::Read, files.len(), files.len()));
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
-    for file in &files {
+    for (index, file) in files.iter().enumerate() {
         check_version(file)?;
         let mut resolver =
             resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+        if file.source_dir_name != "." {
+            // A folder of specs: refs may reach files anywhere in that folder.
+            resolver.set_root_dir(&site_dir.join(&options.spec_path));
+        }
         add_schema_titles(resolver.root_mut());
         resolver.load_external_refs()?;
-        let spec = items::build_items(&resolver, options, &file.source)?;
+        let spec = items::build_items(&resolver, options, &file.source)
+            .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec))
+            .map_err(|e| load::locate(e, file))?;
         all.items.extend(spec.items);
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
+        hooks.progress(progress(hooks::Stage::Items, index + 1, files.len()));
     }
     let warnings = duplicate_id_warnings(&all);
     let group_by_tag_group = options
@@ -173,8 +194,9 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
     } else {
         tags_per_file.concat()
     };
-    let mut pages = render::render_pages(&all, options, docs)?;
-    if let Some(slice) = sidebar::sidebar_slice(&all, options, docs)? {
+    let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
+    let mut pages = render::render_pages(&all, options, docs, hooks)?;
+    if let Some(slice) = slice {
         pages.push(Page {
             path: "sidebar.ts".into(),
             contents: sidebar::sidebar_module(&slice),
