@@ -1,6 +1,7 @@
 import type { Config } from "@docusaurus/types";
 import type * as Preset from "@docusaurus/preset-classic";
 import { themes as prismThemes } from "prism-react-renderer";
+import path from "path";
 
 // The API reference is generated from this OpenAPI document. Builds read the local file; set
 // TT_OPENAPI_SPEC_URL to build from the provider's hosted spec (an https URL with its version
@@ -8,6 +9,32 @@ import { themes as prismThemes } from "prism-react-renderer";
 const specPath = process.env.TT_OPENAPI_SPEC_URL ?? "../content/openapi/ticket-tailor.yaml";
 // Announcement bars are dismissed per id: change the id to show a new announcement again.
 const announcementId = process.env.TT_ANNOUNCEMENT_ID ?? "api-v1-docs-2025";
+
+// docusaurus-theme-openapi-docs 4.3.5 provides the free variable `URL` as `require("url").URL`,
+// which the npm "url" polyfill does not export: resolve "url" to a shim that adds the platform's URL.
+function urlWithWhatwgUrl() {
+  return {
+    name: "url-with-whatwg-url",
+    configureWebpack: () => ({ resolve: { alias: { url$: path.resolve(__dirname, "src/polyfills/url.cjs") } } }),
+  };
+}
+
+// Docusaurus 3.7 hides a dismissed announcement bar before hydration without looking at its id, so a
+// new announcement would only show from the second page load on. Show it at once when the id changed.
+function showNewAnnouncementAtOnce() {
+  const script = `(function () {
+  try {
+    if (localStorage.getItem("docusaurus.announcement.id") !== ${JSON.stringify(announcementId)}) {
+      document.documentElement.setAttribute("data-announcement-bar-initially-dismissed", "false");
+    }
+  } catch (err) {}
+})();`;
+  return {
+    name: "show-new-announcement-at-once",
+    // After the theme's own inline script, which sets the attribute from the dismissal flag alone.
+    injectHtmlTags: () => ({ preBodyTags: [{ tagName: "script", innerHTML: script }] }),
+  };
+}
 
 const config: Config = {
   title: "Ticket Tailor API",
@@ -62,8 +89,27 @@ const config: Config = {
       },
     ],
     ["@docusaurus/plugin-content-pages", { id: "content-pages", path: "../content/pages" }],
+    urlWithWhatwgUrl,
+    showNewAnnouncementAtOnce,
+    // The docs root /docs has no page of its own: it opens the version's main doc, the API overview.
+    ["@docusaurus/plugin-client-redirects", { redirects: [{ from: "/docs", to: "/docs/api/ticket-tailor-api" }] }],
   ],
-  themes: ["docusaurus-theme-openapi-docs"],
+  themes: [
+    "docusaurus-theme-openapi-docs",
+    // Offline search: the index is built from the production HTML at the end of `docusaurus build`.
+    [
+      "@easyops-cn/docusaurus-search-local",
+      {
+        hashed: true,
+        language: ["en"],
+        docsRouteBasePath: "docs",
+        docsDir: "../content/docs",
+        blogDir: "../content/blog",
+        indexPages: true,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
   themeConfig: {
     colorMode: { defaultMode: "light", disableSwitch: true, respectPrefersColorScheme: false },
     announcementBar: {
@@ -72,6 +118,7 @@ const config: Config = {
       isCloseable: true,
     },
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    blog: { sidebar: { groupByYear: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     navbar: {
       title: "Ticket Tailor API",
@@ -82,6 +129,7 @@ const config: Config = {
         { type: "doc", docId: "release-log/index", position: "left", label: "Release log" },
         { type: "docsVersionDropdown", position: "right" },
         { type: "localeDropdown", position: "right" },
+        { type: "search", position: "right" },
       ],
     },
     footer: { style: "light", copyright: "Copyright © 2025 Ticket Tailor." },

@@ -37,10 +37,22 @@ node --test tests/content/
 step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
 node --test tests/differential/
 
+step "hostile specs: every fixture's promised outcome, a 100 MB spec; injection fixtures built and opened in chromium"
+HOSTILE_100MB=1 node --test tests/hostile/
+
+step "code samples against docusaurus-theme-openapi-docs 4.3.5 and postman-code-generators"
+node --test tests/codegen/
+
 step "site production build"
 (cd docusaurus-site && npx docusaurus build)
 
+step "second site build with another announcement id (for the announcement bar test)"
+(cd docusaurus-site && TT_ANNOUNCEMENT_ID=api-v1-docs-2025-second npx docusaurus build --out-dir build-announce)
+
 step "browser tests (playwright-core + Debian chromium)"
 node --test tests/browser/
+
+step "fixture site: docusaurus commands, builds with externalJsonProps true and false, same rendered page"
+node --test tests/fixture-site/
 
 step "all checks passed"

@@ -107,4 +107,4 @@ function apiPageIds(outputDir) {
     .sort();
 }
 
-module.exports = { writeSite, runDocusaurus, genAndBuild, articleHtml, apiPageIds, REPO };
+module.exports = { writeSite, runDocusaurus, genAndBuild, articleHtml, apiPageIds, parseTime, REPO };

@@ -11,8 +11,12 @@ const native = require("./native.js");
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
 const STAMP = ".openapi-docs-rs.stamp.json";
 const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config"];
-// Options holding JavaScript functions cannot cross into Rust as JSON.
-const FUNCTION_KEYS = ["markdownGenerators"];
+// The reference's function options: which page kind each markdown generator writes.
+const MARKDOWN_GENERATORS = { createApiPageMD: "api", createInfoPageMD: "info", createTagPageMD: "tag", createSchemaPageMD: "schema" };
+const SIDEBAR_GENERATORS = ["createDocItem"];
+// Progress goes to stderr: on a terminal, one line updated in place and erased when done; in logs
+// (not a terminal), a line per rendered quarter, for specs of at least this many pages.
+const PROGRESS_MIN_PAGES_LOG = 500;
 
 function isURL(str) {
   return /^(https?:)\/\//m.test(str);
@@ -22,6 +26,7 @@ class OptionsError extends Error {
   constructor(message) {
     super(message);
     this.code = "E_INVALID_OPTION";
+    this.hint = "fix the option in the plugin's config in docusaurus.config";
   }
 }
 
@@ -38,15 +43,27 @@ function getDocsPluginConfig(presetsPlugins, plugin, pluginId) {
   return undefined;
 }
 
-/** The JSON sent to the core: function-valued options stripped. */
+/** The JSON sent to the core. Functions do not cross: `JSON.stringify` leaves them out. */
 function specOptionsJson(specOptions) {
-  const copy = { ...specOptions };
-  for (const key of FUNCTION_KEYS) delete copy[key];
-  if (copy.sidebarOptions) {
-    copy.sidebarOptions = { ...copy.sidebarOptions };
-    delete copy.sidebarOptions.sidebarGenerators;
+  return JSON.stringify(specOptions);
+}
+
+/** What the stamp records of the options: the JSON, with functions by their source text, so
+ * editing a `markdownGenerators` function regenerates too. */
+function stampOptions(specOptions) {
+  return JSON.stringify(specOptions, (_key, value) => (typeof value === "function" ? `function ${value.toString()}` : value));
+}
+
+/** Checks an object of JavaScript functions (`markdownGenerators`, `sidebarGenerators`). */
+function checkFunctions(where, value, allowed) {
+  if (value === undefined) return;
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new OptionsError(`${PLUGIN_NAME}: ${where} must be an object of functions (${allowed.join(", ")})`);
   }
-  return JSON.stringify(copy);
+  for (const [key, fn] of Object.entries(value)) {
+    if (!allowed.includes(key)) throw new OptionsError(`${PLUGIN_NAME}: unknown option \`${where}.${key}\`; allowed: ${allowed.join(", ")}`);
+    if (fn !== undefined && typeof fn !== "function") throw new OptionsError(`${PLUGIN_NAME}: \`${where}.${key}\` must be a function`);
+  }
 }
 
 function validateOptions({ options }) {
@@ -65,6 +82,11 @@ function validateOptions({ options }) {
     throw new OptionsError(`${PLUGIN_NAME}: \`config\` must map spec ids to options ({specPath, outputDir, ...})`);
   }
   for (const [id, specOptions] of Object.entries(options.config)) {
+    checkFunctions(`config.${id}.markdownGenerators`, specOptions && specOptions.markdownGenerators, Object.keys(MARKDOWN_GENERATORS));
+    const sidebarOptions = specOptions && specOptions.sidebarOptions;
+    if (sidebarOptions && typeof sidebarOptions === "object") {
+      checkFunctions(`config.${id}.sidebarOptions.sidebarGenerators`, sidebarOptions.sidebarGenerators, SIDEBAR_GENERATORS);
+    }
     try {
       native.validateSpecOptions(specOptionsJson(specOptions));
     } catch (err) {
@@ -85,11 +107,117 @@ function specMtime(specPath) {
   return newest;
 }
 
-function formatSummary(id, summary) {
+function pageCounts(summary) {
   const parts = [`${summary.apiPages} API`, `${summary.infoPages} info`];
   if (summary.tagPages) parts.push(`${summary.tagPages} tag`);
   if (summary.schemaPages) parts.push(`${summary.schemaPages} schema`);
-  return `[${PLUGIN_NAME}] ${id}: ${parts.join(", ")} pages, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms`;
+  return `${parts.join(", ")} pages`;
+}
+
+function formatSummary(id, summary) {
+  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms`;
+}
+
+/** The error report: code, where, what happened, what to do (and a failing callback's stack). */
+function formatError(err, id) {
+  const where = err.file ? `${err.file}${err.line ? `:${err.line}${err.column ? `:${err.column}` : ""}` : ""}` : undefined;
+  const lines = [`[${PLUGIN_NAME}] error[${err.code || "E_UNKNOWN"}]${id ? ` in ${id}` : ""}${where ? ` at ${where}` : ""}`];
+  lines.push(`  ${err.message}`);
+  if (err.hint) lines.push(`  what to do: ${err.hint}`);
+  if (err.code === "E_CALLBACK" && err.cause && err.cause.stack) {
+    lines.push(...String(err.cause.stack).split("\n").slice(0, 6).map((l) => `  | ${l}`));
+  }
+  return lines.join("\n");
+}
+
+/** Renders the core's progress reports on stderr (see PROGRESS_MIN_PAGES_LOG). */
+function progressReporter(id, stream = process.stderr) {
+  const tty = Boolean(stream.isTTY);
+  let drawn = false;
+  let lastDraw = 0;
+  let lastQuarter = 0;
+  const draw = (text) => {
+    stream.write(`\r\x1b[K[${PLUGIN_NAME}] ${id}: ${text}`);
+    drawn = true;
+  };
+  return {
+    report({ stage, done, total }) {
+      if (tty) {
+        // The core reports between stages and after each page; nothing else runs meanwhile.
+        if (stage === "read") draw("building pages (expanding $refs)…");
+        if (stage !== "render") return;
+        const now = Date.now();
+        if (done === total) return draw(`writing ${total} pages…`);
+        if (done > 0 && now - lastDraw < 100) return;
+        lastDraw = now;
+        draw(`rendering pages ${done}/${total}`);
+      } else {
+        if (stage !== "render") return;
+        if (total < PROGRESS_MIN_PAGES_LOG) return;
+        const quarter = Math.floor((done * 4) / total);
+        if (quarter > lastQuarter && done < total) {
+          lastQuarter = quarter;
+          stream.write(`[${PLUGIN_NAME}] ${id}: rendered ${done}/${total} pages\n`);
+        }
+      }
+    },
+    finish() {
+      if (drawn) stream.write("\r\x1b[K");
+      drawn = false;
+    },
+  };
+}
+
+/** The callbacks the core calls: the reference's function options, given the item objects and
+ * using the return values as the reference does. */
+function callbacksFor(specOptions, progress) {
+  const byKind = {};
+  for (const [name, kind] of Object.entries(MARKDOWN_GENERATORS)) {
+    const fn = specOptions.markdownGenerators && specOptions.markdownGenerators[name];
+    if (typeof fn === "function") byKind[kind] = fn;
+  }
+  const sidebarOptions = specOptions.sidebarOptions;
+  const createDocItem = sidebarOptions && sidebarOptions.sidebarGenerators && sidebarOptions.sidebarGenerators.createDocItem;
+  const kinds = Object.keys(byKind);
+  return {
+    markdownKinds: kinds,
+    // The reference puts the result in the template's `{{{markdown}}}` (Mustache: a function is
+    // called with the item as `this`, null/undefined render nothing, anything else as a string).
+    markdown: kinds.length === 0 ? undefined : (itemJson) => {
+      const item = JSON.parse(itemJson);
+      let markdown = byKind[item.type](item);
+      if (typeof markdown === "function") markdown = markdown.call(item);
+      return markdown == null ? "" : String(markdown);
+    },
+    // The reference writes the result into sidebar.ts as is (JSON5, so `undefined` keys vanish).
+    docItem: typeof createDocItem !== "function" ? undefined : (itemJson, basePath) => {
+      const docItem = createDocItem(JSON.parse(itemJson), { sidebarOptions, basePath });
+      return JSON.stringify(docItem) ?? "null";
+    },
+    progress,
+  };
+}
+
+/** The reference's version merge: the options of each version are the parent's without its own
+ * version keys and `downloadUrl`, overlaid with the version's; versions.json lists the parent's
+ * version first. `versionId` is a version name or "all". */
+function versionRuns(key, specOptions, versionId) {
+  const { versions = {}, version, label, baseUrl, ...parent } = specOptions;
+  delete parent.downloadUrl;
+  const names = versionId === "all" ? Object.keys(versions) : [versionId];
+  if (names.length === 0) throw Object.assign(new Error(`\`${key}\` has no \`versions\` to generate`), { code: "E_INVALID_OPTION" });
+  for (const name of names) {
+    if (!versions[name]) {
+      throw Object.assign(new Error(`Version ID '${name}' does not exist in OpenAPI docs versions config of \`${key}\`; known: ${Object.keys(versions).join(", ") || "none"}`), { code: "E_INVALID_OPTION" });
+    }
+  }
+  const merged = { [version]: { label, baseUrl }, ...versions };
+  const versionsJson = Object.entries(merged).map(([v, m]) => ({ version: v, label: m.label, baseUrl: m.baseUrl, downloadUrl: m.downloadUrl }));
+  return {
+    outputDir: parent.outputDir,
+    versionsJson,
+    runs: names.map((name) => ({ id: `${key}:${name}`, options: { ...parent, ...versions[name] } })),
+  };
 }
 
 function pluginOpenAPIDocsRs(context, options) {
@@ -107,11 +235,20 @@ function pluginOpenAPIDocsRs(context, options) {
 
   function generateOne(id, specOptions, pluginId) {
     const docs = docsContext(pluginId);
-    const summary = native.generate(specOptionsJson(specOptions), siteDir, docs.docPath, docs.routeBasePath);
+    const progress = progressReporter(id);
+    let summary;
+    try {
+      summary = native.generate(specOptionsJson(specOptions), siteDir, docs.docPath, docs.routeBasePath, callbacksFor(specOptions, progress.report));
+    } catch (err) {
+      if (err && typeof err === "object" && err.specId === undefined) err.specId = id;
+      throw err;
+    } finally {
+      progress.finish();
+    }
     // A URL spec has no modification time: its URL (with the provider's version token) is part
     // of the options, so a new token means a new fetch and an unchanged one reuses the pages.
     const specMtimeMs = isURL(specOptions.specPath) ? null : specMtime(path.resolve(siteDir, specOptions.specPath));
-    const stamp = { specMtime: specMtimeMs, options: specOptionsJson(specOptions) };
+    const stamp = { specMtime: specMtimeMs, options: stampOptions(specOptions) };
     fs.writeFileSync(path.join(siteDir, specOptions.outputDir, STAMP), JSON.stringify(stamp));
     console.log(formatSummary(id, summary));
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
@@ -122,7 +259,7 @@ function pluginOpenAPIDocsRs(context, options) {
   function isStale(specOptions) {
     try {
       const stamp = JSON.parse(fs.readFileSync(path.join(siteDir, specOptions.outputDir, STAMP), "utf8"));
-      if (stamp.options !== specOptionsJson(specOptions)) return true;
+      if (stamp.options !== stampOptions(specOptions)) return true;
       return !isURL(specOptions.specPath) && stamp.specMtime !== specMtime(path.resolve(siteDir, specOptions.specPath));
     } catch {
       return true;
@@ -135,11 +272,6 @@ function pluginOpenAPIDocsRs(context, options) {
     }
   }
 
-  function reportAndFail(err) {
-    console.error(`[${PLUGIN_NAME}] error[${err.code || "E_UNKNOWN"}]: ${err.message}`);
-    process.exitCode = 1;
-  }
-
   function targetConfig(pluginId) {
     if (!pluginId) return { targetConfig: config, targetDocsPluginId: undefined };
     const instance = (siteConfig.plugins || []).find((p) => Array.isArray(p) && p[1] && p[1].id === pluginId);
@@ -147,29 +279,50 @@ function pluginOpenAPIDocsRs(context, options) {
     return { targetConfig: instance[1].config || {}, targetDocsPluginId: instance[1].docsPluginId };
   }
 
+  /** Runs `fn(key, specOptions, docsPluginId)` for `id` (or every spec for "all"). A failing
+   * spec does not stop the others; each failure is printed and the command exits non-zero. */
   function forEachTarget(id, pluginId, fn) {
     const { targetConfig: target, targetDocsPluginId } = targetConfig(pluginId);
-    if (id === "all") {
-      for (const [key, specOptions] of Object.entries(target)) fn(key, specOptions, targetDocsPluginId);
-    } else if (!target[id]) {
+    if (id !== "all" && !target[id]) {
       throw Object.assign(new Error(`ID '${id}' does not exist in OpenAPI docs config; known ids: ${Object.keys(target).join(", ")}`), { code: "E_INVALID_OPTION" });
-    } else {
-      fn(id, target[id], targetDocsPluginId);
     }
+    const keys = id === "all" ? Object.keys(target) : [id];
+    let failed = 0;
+    for (const key of keys) {
+      try {
+        fn(key, target[key], targetDocsPluginId);
+      } catch (err) {
+        failed += 1;
+        reportAndFail(err, key);
+      }
+    }
+    return { count: keys.length, failed };
   }
 
-  function versionEntries(specOptions) {
-    const { versions, version, label, baseUrl, ...parent } = specOptions;
-    delete parent.downloadUrl;
-    const merged = { [version]: { label, baseUrl }, ...(versions || {}) };
-    return { parent, versions: versions || {}, merged };
+  function reportAndFail(err, id) {
+    console.error(formatError(err, (err && err.specId) || id));
+    process.exitCode = 1;
   }
 
-  function writeVersions(outputDir, merged) {
-    const list = Object.entries(merged).map(([v, m]) => ({ version: v, label: m.label, baseUrl: m.baseUrl, downloadUrl: m.downloadUrl }));
+  function writeVersionsJson(outputDir, versionsJson) {
     const dir = path.join(siteDir, outputDir);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "versions.json"), JSON.stringify(list, null, 2) + "\n", "utf8");
+    fs.writeFileSync(path.join(dir, "versions.json"), JSON.stringify(versionsJson, null, 2) + "\n", "utf8");
+  }
+
+  /** Generates the versions `versionId` ("all" or a name) of one spec, with versions.json. */
+  function generateVersions(key, specOptions, versionId, docsId, generated) {
+    const { outputDir, versionsJson, runs } = versionRuns(key, specOptions, versionId);
+    writeVersionsJson(outputDir, versionsJson);
+    for (const run of runs) generated.push(generateOne(run.id, run.options, docsId));
+  }
+
+  /** The last line of a command that generated several specs or versions. */
+  function printTotal(generated, outcome, started) {
+    const total = { apiPages: 0, infoPages: 0, tagPages: 0, schemaPages: 0, files: 0 };
+    for (const summary of generated) for (const key of Object.keys(total)) total[key] += summary[key];
+    const failed = outcome.failed ? `, ${outcome.failed} failed` : "";
+    console.log(`[${PLUGIN_NAME}] done: ${generated.length} generated${failed}; ${pageCounts(total)}, ${total.files} files in ${Date.now() - started} ms`);
   }
 
   // Generate before the docs plugin reads its folder (Docusaurus awaits plugin constructors,
@@ -206,14 +359,15 @@ function pluginOpenAPIDocsRs(context, options) {
         .option("--all-versions", "Generate all versions.")
         .action(run((id, instance) => {
           const { pluginId, allVersions } = instance.opts();
-          forEachTarget(id, pluginId, (key, specOptions, docsId) => {
-            generateOne(key, specOptions, docsId);
-            if (allVersions && specOptions.versions) {
-              const { parent, versions, merged } = versionEntries(specOptions);
-              writeVersions(parent.outputDir, merged);
-              for (const [v, versionOptions] of Object.entries(versions)) generateOne(`${key}:${v}`, { ...parent, ...versionOptions }, docsId);
+          const started = Date.now();
+          const generated = [];
+          const outcome = forEachTarget(id, pluginId, (key, specOptions, docsId) => {
+            generated.push(generateOne(key, specOptions, docsId));
+            if (allVersions && specOptions.versions && Object.keys(specOptions.versions).length > 0) {
+              generateVersions(key, specOptions, "all", docsId, generated);
             }
           });
+          if (id === "all" || generated.length > 1) printTotal(generated, outcome, started);
         }));
       cli
         .command("gen-api-docs:version")
@@ -224,15 +378,13 @@ function pluginOpenAPIDocsRs(context, options) {
         .action(run((idVersion, instance) => {
           const { pluginId } = instance.opts();
           const [parentId, versionId] = idVersion.split(":");
-          forEachTarget(parentId, pluginId, (key, specOptions, docsId) => {
-            const { parent, versions, merged } = versionEntries(specOptions);
-            const selected = versionId === "all" ? Object.keys(versions) : [versionId];
-            for (const v of selected) {
-              if (!versions[v]) throw Object.assign(new Error(`Version ID '${v}' does not exist in OpenAPI docs versions config.`), { code: "E_INVALID_OPTION" });
-            }
-            writeVersions(parent.outputDir, merged);
-            for (const v of selected) generateOne(`${key}:${v}`, { ...parent, ...versions[v] }, docsId);
+          if (!versionId) throw Object.assign(new Error(`expected <id:version> (e.g. petstore:1.0.0 or petstore:all), got '${idVersion}'`), { code: "E_INVALID_OPTION" });
+          const started = Date.now();
+          const generated = [];
+          const outcome = forEachTarget(parentId, pluginId, (key, specOptions, docsId) => {
+            generateVersions(key, specOptions, versionId, docsId, generated);
           });
+          if (parentId === "all" || generated.length > 1) printTotal(generated, outcome, started);
         }));
       cli
         .command("clean-api-docs")

@@ -14,9 +14,27 @@ export declare function clean(outputDir: string, siteDir: string): number
 
 /**
  * Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
- * under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings.
+ * under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`
+ * replace page bodies and sidebar entries (the reference's `markdownGenerators` and
+ * `sidebarGenerators`) and hear progress. A throwing callback fails the generation with
+ * `E_CALLBACK`, its exception as `cause`.
  */
-export declare function generate(optionsJson: string, siteDir: string, docsPath?: string | undefined | null, routeBasePath?: string | undefined | null): GenerateSummary
+export declare function generate(optionsJson: string, siteDir: string, docsPath?: string | undefined | null, routeBasePath?: string | undefined | null, callbacks?: GenerateCallbacks | undefined | null): GenerateSummary
+
+/**
+ * JavaScript functions a generation calls back, synchronously. Items cross as JSON text: the
+ * page item exactly as the reference's generators receive it.
+ */
+export interface GenerateCallbacks {
+  /** Page kinds (`api`, `info`, `tag`, `schema`) whose body `markdown` gives. */
+  markdownKinds?: Array<string>
+  /** `(itemJson) => markdown`: the body of a page of one of `markdownKinds`. */
+  markdown?: (arg: string) => string
+  /** `(itemJson, basePath) => docItemJson`: the sidebar entry of an API or schema page. */
+  docItem?: (arg0: string, arg1: string) => string
+  /** Hears how far the generation got. */
+  progress?: (arg: ProgressEvent) => void
+}
 
 /** What one generation produced. */
 export interface GenerateSummary {
@@ -40,6 +58,16 @@ export interface GenerateSummary {
 
 /** The JSON Schema of a spec entry's options. */
 export declare function optionsSchema(): string
+
+/** One progress report. */
+export interface ProgressEvent {
+  /** `read` (spec files parsed), `items` (pages built) or `render` (once per page). */
+  stage: string
+  /** Units of the stage done (for `render`, pages). */
+  done: number
+  /** Units in the stage. */
+  total: number
+}
 
 /**
  * Checks one spec entry's options; throws `E_INVALID_OPTION` naming the key on an unknown or

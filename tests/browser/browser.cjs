@@ -1,5 +1,5 @@
-// Launches Debian's chromium through playwright-core (no browser download). Playwright gives
-// every launch a fresh temporary profile.
+// Launches Debian's chromium through playwright-core (no browser download), and opens pages of the
+// served site with their errors recorded. Playwright gives every launch a fresh temporary profile.
 "use strict";
 const { chromium } = require("playwright-core");
 const fs = require("fs");
@@ -19,4 +19,48 @@ async function launch() {
   });
 }
 
-module.exports = { launch };
+// Generous: on a loaded 2-core machine an API page can take 20 s to load and hydrate.
+const TIMEOUT_MS = 60_000;
+
+/** A new page of `target` (a browser: fresh storage; a context: shared storage and cache). */
+async function newPage(target) {
+  const page = await target.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(TIMEOUT_MS);
+  return page;
+}
+
+/**
+ * Collects what counts as an error on `page`: console errors, uncaught exceptions, and (the site
+ * must work offline) any request that leaves `baseUrl`. Returns the live array.
+ */
+function recordErrors(page, baseUrl) {
+  const errors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("request", (req) => {
+    const url = req.url();
+    if (!url.startsWith(baseUrl) && !url.startsWith("data:")) errors.push(`external request: ${url}`);
+  });
+  return errors;
+}
+
+/**
+ * Opens `path` of the site at `baseUrl` in a new page of `target` (a browser: fresh storage; a
+ * context: storage shared with its other pages). Resolves to { page, response, errors }.
+ */
+async function open(target, baseUrl, path, { waitUntil = "networkidle" } = {}) {
+  const page = await newPage(target);
+  const errors = recordErrors(page, baseUrl);
+  const response = await page.goto(baseUrl + path, { waitUntil });
+  return { page, response, errors };
+}
+
+/** Resolves once React has hydrated the page (Docusaurus then sets <html data-has-hydrated="true">). */
+function hydrated(page) {
+  return page.waitForFunction(() => document.documentElement.dataset.hasHydrated === "true");
+}
+
+module.exports = { launch, newPage, open, recordErrors, hydrated };

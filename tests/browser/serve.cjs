@@ -24,16 +24,53 @@ function waitFor(url, timeoutMs) {
   });
 }
 
-/** Starts `docusaurus serve` on a free-ish port; returns { url, stop }. */
-async function startServer(port = 3100 + Math.floor(Math.random() * 500)) {
-  const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [siteDir] });
-  const child = spawn(process.execPath, [bin, "serve", "--port", String(port), "--host", "127.0.0.1", "--no-open"], {
-    cwd: siteDir,
-    stdio: ["ignore", "ignore", "inherit"],
+/** A port that is free right now (the kernel picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = require("net").createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(url, 30000);
-  return { url, stop: () => child.kill() };
 }
 
-module.exports = { startServer };
+/**
+ * Starts `docusaurus serve` for the build in `dir` (relative to docusaurus-site/, default `build`)
+ * on `port` (default: a free one); resolves to { url, port, stop }, where stop() resolves once
+ * the server has exited and its port is free again. `site` serves another site folder instead of
+ * docusaurus-site/ (tests/fixture-site uses it).
+ */
+async function startServer({ dir = "build", port, site = siteDir } = {}) {
+  port = port ?? (await freePort());
+  const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [site] });
+  const child = spawn(
+    process.execPath,
+    [bin, "serve", "--dir", dir, "--port", String(port), "--host", "127.0.0.1", "--no-open"],
+    { cwd: site, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // Never outlive the tests, even when they crash before stopping the server.
+  const killOnExit = () => child.kill();
+  process.once("exit", killOnExit);
+  exited.then(() => process.removeListener("exit", killOnExit));
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitFor(url, 30000),
+    exited.then((code) => {
+      throw new Error(`docusaurus serve --dir ${dir} exited early (code ${code})`);
+    }),
+  ]);
+  return {
+    url,
+    port,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      return exited;
+    },
+  };
+}
+
+module.exports = { startServer, siteDir };

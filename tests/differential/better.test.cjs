@@ -31,3 +31,145 @@ test("an outputDir outside the docs folder: the reference crashes mid-run, we re
   );
   assert.equal(fs.existsSync(path.join(dir, "api/reference/add-pet.api.mdx")), false, "no half-written output");
 });
+
+// ---------------------------------------------------------------------------------------------
+// Hostile specs (tests/hostile): pages the reference writes that fail the Docusaurus build, run
+// the spec's code or carry its markup, against ours. Compiled and rendered with the site's MDX
+// pipeline (tests/hostile/mdx.cjs, render.cjs).
+
+const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
+const { renderCompiledPage, markupProblems } = require("../hostile/render.cjs");
+const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
+
+/** Runs the reference and ours on hostile fixture `name` (copied as dir/spec/spec.yaml, with
+ * tests/hostile/outside.yaml as dir/outside.yaml); returns both output folders and our error. */
+function bothOnHostile(name, extra = {}) {
+  const dir = path.join(WORK, "better", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "spec"), { recursive: true });
+  fs.copyFileSync(path.join(HOSTILE, `${name}.yaml`), path.join(dir, "spec/spec.yaml"));
+  fs.copyFileSync(path.join(HOSTILE, "../outside.yaml"), path.join(dir, "outside.yaml"));
+  const options = { specPath: "spec/spec.yaml", outputDir: "docs/reference", ...extra };
+  const reference = runReference(dir, options);
+  let error = null;
+  try {
+    native.generate(JSON.stringify({ ...options, outputDir: "docs/ours", externalJsonProps: false }), dir, "docs", "docs");
+  } catch (e) {
+    error = e;
+  }
+  return { reference, referenceOut: path.join(dir, "docs/reference"), oursOut: path.join(dir, "docs/ours"), error, dir };
+}
+
+/** What happens to one page in a Docusaurus build: "compile error", "render error", the
+ * markup problems of the rendered page, or "ran spec code". */
+async function buildOutcome(file, workDir) {
+  let compiled;
+  try {
+    compiled = await compileDocusaurusMdx(fs.readFileSync(file, "utf8"), file);
+  } catch (e) {
+    return { broken: `does not compile: ${e.message.split("\n")[1] ?? e.message}` };
+  }
+  const before = Object.keys(globalThis).filter((k) => k.startsWith("__hostile"));
+  let html;
+  try {
+    html = await renderCompiledPage(compiled.code, workDir);
+  } catch (e) {
+    return { broken: `fails to render: ${e.message}` };
+  }
+  const ran = Object.keys(globalThis).filter((k) => k.startsWith("__hostile") && !before.includes(k));
+  for (const k of ran) delete globalThis[k];
+  return { ran, problems: markupProblems(html), html };
+}
+
+const pageOf = (out, pattern) => fs.readdirSync(out).filter((f) => pattern.test(f)).map((f) => path.join(out, f));
+
+test("MDX-significant text (unclosed and stray tags, JSX-invalid attributes): the reference's page does not compile, ours does", async () => {
+  const { referenceOut, oursOut, dir } = bothOnHostile("mdx-unclosed-html");
+  const [reference] = pageOf(referenceOut, /\.api\.mdx$/);
+  const [ours] = pageOf(oursOut, /\.api\.mdx$/);
+  assert.match((await buildOutcome(reference, path.join(dir, "render"))).broken ?? "", /does not compile/);
+  const outcome = await buildOutcome(ours, path.join(dir, "render"));
+  assert.equal(outcome.broken, undefined);
+  assert.deepEqual(outcome.problems, []);
+});
+
+test("import/export lines in a description: the reference's page runs them as code, ours shows them", async () => {
+  const { referenceOut, oursOut, dir } = bothOnHostile("mdx-esm-lines");
+  const [reference] = pageOf(referenceOut, /\.info\.mdx$/);
+  const [ours] = pageOf(oursOut, /\.info\.mdx$/);
+  const referenceOutcome = await buildOutcome(reference, path.join(dir, "render"));
+  assert.deepEqual(referenceOutcome.ran, ["__hostileEsm"], "the reference's page ran the spec's export line");
+  const outcome = await buildOutcome(ours, path.join(dir, "render"));
+  assert.deepEqual(outcome.ran, []);
+  assert.match(outcome.html, /export const pwned = \(globalThis\.__hostileEsm = &quot;ran&quot;\);/);
+});
+
+test("an escaped backtick before braces: the reference's page evaluates the braces, ours shows them", async () => {
+  const { referenceOut, oursOut, dir } = bothOnHostile("mdx-backticks");
+  const [reference] = pageOf(referenceOut, /\.api\.mdx$/);
+  const [ours] = pageOf(oursOut, /\.api\.mdx$/);
+  const referenceOutcome = await buildOutcome(reference, path.join(dir, "render"));
+  assert.ok(referenceOutcome.broken || referenceOutcome.ran.length > 0, "the reference's page is broken or runs code");
+  const outcome = await buildOutcome(ours, path.join(dir, "render"));
+  assert.equal(outcome.broken, undefined);
+  assert.deepEqual(outcome.ran, []);
+  assert.match(outcome.html, /\{globalThis\.__hostileBacktick = &quot;ran&quot;\}/);
+});
+
+test("raw HTML with event handlers, iframe srcdoc and style strings: the reference's pages break or carry it, ours show it as text", async () => {
+  for (const name of ["html-event-handlers", "html-dangerous-tags"]) {
+    const { referenceOut, oursOut, dir } = bothOnHostile(name);
+    const badReference = [];
+    for (const reference of pageOf(referenceOut, /\.mdx$/)) {
+      const outcome = await buildOutcome(reference, path.join(dir, "render"));
+      if (outcome.broken || outcome.problems.length > 0) badReference.push(path.basename(reference));
+    }
+    assert.ok(badReference.length > 0, `${name}: a page of the reference is broken or carries markup`);
+    for (const ours of pageOf(oursOut, /\.mdx$/)) {
+      const outcome = await buildOutcome(ours, path.join(dir, "render"));
+      assert.equal(outcome.broken, undefined, `${name}: ${path.basename(ours)}`);
+      assert.deepEqual(outcome.problems, [], `${name}: ${path.basename(ours)}`);
+    }
+  }
+});
+
+test("info fields (contact, licence, terms) with braces and quotes: the reference writes them raw and the page breaks, ours compiles", async () => {
+  for (const name of ["mdx-info-fields", "js-link-info-fields"]) {
+    const { referenceOut, oursOut, dir } = bothOnHostile(name);
+    const [reference] = pageOf(referenceOut, /\.info\.mdx$/);
+    const [ours] = pageOf(oursOut, /\.info\.mdx$/);
+    assert.ok((await buildOutcome(reference, path.join(dir, "render"))).broken, `${name}: the reference's info page is broken`);
+    const outcome = await buildOutcome(ours, path.join(dir, "render"));
+    assert.equal(outcome.broken, undefined, name);
+    assert.deepEqual(outcome.problems, [], name);
+  }
+});
+
+test("front-matter breakers (backslashes, line breaks, ---, NUL): the reference's front matter does not parse, ours does", async () => {
+  for (const name of ["fm-yaml-specials", "fm-newlines"]) {
+    const { referenceOut, oursOut, dir } = bothOnHostile(name, { showSchemas: true });
+    const brokenReference = [];
+    for (const reference of pageOf(referenceOut, /\.mdx$/)) {
+      if ((await buildOutcome(reference, path.join(dir, "render"))).broken) brokenReference.push(path.basename(reference));
+    }
+    assert.ok(brokenReference.length > 0, `${name}: some of the reference's pages are broken`);
+    for (const ours of pageOf(oursOut, /\.mdx$/)) {
+      assert.equal((await buildOutcome(ours, path.join(dir, "render"))).broken, undefined, `${name}: ${path.basename(ours)}`);
+    }
+  }
+});
+
+test("an id that kebab-cases to nothing: the reference writes a hidden .info.mdx, we refuse with E_INVALID_ID", () => {
+  const { referenceOut, error } = bothOnHostile("id-info-title-punctuation");
+  assert.ok(fs.existsSync(path.join(referenceOut, ".info.mdx")));
+  assert.equal(error?.code, "E_INVALID_ID");
+  assert.equal(error.pointer, "/info");
+});
+
+test("a $ref out of the spec's folder: the reference copies that file into the docs, we refuse with E_UNRESOLVED_REF", () => {
+  const { referenceOut, error } = bothOnHostile("ref-outside-folder");
+  const leaked = fs.readdirSync(referenceOut).some((f) => fs.readFileSync(path.join(referenceOut, f), "utf8").includes("the contents of a file outside the spec folder"));
+  assert.ok(leaked, "the reference's pages carry the outside file");
+  assert.equal(error?.code, "E_UNRESOLVED_REF");
+  assert.match(error.message, /outside the spec's folder/);
+});

@@ -1,34 +1,83 @@
 //! Node binding of `openapi-docs-core`. It only converts types: options arrive as JSON text
-//! (validated by the core's serde types), results leave as plain objects, and core errors become
-//! JavaScript `Error`s whose `code` is the core's stable code (`E_PARSE`, `E_UNRESOLVED_REF`, ...).
+//! (validated by the core's serde types), results leave as plain objects, callbacks are
+//! JavaScript functions called synchronously on the calling thread, and core errors become
+//! JavaScript `Error`s whose `code` is the core's stable code (`E_PARSE`, `E_UNRESOLVED_REF`, ...),
+//! with `file`, `line`, `column`, `pointer` and `hint` when the core knows them.
 #![allow(missing_docs)] // napi-derive generates undocumented glue items; the exports are documented.
 
 use std::path::Path;
 use std::time::Instant;
 
+use napi::bindgen_prelude::{FnArgs, Function, JsValue};
+use napi::{Env, Status};
 use napi_derive::napi;
+use openapi_docs_core::hooks::{HookError, Hooks, ItemView, Progress};
 use openapi_docs_core::{DocsContext, SpecOptions};
 
-/// The `code` of a thrown error.
-pub struct ErrorCode(String);
+type Result<T> = napi::Result<T>;
 
-impl AsRef<str> for ErrorCode {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
+/// A thrown JavaScript `Error` with a `code` and, when the core knows them, `file`, `line`,
+/// `column`, `pointer`, `hint` and `cause`.
+struct ErrorDetails<'a> {
+    code: &'a str,
+    message: String,
+    location: Option<&'a openapi_docs_core::Location>,
+    hint: Option<&'a str>,
+    cause: Option<napi::Error>,
 }
 
-type Result<T> = napi::Result<T, ErrorCode>;
-
-fn core_error(e: openapi_docs_core::Error) -> napi::Error<ErrorCode> {
-    napi::Error::new(ErrorCode(e.code().to_string()), e.to_string())
+fn js_error(env: &Env, details: ErrorDetails<'_>) -> napi::Error {
+    let build = || -> Result<napi::Error> {
+        let mut error =
+            env.create_error(napi::Error::new(Status::GenericFailure, details.message))?;
+        error.set("code", details.code)?;
+        if let Some(location) = details.location {
+            error.set("file", location.file.as_str())?;
+            if let Some(line) = location.line {
+                error.set("line", line as u32)?;
+            }
+            if let Some(column) = location.column {
+                error.set("column", column as u32)?;
+            }
+            if let Some(pointer) = &location.pointer {
+                error.set("pointer", pointer.as_str())?;
+            }
+        }
+        if let Some(hint) = details.hint {
+            error.set("hint", hint)?;
+        }
+        if let Some(cause) = details.cause {
+            error.set("cause", cause)?;
+        }
+        Ok(napi::Error::from(error.to_unknown()))
+    };
+    build().unwrap_or_else(|e| e)
 }
 
-fn parse_options(options_json: &str) -> Result<SpecOptions> {
+fn core_error(env: &Env, e: openapi_docs_core::Error, cause: Option<napi::Error>) -> napi::Error {
+    js_error(
+        env,
+        ErrorDetails {
+            code: e.code(),
+            message: e.to_string(),
+            location: e.location(),
+            hint: Some(e.hint()),
+            cause,
+        },
+    )
+}
+
+fn parse_options(env: &Env, options_json: &str) -> Result<SpecOptions> {
     serde_json::from_str(options_json).map_err(|e| {
-        napi::Error::new(
-            ErrorCode("E_INVALID_OPTION".into()),
-            format!("invalid OpenAPI docs options: {e}"),
+        js_error(
+            env,
+            ErrorDetails {
+                code: "E_INVALID_OPTION",
+                message: format!("invalid OpenAPI docs options: {e}"),
+                location: None,
+                hint: Some("fix the option in the plugin's config (its JSON Schema lists every key and type)"),
+                cause: None,
+            },
         )
     })
 }
@@ -54,25 +103,132 @@ pub struct GenerateSummary {
     pub warnings: Vec<String>,
 }
 
+/// JavaScript functions a generation calls back, synchronously. Items cross as JSON text: the
+/// page item exactly as the reference's generators receive it.
+#[napi(object, object_to_js = false)]
+pub struct GenerateCallbacks<'a> {
+    /// Page kinds (`api`, `info`, `tag`, `schema`) whose body `markdown` gives.
+    pub markdown_kinds: Option<Vec<String>>,
+    /// `(itemJson) => markdown`: the body of a page of one of `markdownKinds`.
+    pub markdown: Option<Function<'a, String, String>>,
+    /// `(itemJson, basePath) => docItemJson`: the sidebar entry of an API or schema page.
+    pub doc_item: Option<Function<'a, FnArgs<(String, String)>, String>>,
+    /// Hears how far the generation got.
+    pub progress: Option<Function<'a, ProgressEvent, ()>>,
+}
+
+/// One progress report.
+#[napi(object)]
+pub struct ProgressEvent {
+    /// `read` (spec files parsed), `items` (pages built) or `render` (once per page).
+    pub stage: String,
+    /// Units of the stage done (for `render`, pages).
+    pub done: u32,
+    /// Units in the stage.
+    pub total: u32,
+}
+
+/// [`Hooks`] calling the JavaScript functions; keeps the exception of a failing call so it can
+/// become the `cause` of the thrown error.
+struct JsHooks<'a> {
+    callbacks: GenerateCallbacks<'a>,
+    exception: Option<napi::Error>,
+}
+
+impl JsHooks<'_> {
+    fn failed(&mut self, error: napi::Error) -> HookError {
+        let message = error.reason.clone();
+        self.exception = Some(error);
+        HookError { message }
+    }
+}
+
+impl Hooks for JsHooks<'_> {
+    fn page_markdown(
+        &mut self,
+        item: &ItemView<'_>,
+    ) -> std::result::Result<Option<String>, HookError> {
+        let Some(markdown) = &self.callbacks.markdown else {
+            return Ok(None);
+        };
+        let kind = item.kind().as_str();
+        let kinds = self.callbacks.markdown_kinds.as_deref().unwrap_or_default();
+        if !kinds.iter().any(|k| k == kind) {
+            return Ok(None);
+        }
+        let json = openapi_docs_core::js_json::stringify(&item.to_json());
+        match markdown.call(json) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) => Err(self.failed(e)),
+        }
+    }
+
+    fn doc_item(
+        &mut self,
+        item: &ItemView<'_>,
+        base_path: &str,
+    ) -> std::result::Result<Option<serde_json::Value>, HookError> {
+        let Some(doc_item) = &self.callbacks.doc_item else {
+            return Ok(None);
+        };
+        let json = openapi_docs_core::js_json::stringify(&item.to_json());
+        let returned = match doc_item.call((json, base_path.to_string()).into()) {
+            Ok(text) => text,
+            Err(e) => return Err(self.failed(e)),
+        };
+        serde_json::from_str(&returned)
+            .map(Some)
+            .map_err(|e| HookError {
+                message: format!("returned something that is not JSON ({e})"),
+            })
+    }
+
+    fn progress(&mut self, progress: Progress) {
+        if let Some(report) = &self.callbacks.progress {
+            // A failing progress callback must not fail the generation.
+            let _ = report.call(ProgressEvent {
+                stage: progress.stage.as_str().to_string(),
+                done: progress.done as u32,
+                total: progress.total as u32,
+            });
+        }
+    }
+}
+
 /// Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
-/// under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings.
+/// under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`
+/// replace page bodies and sidebar entries (the reference's `markdownGenerators` and
+/// `sidebarGenerators`) and hear progress. A throwing callback fails the generation with
+/// `E_CALLBACK`, its exception as `cause`.
 #[napi(catch_unwind)]
 pub fn generate(
+    env: Env,
     options_json: String,
     site_dir: String,
     docs_path: Option<String>,
     route_base_path: Option<String>,
+    callbacks: Option<GenerateCallbacks>,
 ) -> Result<GenerateSummary> {
     let started = Instant::now();
-    let options = parse_options(&options_json)?;
+    let options = parse_options(&env, &options_json)?;
     let docs = DocsContext {
         doc_path: docs_path,
         route_base_path,
     };
     let site = Path::new(&site_dir);
-    let generated = openapi_docs_core::generate(&options, &docs, site).map_err(core_error)?;
+    let mut hooks = JsHooks {
+        callbacks: callbacks.unwrap_or(GenerateCallbacks {
+            markdown_kinds: None,
+            markdown: None,
+            doc_item: None,
+            progress: None,
+        }),
+        exception: None,
+    };
+    let generated = openapi_docs_core::generate_with_hooks(&options, &docs, site, &mut hooks)
+        .map_err(|e| core_error(&env, e, hooks.exception.take()))?;
     openapi_docs_core::write_generated(&generated, &site.join(options.output_dir_trimmed()))
-        .map_err(core_error)?;
+        .map_err(|e| core_error(&env, e, None))?;
     let s = &generated.stats;
     Ok(GenerateSummary {
         api_pages: s.api_pages as u32,
@@ -89,15 +245,15 @@ pub fn generate(
 /// Checks one spec entry's options; throws `E_INVALID_OPTION` naming the key on an unknown or
 /// mistyped key.
 #[napi(catch_unwind)]
-pub fn validate_spec_options(options_json: String) -> Result<()> {
-    parse_options(&options_json).map(|_| ())
+pub fn validate_spec_options(env: Env, options_json: String) -> Result<()> {
+    parse_options(&env, &options_json).map(|_| ())
 }
 
 /// Removes the generated files under `outputDir` (relative to `siteDir`); returns how many.
 #[napi(catch_unwind)]
-pub fn clean(output_dir: String, site_dir: String) -> Result<u32> {
+pub fn clean(env: Env, output_dir: String, site_dir: String) -> Result<u32> {
     let removed = openapi_docs_core::output::clean(&Path::new(&site_dir).join(output_dir))
-        .map_err(core_error)?;
+        .map_err(|e| core_error(&env, e, None))?;
     Ok(removed as u32)
 }
 

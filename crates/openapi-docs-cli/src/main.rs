@@ -52,6 +52,39 @@ enum Command {
     },
     /// Print the JSON Schema of a spec entry's options.
     OptionsSchema,
+    /// Print, as JSON, the code samples of every operation page (`{ "<page id>": [{ language,
+    /// variant, text | error }] }`): what the theme's code-sample tabs show before the reader
+    /// edits anything. Nothing is written.
+    Samples {
+        /// The OpenAPI document. Overrides `specPath`.
+        #[arg(long)]
+        spec: Option<String>,
+        /// A JSON file with one spec entry of the plugin's `config`.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// A JSON file with the site's `themeConfig.languageTabs` (default: every language the
+        /// theme knows).
+        #[arg(long)]
+        tabs: Option<PathBuf>,
+        /// The site's origin: the host of operations without servers.
+        #[arg(long, default_value = "http://localhost:3000")]
+        origin: String,
+    },
+}
+
+/// Reads a JSON file into the type the call site names.
+macro_rules! read_json {
+    ($path:expr) => {{
+        let path: &std::path::Path = $path;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            (
+                format!("cannot read {}: {e}", path.display()),
+                Some("E_READ"),
+            )
+        })?;
+        serde_json::from_str(&text)
+            .map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?
+    }};
 }
 
 fn run() -> Result<String, (String, Option<&'static str>)> {
@@ -127,6 +160,41 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             let removed = openapi_docs_core::output::clean(std::path::Path::new(&out))
                 .map_err(|e| (e.to_string(), Some(e.code())))?;
             Ok(format!("removed {removed} generated files from {out}"))
+        }
+        Command::Samples {
+            spec,
+            config,
+            tabs,
+            origin,
+        } => {
+            use openapi_docs_core::code_samples;
+            let mut options: SpecOptions = match &config {
+                Some(path) => read_json!(path),
+                None => SpecOptions::default(),
+            };
+            if let Some(spec) = spec {
+                options.spec_path = spec;
+            }
+            if options.spec_path.is_empty() {
+                return Err((
+                    "give --spec (or a --config with specPath)".into(),
+                    Some("E_INVALID_OPTION"),
+                ));
+            }
+            options.output_dir = "docs/api".into();
+            let tabs: Vec<code_samples::LanguageTab> = match &tabs {
+                Some(path) => read_json!(path),
+                None => code_samples::theme_default_tabs(),
+            };
+            let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
+            let generated = openapi_docs_core::generate(&options, &DocsContext::default(), &cwd)
+                .map_err(|e| (e.to_string(), Some(e.code())))?;
+            let mut out = serde_json::Map::new();
+            for page in code_samples::generated_samples(&generated, &tabs, &origin) {
+                let samples = page.samples.iter().map(|s| s.to_json()).collect();
+                out.insert(page.id, serde_json::Value::Array(samples));
+            }
+            Ok(serde_json::to_string_pretty(&serde_json::Value::Object(out)).unwrap_or_default())
         }
         Command::OptionsSchema => {
             let schema = schemars::schema_for!(SpecOptions);

@@ -119,6 +119,19 @@ pub enum Error {
         /// Which limit and how to proceed.
         message: String,
     },
+    /// A caller's hook (in the Node binding, a `markdownGenerators` or `sidebarGenerators`
+    /// function) failed.
+    #[error("{callback} failed on page `{page}` (from #{pointer}): {message}")]
+    Callback {
+        /// The option naming the hook (`markdownGenerators.createApiPageMD`).
+        callback: String,
+        /// The page id.
+        page: String,
+        /// Where the page comes from in the spec (JSON pointer).
+        pointer: String,
+        /// What the hook failed with.
+        message: String,
+    },
 }
 
 impl Error {
@@ -135,6 +148,40 @@ impl Error {
             Error::Template { .. } => "E_TEMPLATE",
             Error::Write { .. } => "E_WRITE",
             Error::Limit { .. } => "E_LIMIT",
+            Error::Callback { .. } => "E_CALLBACK",
+        }
+    }
+
+    /// What to do about this kind of error, in one sentence.
+    pub fn hint(&self) -> &'static str {
+        match self {
+            Error::Read { .. } => {
+                "check that `specPath` names an existing file or folder (relative to the site folder)"
+            }
+            Error::Fetch { .. } => {
+                "check the URL and the network, or point `specPath` at a local copy of the spec"
+            }
+            Error::Parse { .. } => "fix the syntax at the line shown",
+            Error::InvalidSpec { .. } => {
+                "make the document a valid OpenAPI 3.0 or 3.1 document (the message says what is wrong)"
+            }
+            Error::UnresolvedRef { .. } => {
+                "point the $ref at a component or file that exists, or add the missing one"
+            }
+            Error::InvalidId { .. } => {
+                "give the operation a distinct `operationId` (a schema, a distinct `title`)"
+            }
+            Error::InvalidOption { .. } => {
+                "fix the option in the plugin's config (its JSON Schema lists every key and type)"
+            }
+            Error::Template { .. } => {
+                "fix the Mustache template, or remove `template` to use the built-in one"
+            }
+            Error::Write { .. } => "check that `outputDir` can be written and the disk has room",
+            Error::Limit { .. } => "simplify the document where shown, or split it into several",
+            Error::Callback { .. } => {
+                "fix the function named in the message (it threw, or returned a value of the wrong kind)"
+            }
         }
     }
 

@@ -31,7 +31,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod allof;
+pub mod code_samples;
 pub mod error;
+pub mod hooks;
 pub mod items;
 pub mod js_json;
 pub mod load;
@@ -166,8 +168,15 @@ fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
 
 /// The reference's loader on one document: its schema titles, `$ref`s resolved per subtree; a
 /// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first.
-fn resolver_for(file: &load::SpecFile, kind: SpecKind) -> Result<resolve::Resolver> {
+fn resolver_for(
+    file: &load::SpecFile,
+    kind: SpecKind,
+    root_dir: Option<&Path>,
+) -> Result<resolve::Resolver> {
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+    if let Some(dir) = root_dir {
+        resolver.set_root_dir(dir);
+    }
     add_schema_titles(resolver.root_mut());
     resolver.load_external_refs()?;
     let convert_error = |e: swagger2::ConvertError| Error::InvalidSpec {
@@ -194,19 +203,37 @@ fn resolver_for(file: &load::SpecFile, kind: SpecKind) -> Result<resolve::Resolv
 
 /// Generates the pages of one spec entry. `site_dir` anchors a relative `specPath`.
 pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> Result<Generated> {
+    generate_with_hooks(options, docs, site_dir, &mut hooks::NoHooks)
+}
+
+/// [`generate`], with `hooks` replacing page bodies or sidebar entries and hearing progress.
+pub fn generate_with_hooks(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+) -> Result<Generated> {
     let files = if load::is_url(&options.spec_path) {
         vec![load::read_url(options.spec_path.trim())?]
     } else {
         load::read_spec_files(&site_dir.join(&options.spec_path))?
     };
+    let progress = |stage, done, total| hooks::Progress { stage, done, total };
+    hooks.progress(progress(hooks::Stage::Read, files.len(), files.len()));
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
-    for file in &files {
-        let resolver = resolver_for(file, check_version(file)?)?;
-        let spec = items::build_items(&resolver, options, &file.source)?;
+    for (index, file) in files.iter().enumerate() {
+        let kind = check_version(file)?;
+        // A folder of specs: refs may reach files anywhere in that folder.
+        let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
+        let resolver = resolver_for(file, kind, root_dir.as_deref())?;
+        let spec = items::build_items(&resolver, options, &file.source)
+            .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec))
+            .map_err(|e| load::locate(e, file))?;
         all.items.extend(spec.items);
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
+        hooks.progress(progress(hooks::Stage::Items, index + 1, files.len()));
     }
     let warnings = page_warnings(&all);
     let group_by_tag_group = options
@@ -219,8 +246,9 @@ pub fn generate(options: &SpecOptions, docs: &DocsContext, site_dir: &Path) -> R
     } else {
         tags_per_file.concat()
     };
-    let mut pages = render::render_pages(&all, options, docs)?;
-    if let Some(slice) = sidebar::sidebar_slice(&all, options, docs)? {
+    let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
+    let mut pages = render::render_pages(&all, options, docs, hooks)?;
+    if let Some(slice) = slice {
         pages.push(Page {
             path: "sidebar.ts".into(),
             contents: sidebar::sidebar_module(&slice),

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
+use crate::items::{Item, ItemKind};
 use crate::render::Page;
 
 fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
@@ -12,6 +13,64 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// The longest page id: with `.RequestSchema.json` appended it must still be a file name
+/// (255 bytes on common file systems).
+pub const MAX_ID_BYTES: usize = 200;
+
+/// Refuses pages whose id names no file: an id that kebab-cases to nothing (`!!!`, `???`) would
+/// be written as a hidden `.api.mdx` that Docusaurus skips while the sidebar still links it, and
+/// one longer than [`MAX_ID_BYTES`] cannot be a file name.
+pub fn check_page_ids(items: &[Item]) -> Result<()> {
+    for item in items {
+        if item.id.len() > MAX_ID_BYTES {
+            return Err(Error::InvalidId {
+                location: Location {
+                    pointer: Some(item.pointer.clone()),
+                    ..Default::default()
+                },
+                message: format!(
+                    "the page id `{}...` is {} bytes long, more than the {MAX_ID_BYTES} a file name allows; give it a shorter operationId (or title)",
+                    item.id.chars().take(40).collect::<String>(),
+                    item.id.len()
+                ),
+            });
+        }
+        let untitled_schema = item.kind == ItemKind::Schema
+            && item
+                .schema
+                .as_ref()
+                .and_then(|s| s.get("title"))
+                .and_then(serde_json::Value::as_str)
+                .is_none_or(str::is_empty);
+        if item.id.is_empty() && !untitled_schema {
+            // (A schema without any title, e.g. a Swagger 2.0 definition, gets no page, as in the
+            // reference: render_pages skips it with the reference's reason.)
+            let what = match item.kind {
+                ItemKind::Info => {
+                    "`info.title` has no letters or digits to name the overview page; give the API a title"
+                }
+                ItemKind::Api => {
+                    "the operation's operationId (or summary) has no letters or digits to name its page; give it an operationId"
+                }
+                ItemKind::Tag => {
+                    "the tag's name has no letters or digits to name its page; rename the tag"
+                }
+                ItemKind::Schema => {
+                    "the schema's title (or name) has no letters or digits to name its page; give it a title"
+                }
+            };
+            return Err(Error::InvalidId {
+                location: Location {
+                    pointer: Some(item.pointer.clone()),
+                    ..Default::default()
+                },
+                message: what.into(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// True for files this generator writes (and so may remove).
@@ -29,16 +88,56 @@ pub fn is_generated_file(relative: &str) -> bool {
             && name != "versions.json")
 }
 
-/// Writes `pages` into `output_dir`, replacing the previous generation.
-pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
+/// The largest file one page may be. Docusaurus cannot build pages anywhere near this size.
+pub const MAX_PAGE_BYTES: usize = 64 << 20;
+
+/// The most bytes one generation may write in all.
+pub const MAX_OUTPUT_BYTES: usize = 2 << 30;
+
+/// Refuses output that would not stay inside the output folder or that is unreasonably large.
+fn check_pages(pages: &[Page]) -> Result<()> {
+    let mut total = 0usize;
     for page in pages {
-        if page.path.contains("..") || page.path.starts_with('/') || page.path.contains('\\') {
+        if page.path.is_empty()
+            || page.path.contains("..")
+            || page.path.starts_with('/')
+            || page.path.contains('\\')
+            || page.path.contains('\0')
+        {
             return Err(Error::InvalidId {
                 location: Default::default(),
                 message: format!("page path `{}` would leave the output folder", page.path),
             });
         }
+        let limit = |message: String| Error::Limit {
+            location: Location {
+                file: page.path.clone(),
+                ..Default::default()
+            },
+            message,
+        };
+        if page.contents.len() > MAX_PAGE_BYTES {
+            return Err(limit(format!(
+                "this page would be {} MiB, more than the {} MiB page size limit; its schemas expand too far (split large schemas, or refer to them less often)",
+                page.contents.len() >> 20,
+                MAX_PAGE_BYTES >> 20
+            )));
+        }
+        total += page.contents.len();
+        if total > MAX_OUTPUT_BYTES {
+            return Err(limit(format!(
+                "the pages would take more than {} MiB in all (the output size limit); split the spec into several specs",
+                MAX_OUTPUT_BYTES >> 20
+            )));
+        }
     }
+    Ok(())
+}
+
+/// Writes `pages` into `output_dir`, replacing the previous generation. Nothing is written when
+/// a page is refused.
+pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
+    check_pages(pages)?;
     let parent = output_dir
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -64,15 +163,9 @@ pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
             std::fs::write(&path, &page.contents).map_err(write_err(&path))?;
         }
         std::fs::create_dir_all(output_dir).map_err(write_err(output_dir))?;
-        // Remove stale generated files, then move the new ones in.
-        let wanted: std::collections::HashSet<&str> =
-            pages.iter().map(|p| p.path.as_str()).collect();
-        for existing in list_files(output_dir)? {
-            if is_generated_file(&existing) && !wanted.contains(existing.as_str()) {
-                let path = output_dir.join(&existing);
-                std::fs::remove_file(&path).map_err(write_err(&path))?;
-            }
-        }
+        // Move the new files in (each rename replaces one file at once), then remove generated
+        // files of the earlier run that are not produced again.
+        let previous = list_files(output_dir)?;
         for page in pages {
             let from = staging.join(&page.path);
             let to = output_dir.join(&page.path);
@@ -80,6 +173,14 @@ pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
                 std::fs::create_dir_all(dir).map_err(write_err(dir))?;
             }
             std::fs::rename(&from, &to).map_err(write_err(&to))?;
+        }
+        let wanted: std::collections::HashSet<&str> =
+            pages.iter().map(|p| p.path.as_str()).collect();
+        for existing in previous {
+            if is_generated_file(&existing) && !wanted.contains(existing.as_str()) {
+                let path = output_dir.join(&existing);
+                std::fs::remove_file(&path).map_err(write_err(&path))?;
+            }
         }
         Ok(())
     })();

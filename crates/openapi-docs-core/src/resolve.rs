@@ -7,8 +7,9 @@
 //! Expansion is done per subtree (one operation at a time), never for the whole document at once,
 //! so memory stays proportional to the largest page rather than to the expanded spec.
 
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
 
@@ -30,20 +31,24 @@ struct Identity {
     pointer: String,
 }
 
-/// Limits that keep hostile input from exhausting memory or the stack.
+/// Limits that keep hostile input from exhausting memory, time or the stack.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Deepest nesting of the expanded output.
     pub max_depth: usize,
-    /// Most values one expansion may produce.
+    /// Most values one expansion (one operation, one schema page) may produce. GitHub's REST
+    /// spec needs about 10^5 for its largest operation.
     pub max_nodes: usize,
+    /// Most values all expansions of one spec together may produce.
+    pub max_total_nodes: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_depth: 1_000,
-            max_nodes: 20_000_000,
+            max_nodes: 4_000_000,
+            max_total_nodes: 400_000_000,
         }
     }
 }
@@ -56,6 +61,10 @@ pub struct Resolver {
     /// False for a document that is already dereferenced (a converted Swagger 2.0 document): a
     /// `$ref` left in it is data, as it is to the reference, which does not resolve again.
     follow_refs: bool,
+    /// Values produced by all expansions so far.
+    total_nodes: Cell<usize>,
+    /// The folder external `$ref`s may read files from (default: the root document's folder).
+    root_dir: PathBuf,
 }
 
 /// Escapes one JSON pointer token.
@@ -116,11 +125,14 @@ impl Resolver {
         let path = path.to_path_buf();
         let mut by_path = HashMap::new();
         by_path.insert(path.clone(), 0);
+        let root_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Resolver {
             docs: vec![Doc { path, text, value }],
             by_path,
             limits: Limits::default(),
             follow_refs: true,
+            total_nodes: Cell::new(0),
+            root_dir,
         }
     }
 
@@ -131,6 +143,22 @@ impl Resolver {
             follow_refs: false,
             ..Resolver::new(path, text, value)
         }
+    }
+
+    /// Lets external `$ref`s read files anywhere under `dir` (a spec folder holding this
+    /// document in a subfolder), instead of only under the document's own folder.
+    pub fn set_root_dir(&mut self, dir: &Path) {
+        self.root_dir = dir.to_path_buf();
+    }
+
+    /// Replaces the resource limits.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// True when `target` is inside the folder external references may read.
+    fn is_inside_root_dir(&self, target: &Path) -> bool {
+        real_path(target).starts_with(real_path(&self.root_dir))
     }
 
     /// The root document.
@@ -168,6 +196,17 @@ impl Resolver {
                     continue;
                 }
                 let target_text = target.to_string_lossy();
+                if !load::is_url(&target_text) && !self.is_inside_root_dir(&target) {
+                    return Err(Error::UnresolvedRef {
+                        location,
+                        reference: reference.clone(),
+                        message: format!(
+                            "{} is outside the spec's folder {}; a $ref may only read files inside that folder (copy the file there)",
+                            target.display(),
+                            self.root_dir.display()
+                        ),
+                    });
+                }
                 let loaded = if load::is_url(&target_text) {
                     load::read_url(&target_text)
                 } else {
@@ -377,6 +416,37 @@ impl Resolver {
     }
 }
 
+/// `path` absolute with symbolic links resolved, as far as the file system knows it (a missing
+/// file: its folder resolved, then the name).
+fn real_path(path: &Path) -> PathBuf {
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
+    let absolute = lexically_normal(&std::env::current_dir().unwrap_or_default().join(path));
+    match (
+        absolute.parent().map(Path::canonicalize),
+        absolute.file_name(),
+    ) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => absolute,
+    }
+}
+
+/// `path` with `.` and `..` segments removed, without touching the file system.
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 fn collect_refs(value: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
     match value {
         Value::Object(map) => {
@@ -426,6 +496,22 @@ impl Expansion<'_> {
     fn budget(&mut self, identity: &Option<Identity>) -> Result<()> {
         self.nodes += 1;
         let limits = self.resolver.limits;
+        let total = self.resolver.total_nodes.get() + 1;
+        self.resolver.total_nodes.set(total);
+        if total > limits.max_total_nodes {
+            let doc = self.doc_of(identity);
+            let pointer = identity
+                .as_ref()
+                .map(|i| i.pointer.clone())
+                .unwrap_or_default();
+            return Err(Error::Limit {
+                location: self.resolver.location(doc, &pointer),
+                message: format!(
+                    "expanding the $refs of this document produces more than {} values in all (the expansion limit); split the spec into several files or reduce how often large schemas are referenced",
+                    limits.max_total_nodes
+                ),
+            });
+        }
         if self.stack.len() > limits.max_depth || self.nodes > limits.max_nodes {
             let doc = self.doc_of(identity);
             let pointer = identity
@@ -436,12 +522,12 @@ impl Expansion<'_> {
                 location: self.resolver.location(doc, &pointer),
                 message: if self.nodes > limits.max_nodes {
                     format!(
-                        "expanding $refs here produces more than {} values; the references multiply without bound",
+                        "expanding the $refs here produces more than {} values (the per-page expansion limit): references multiply (a schema that refers to another several times, many levels deep); refer to fewer copies or split the schema",
                         limits.max_nodes
                     )
                 } else {
                     format!(
-                        "nesting deeper than {} levels after expanding $refs",
+                        "nesting deeper than {} levels after expanding $refs (the depth limit); flatten the schema",
                         limits.max_depth
                     )
                 },

@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::hooks::{DOC_ITEM_GENERATOR_NAME, Hooks, ItemView};
 use crate::items::{Item, ItemKind, SpecItems, operation_tags};
 use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
@@ -70,6 +71,37 @@ fn create_doc_item(item: &Item, sidebar: &SidebarOptions, base_path: &str) -> Va
     Value::Object(map)
 }
 
+/// The doc item of an API or schema page: from `hooks` when it gives one, else built in.
+fn doc_item(
+    hooks: &mut dyn Hooks,
+    item: &Item,
+    sidebar: &SidebarOptions,
+    base_path: &str,
+) -> Result<Value> {
+    let custom = hooks
+        .doc_item(&ItemView::new(item, None), base_path)
+        .map_err(|e| Error::Callback {
+            callback: DOC_ITEM_GENERATOR_NAME.into(),
+            page: item.id.clone(),
+            pointer: item.pointer.clone(),
+            message: e.message,
+        })?;
+    Ok(custom.unwrap_or_else(|| create_doc_item(item, sidebar, base_path)))
+}
+
+/// Doc items of `items`, in order.
+fn doc_items(
+    hooks: &mut dyn Hooks,
+    items: &[&Item],
+    sidebar: &SidebarOptions,
+    base_path: &str,
+) -> Result<Vec<Value>> {
+    items
+        .iter()
+        .map(|i| doc_item(hooks, i, sidebar, base_path))
+        .collect()
+}
+
 fn category(
     label: &str,
     link: Option<Value>,
@@ -121,7 +153,8 @@ fn group_by_tags(
     options: &SpecOptions,
     tags: &[Value],
     base_path: &str,
-) -> Vec<Value> {
+    hooks: &mut dyn Hooks,
+) -> Result<Vec<Value>> {
     let api_items: Vec<&Item> = spec_items
         .iter()
         .filter(|i| i.kind == ItemKind::Api)
@@ -209,17 +242,13 @@ fn group_by_tags(
             };
             link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
         }
-        let mut items: Vec<Value> = schema_items
+        let tagged_items: Vec<&Item> = schema_items
             .iter()
             .filter(|i| has_tag(i, tag, "x-tags"))
-            .map(|i| create_doc_item(i, sidebar, base_path))
+            .chain(api_items.iter().filter(|i| has_tag(i, tag, "tags")))
+            .copied()
             .collect();
-        items.extend(
-            api_items
-                .iter()
-                .filter(|i| has_tag(i, tag, "tags"))
-                .map(|i| create_doc_item(i, sidebar, base_path)),
-        );
+        let items = doc_items(hooks, &tagged_items, sidebar, base_path)?;
         if items.is_empty() {
             continue;
         }
@@ -230,39 +259,46 @@ fn group_by_tags(
             .unwrap_or_else(|| tag.clone());
         tagged.push(category(&label, link, sidebar, items));
     }
-    let untagged_items: Vec<Value> = api_items
+    let untagged: Vec<&Item> = api_items
         .iter()
         .filter(|i| match i.api.as_ref().and_then(|a| a.get("tags")) {
             None => true,
             Some(Value::Array(t)) => t.is_empty(),
             _ => false,
         })
-        .map(|i| create_doc_item(i, sidebar, base_path))
+        .copied()
         .collect();
+    // The reference builds the untagged doc items once to see whether there are any, then again
+    // for the category; a `createDocItem` hook sees both calls.
+    let untagged_items = doc_items(hooks, &untagged, sidebar, base_path)?;
     let mut out = Vec::new();
     if let (Some(intro), true) = (root_intro, link_source != Some(CategoryLinkSource::Info)) {
         out.push(intro);
     }
     out.extend(tagged);
     if !untagged_items.is_empty() {
-        out.push(category("UNTAGGED", None, sidebar, untagged_items));
+        let items = doc_items(hooks, &untagged, sidebar, base_path)?;
+        out.push(category("UNTAGGED", None, sidebar, items));
     }
     if options.show_schemas == Some(true) && !schema_items.is_empty() {
-        let items = schema_items
+        let untagged_schemas: Vec<&Item> = schema_items
             .iter()
             .filter(|i| !truthy(i.schema.as_ref().and_then(|s| s.get("x-tags"))))
-            .map(|i| create_doc_item(i, sidebar, base_path))
+            .copied()
             .collect();
+        let items = doc_items(hooks, &untagged_schemas, sidebar, base_path)?;
         out.push(category("Schemas", None, sidebar, items));
     }
-    out
+    Ok(out)
 }
 
 /// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).
+/// `hooks` may replace the doc items of API and schema pages.
 pub fn sidebar_slice(
     spec: &SpecItems,
     options: &SpecOptions,
     docs: &DocsContext,
+    hooks: &mut dyn Hooks,
 ) -> Result<Option<Value>> {
     let Some(sidebar) = options.sidebar_options.as_ref() else {
         return Ok(None);
@@ -297,7 +333,7 @@ pub fn sidebar_slice(
     };
     let slice = match sidebar.group_paths_by {
         Some(GroupPathsBy::Tag) => {
-            group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path)
+            group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path, hooks)?
         }
         Some(GroupPathsBy::TagGroup) => {
             let mut slice = Vec::new();
@@ -318,7 +354,8 @@ pub fn sidebar_slice(
                     })
                     .cloned()
                     .collect();
-                let mut items = group_by_tags(&spec.items, sidebar, options, &filtered, &base_path);
+                let mut items =
+                    group_by_tags(&spec.items, sidebar, options, &filtered, &base_path, hooks)?;
                 if options.show_schemas == Some(true) {
                     if schemas_group.as_ref().is_none_or(|g| g.is_empty()) {
                         schemas_group = Some(

@@ -6,6 +6,14 @@ use std::sync::LazyLock;
 
 use unicode_normalization::UnicodeNormalization;
 
+mod front_matter;
+mod mdx_safe;
+mod theme_markup;
+
+pub use front_matter::{front_matter_id, front_matter_json, front_matter_value};
+pub use mdx_safe::{is_dangerous_url, url_parses};
+pub use theme_markup::{inert_markup, inert_markup_value};
+
 // ---------------------------------------------------------------------------------------------
 // lodash kebabCase
 
@@ -363,6 +371,12 @@ pub fn clean(value: &str) -> String {
         }
     }
     out
+}
+
+/// [`clean`], then made safe for MDX where the reference's output would fail to compile or
+/// would inject markup (see [`mdx_safe`]). Unchanged from `clean()` for text that compiles.
+pub fn clean_mdx(value: &str) -> String {
+    mdx_safe::make_safe(&clean(value))
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 mod parse;
 mod remote;
+mod yaml;
 
 use std::path::{Path, PathBuf};
 
@@ -147,6 +148,31 @@ pub fn join_url(base: &str, relative: &str) -> String {
     }
 }
 
+/// Completes the location of an error raised while reading `file`: the file name when it is
+/// missing, and the line and column of its JSON pointer when only the pointer is known.
+pub fn locate(mut error: Error, file: &SpecFile) -> Error {
+    let location = match &mut error {
+        Error::Parse { location, .. }
+        | Error::InvalidSpec { location, .. }
+        | Error::UnresolvedRef { location, .. }
+        | Error::InvalidId { location, .. }
+        | Error::Limit { location, .. } => location,
+        _ => return error,
+    };
+    if location.file.is_empty() {
+        location.file = file.source.clone();
+    }
+    if location.line.is_none()
+        && location.file == file.source
+        && let Some(pointer) = &location.pointer
+        && let Some((line, column)) = pointer_location(&file.text, pointer)
+    {
+        location.line = Some(line);
+        location.column = Some(column);
+    }
+    error
+}
+
 /// Reads and parses one file.
 pub fn read_one(path: &Path) -> Result<SpecFile> {
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
@@ -154,13 +180,34 @@ pub fn read_one(path: &Path) -> Result<SpecFile> {
         source,
     })?;
     let display = path.to_string_lossy().to_string();
-    let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
-        location: Location {
-            file: display.clone(),
-            ..Default::default()
-        },
-        format: "UTF-8 text",
-        message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |p| p + 1);
+        let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+        Error::Parse {
+            location: Location {
+                file: display.clone(),
+                line: Some(bytes[..at].iter().filter(|b| **b == b'\n').count() + 1),
+                column: Some(
+                    String::from_utf8_lossy(&bytes[line_start..at])
+                        .chars()
+                        .count()
+                        + 1,
+                ),
+                pointer: None,
+            },
+            format: "UTF-8 text",
+            message: if utf16 {
+                "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8"
+                    .into()
+            } else {
+                format!("invalid UTF-8 at byte {at}; save the file as UTF-8")
+            },
+        }
     })?;
     let document = parse_document(&text, &display)?;
     Ok(SpecFile {

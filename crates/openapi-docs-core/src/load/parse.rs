@@ -1,9 +1,18 @@
 //! YAML and JSON text to a `serde_json::Value` in JavaScript key order, with error positions.
+//! Nesting deeper than [`MAX_PARSE_DEPTH`] and YAML alias expansion past a budget (see
+//! [`super::yaml`]) are [`Error::Limit`]s, not parse errors.
 
+use std::cell::Cell;
+
+use serde::de::DeserializeSeed;
 use serde_json::Value;
 
+use super::yaml::{BUDGET_MARKER, YamlValue, value_budget};
 use crate::error::{Error, Location, Result};
 use crate::js_json::normalize_key_order;
+
+/// How deeply a document may nest (serde_json's and serde_yaml_ng's recursion limit).
+pub const MAX_PARSE_DEPTH: usize = 128;
 
 /// Parses YAML or JSON text (a JSON document is YAML too; JSON is tried first when the text
 /// looks like JSON, for speed and exact number handling).
@@ -11,19 +20,10 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let looks_like_json = text.trim_start().starts_with('{') || file.ends_with(".json");
     let mut value: Value = if looks_like_json {
-        match serde_json::from_str(text) {
+        match parse_json(text) {
             Ok(v) => v,
             Err(e) if file.ends_with(".json") => {
-                return Err(Error::Parse {
-                    location: Location {
-                        file: file.into(),
-                        line: Some(e.line()),
-                        column: Some(e.column()),
-                        pointer: None,
-                    },
-                    format: "JSON",
-                    message: strip_position(&e.to_string()),
-                });
+                return Err(json_error(&e, file));
             }
             Err(_) => parse_yaml(text, file)?,
         }
@@ -34,23 +34,161 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
     Ok(value)
 }
 
+/// JSON text to a value; lone UTF-16 surrogates in `\u` escapes (which JavaScript accepts and
+/// Node writes out as U+FFFD) become U+FFFD instead of failing.
+fn parse_json(text: &str) -> serde_json::Result<Value> {
+    match serde_json::from_str(text) {
+        Err(e) if text.contains("\\u") && is_surrogate_error(&e) => {
+            serde_json::from_str(&replace_lone_surrogates(text))
+        }
+        other => other,
+    }
+}
+
+fn is_surrogate_error(e: &serde_json::Error) -> bool {
+    let message = e.to_string();
+    message.contains("surrogate")
+        || message.contains("hex escape")
+        || message.contains("unicode code point")
+}
+
+fn hex4(bytes: &[u8]) -> Option<u16> {
+    let text = std::str::from_utf8(bytes.get(..4)?).ok()?;
+    u16::from_str_radix(text, 16).ok()
+}
+
+/// Rewrites `\uD800`-`\uDFFF` escapes that are not part of a high-low pair to `\uFFFD`.
+fn replace_lone_surrogates(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if bytes[i + 1] != b'u' {
+            i += 2; // any other escape, including `\\`
+            continue;
+        }
+        let Some(unit) = hex4(&bytes[i + 2..]) else {
+            i += 2;
+            continue;
+        };
+        if (0xd800..0xdc00).contains(&unit) {
+            let low = (bytes.get(i + 6) == Some(&b'\\') && bytes.get(i + 7) == Some(&b'u'))
+                .then(|| hex4(&bytes[i + 8..]))
+                .flatten()
+                .filter(|u| (0xdc00..0xe000).contains(u));
+            if low.is_some() {
+                i += 12;
+                continue;
+            }
+        } else if !(0xdc00..0xe000).contains(&unit) {
+            i += 6;
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        out.push_str("\\ufffd");
+        i += 6;
+        last = i;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+fn json_error(e: &serde_json::Error, file: &str) -> Error {
+    let location = Location {
+        file: file.into(),
+        line: Some(e.line()),
+        column: Some(e.column().max(1)),
+        pointer: None,
+    };
+    let message = strip_position(&e.to_string());
+    if message.contains("recursion limit exceeded") {
+        return depth_limit(location);
+    }
+    Error::Parse {
+        location,
+        format: "JSON",
+        message,
+    }
+}
+
+fn depth_limit(location: Location) -> Error {
+    Error::Limit {
+        location,
+        message: format!(
+            "the document nests deeper than {MAX_PARSE_DEPTH} levels (the nesting limit); flatten it, e.g. move inner schemas to components and refer to them with $ref"
+        ),
+    }
+}
+
 fn parse_yaml(text: &str, file: &str) -> Result<Value> {
-    serde_yaml_ng::from_str::<Value>(text).map_err(|e| {
+    let total = value_budget(text.len());
+    let budget = Cell::new(total);
+    let deserializer = serde_yaml_ng::Deserializer::from_str(text);
+    let seed = YamlValue {
+        budget: &budget,
+        total,
+    };
+    seed.deserialize(deserializer).map_err(|e| {
         let (line, column) = e
             .location()
             .map(|l| (Some(l.line()), Some(l.column())))
             .unwrap_or((None, None));
+        let location = Location {
+            file: file.into(),
+            line,
+            column,
+            pointer: None,
+        };
+        let message = strip_position(&e.to_string());
+        if message.contains("recursion limit exceeded") {
+            return depth_limit(location);
+        }
+        if let Some(at) = message.find(BUDGET_MARKER) {
+            return Error::Limit {
+                location,
+                message: message[at + BUDGET_MARKER.len()..].to_string(),
+            };
+        }
+        if message.contains("repetition limit exceeded") {
+            // serde_yaml_ng gives no position here: point at the first alias.
+            let (line, column) = first_alias(text).unwrap_or((1, 1));
+            return Error::Limit {
+                location: Location {
+                    line: Some(line),
+                    column: Some(column),
+                    ..location
+                },
+                message: "YAML aliases are followed more than 100 times per event of the document (the alias limit, an alias bomb?); write the repeated parts out once and refer to them with $ref".into(),
+            };
+        }
         Error::Parse {
-            location: Location {
-                file: file.into(),
-                line,
-                column,
-                pointer: None,
-            },
+            location,
             format: "YAML",
-            message: strip_position(&e.to_string()),
+            message,
         }
     })
+}
+
+/// Line and column of the first YAML alias (`*name` after a space, `[`, `{`, `,` or `:`).
+fn first_alias(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let at = (1..bytes.len()).find(|&i| {
+        bytes[i] == b'*'
+            && matches!(bytes[i - 1], b' ' | b'[' | b'{' | b',' | b':' | b'-')
+            && bytes
+                .get(i + 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    })?;
+    let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+    Some((
+        text[..at].matches('\n').count() + 1,
+        text[line_start..at].chars().count() + 1,
+    ))
 }
 
 /// Parser messages end with " at line L column C"; the location carries that already.

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::mdx::{Prop, create, create_inline, opt};
 use super::props::PropSink;
 use crate::js_json::truthy;
-use crate::text::clean;
+use crate::text::{clean, clean_mdx};
 
 fn heading(title: &str) -> String {
     let cleaned = clean(title);
@@ -22,12 +22,12 @@ fn heading(title: &str) -> String {
     )
 }
 
-/// `\n\n${clean(description)}\n\n`.
+/// `\n\n${clean(description)}\n\n`, made safe for MDX where the reference's is not.
 pub fn description(text: Option<&Value>) -> String {
     let text = match text {
-        Some(Value::String(s)) => clean(s),
+        Some(Value::String(s)) => clean_mdx(s),
         None | Some(Value::Null) => String::new(),
-        Some(other) => clean(&crate::mustache::js_string(other)),
+        Some(other) => clean_mdx(&crate::mustache::js_string(other)),
     };
     format!("\n\n{text}\n\n")
 }
@@ -54,10 +54,13 @@ fn vendor_extensions(extensions: Option<&Value>) -> String {
     let rows: Vec<String> = extensions
         .iter()
         .map(|e| {
+            // A key with a line break could close the code fence and start MDX.
             let key = e
                 .get("key")
                 .map(crate::mustache::js_string)
-                .unwrap_or_default();
+                .unwrap_or_default()
+                .replace('\r', "\\r")
+                .replace('\n', "\\n");
             let value = e
                 .get("value")
                 .map(crate::js_json::stringify)
@@ -73,7 +76,7 @@ fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>) -> Strin
         return String::new();
     }
     let children = match text {
-        Some(Value::String(s)) if !s.is_empty() => clean(s),
+        Some(Value::String(s)) if !s.is_empty() => clean_mdx(s),
         _ => "This endpoint has been deprecated and may be replaced or removed in future versions of the API.".into(),
     };
     format!(":::caution deprecated\n\n{children}\n\n:::")

@@ -7,17 +7,19 @@ use super::api_page::description;
 use super::mdx::{Prop, create, create_inline, js_escape};
 use crate::js_json::truthy;
 use crate::mustache::js_string;
+use crate::text::{clean_mdx, is_dangerous_url, url_parses};
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
 fn guarded(value: Option<&Value>) -> bool {
     truthy(value) || value.and_then(Value::as_f64) == Some(0.0)
 }
 
-/// A string prop from any value (`children: type` where type may be missing).
+/// Element children from any value (`children: type` where type may be missing), as the
+/// reference writes them but made safe for MDX (the reference writes spec text here raw).
 fn text_children(value: Option<&Value>) -> String {
     match value {
         None | Some(Value::Null) => String::new(),
-        Some(v) => js_string(v),
+        Some(v) => clean_mdx(&js_string(v)),
     }
 }
 
@@ -85,7 +87,11 @@ fn authentication_table(scheme: &Value) -> String {
                         .and_then(Value::as_object)
                         .map(|s| {
                             s.iter()
-                                .map(|(k, v)| create("li", &[], &format!("{k}: {}", js_string(v))))
+                                .map(|(k, v)| {
+                                    let text =
+                                        format!("{}: {}", clean_mdx(k), clean_mdx(&js_string(v)));
+                                    create("li", &[], &text)
+                                })
                                 .collect()
                         })
                         .unwrap_or_default();
@@ -94,7 +100,11 @@ fn authentication_table(scheme: &Value) -> String {
                         "tr",
                         &[],
                         &[
-                            create("th", &[], &format!("OAuth Flow ({flow_type}):")),
+                            create(
+                                "th",
+                                &[],
+                                &format!("OAuth Flow ({}):", clean_mdx(flow_type)),
+                            ),
                             create("td", &[], &cell),
                         ]
                         .concat(),
@@ -220,16 +230,25 @@ fn contact(contact: Option<&Value>) -> String {
     let url = c.get("url");
     let mut span = String::new();
     if guarded(name) {
-        span.push_str(&format!("{}: ", js_string(name.expect("guarded"))));
+        span.push_str(&format!(
+            "{}: ",
+            clean_mdx(&js_string(name.expect("guarded")))
+        ));
     }
     if guarded(email) {
-        let e = js_string(email.expect("guarded"));
+        let e = clean_mdx(&js_string(email.expect("guarded")));
         span.push_str(&format!("[{e}](mailto:{e})"));
     }
     let mut children = h3("Contact") + &create("span", &[], &span);
     if guarded(url) {
-        let u = js_string(url.expect("guarded"));
-        children.push_str(&create("span", &[], &format!("URL: [{u}]({u})")));
+        let raw = js_string(url.expect("guarded"));
+        let u = clean_mdx(&raw);
+        let text = if is_dangerous_url(&raw, "a", "href") || !url_parses(&raw) {
+            format!("URL: {u}") // shown, not linked (Docusaurus fails on a link it cannot parse)
+        } else {
+            format!("URL: [{u}]({u})")
+        };
+        children.push_str(&create("span", &[], &text));
     }
     let style = serde_json::json!({"display": "flex", "flexDirection": "column", "marginBottom": "var(--ifm-paragraph-margin-bottom)"});
     create("div", &[("style", Prop::Json(&style))], &children)
@@ -241,7 +260,21 @@ fn terms_of_service(terms: Option<&Value>) -> String {
     }
     let t = js_string(terms.expect("truthy"));
     let style = serde_json::json!({"marginBottom": "var(--ifm-paragraph-margin-bottom)"});
-    let link = create("a", &[("href", Prop::Str(&t))], &format!("{{'{t}'}}"));
+    // The reference writes the text as a single-quoted JavaScript string, which a quote, a
+    // backslash or a line break in the URL would end early (or turn into code).
+    let literal = if t.contains(['\'', '\\', '\n', '\r', '\u{2028}', '\u{2029}']) {
+        let mut json = String::new();
+        crate::js_json::write_string(&mut json, &t);
+        format!("{{{json}}}")
+    } else {
+        format!("{{'{t}'}}")
+    };
+    let href = if is_dangerous_url(&t, "a", "href") {
+        Prop::Undefined
+    } else {
+        Prop::Str(&t)
+    };
+    let link = create("a", &[("href", href)], &literal);
     create(
         "div",
         &[("style", Prop::Json(&style))],
@@ -264,7 +297,12 @@ fn license(license: Option<&Value>) -> String {
             Some(n) if !n.is_null() => js_string(n),
             _ => js_string(url),
         };
-        children.push_str(&create("a", &[("href", Prop::Json(url))], &text));
+        let href = if is_dangerous_url(&js_string(url), "a", "href") {
+            Prop::Undefined
+        } else {
+            Prop::Json(url)
+        };
+        children.push_str(&create("a", &[("href", href)], &clean_mdx(&text)));
     }
     create("div", &[("style", Prop::Json(&style))], &children)
 }

@@ -13,6 +13,7 @@ use base64::Engine;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+use crate::hooks::{Hooks, ItemView, Progress, Stage, markdown_generator_name};
 use crate::items::{Item, ItemKind, SpecItems};
 use crate::mustache;
 use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
@@ -68,11 +69,27 @@ fn compress(json: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// Renders every page of a spec.
+/// The body `hooks` gives a page instead of the built-in one, if any.
+fn hook_markdown(
+    hooks: &mut dyn Hooks,
+    item: &Item,
+    options: &SpecOptions,
+) -> Result<Option<String>> {
+    let view = ItemView::new(item, options.download_url.as_deref());
+    hooks.page_markdown(&view).map_err(|e| Error::Callback {
+        callback: markdown_generator_name(item.kind).into(),
+        page: item.id.clone(),
+        pointer: item.pointer.clone(),
+        message: e.message,
+    })
+}
+
+/// Renders every page of a spec; `hooks` may replace page bodies and hears each page rendered.
 pub fn render_pages(
     spec: &SpecItems,
     options: &SpecOptions,
     docs: &DocsContext,
+    hooks: &mut dyn Hooks,
 ) -> Result<Vec<Page>> {
     let api_template = match &options.template {
         Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
@@ -104,10 +121,25 @@ pub fn render_pages(
     let external = options.external_json_props();
     let mut pages = Vec::new();
     let mut written = std::collections::HashSet::new();
-    for item in &spec.items {
+    let total = spec.items.len();
+    hooks.progress(Progress {
+        stage: Stage::Render,
+        done: 0,
+        total,
+    });
+    for (index, item) in spec.items.iter().enumerate() {
+        if index > 0 {
+            hooks.progress(Progress {
+                stage: Stage::Render,
+                done: index,
+                total,
+            });
+        }
         if item.kind == ItemKind::Schema && item.id.is_empty() {
             continue; // the reference refuses a schema page without a title ("Schema must have title defined")
         }
+        // The reference calls its generator for every item, then skips writing a taken id.
+        let custom = hook_markdown(hooks, item, options)?;
         if !written.insert((item.kind, item.id.as_str())) {
             continue; // the reference keeps the first page of an id
         }
@@ -116,22 +148,28 @@ pub fn render_pages(
         match item.kind {
             ItemKind::Api => {
                 let api = item.api.as_ref().expect("api items carry api");
+                // The theme renders description texts as live HTML: dangerous tags as text.
+                let api = crate::text::inert_markup(api);
+                let api = api.as_ref();
                 let info_path = if item.info_id.is_empty() {
                     None
                 } else {
                     Some(info_path(options, docs, &item.info_id)?)
                 };
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
-                let markdown = api_page::render(
-                    &item.title,
-                    api,
-                    None,
-                    options.show_extensions == Some(true),
-                    &mut sink,
-                );
+                let markdown = match custom {
+                    Some(markdown) => markdown,
+                    None => api_page::render(
+                        &item.title,
+                        api,
+                        None,
+                        options.show_extensions == Some(true),
+                        &mut sink,
+                    ),
+                };
                 let json = crate::js_json::stringify(&Value::Object(api.clone()));
                 let json = if options.disable_compression == Some(true) {
-                    json
+                    crate::text::front_matter_json(&json).into_owned()
                 } else {
                     compress(&json)
                 };
@@ -159,11 +197,13 @@ pub fn render_pages(
                     .and_then(Value::as_object)
                     .cloned()
                     .unwrap_or_default();
-                let markdown = info_page::render(
-                    &info,
-                    item.security_schemes.as_ref(),
-                    options.download_url.as_deref(),
-                );
+                let markdown = custom.unwrap_or_else(|| {
+                    info_page::render(
+                        &info,
+                        item.security_schemes.as_ref(),
+                        options.download_url.as_deref(),
+                    )
+                });
                 view.insert("markdown".into(), Value::String(markdown));
                 if let Some(url) = &options.download_url {
                     view.insert("downloadUrl".into(), Value::String(url.clone()));
@@ -181,10 +221,8 @@ pub fn render_pages(
             }
             ItemKind::Tag => {
                 let description = item.tag.as_ref().and_then(|t| t.get("description"));
-                view.insert(
-                    "markdown".into(),
-                    Value::String(api_page::description(description)),
-                );
+                let markdown = custom.unwrap_or_else(|| api_page::description(description));
+                view.insert("markdown".into(), Value::String(markdown));
                 let view = Value::Object(view);
                 pages.push(Page {
                     path: format!("{}.tag.mdx", item.id),
@@ -193,7 +231,9 @@ pub fn render_pages(
             }
             ItemKind::Schema => {
                 let schema = item.schema.as_ref().expect("schema items carry schema");
-                view.insert("markdown".into(), Value::String(schema_body(schema)));
+                let markdown =
+                    custom.unwrap_or_else(|| schema_body(&crate::text::inert_markup_value(schema)));
+                view.insert("markdown".into(), Value::String(markdown));
                 let view = Value::Object(view);
                 pages.push(Page {
                     path: format!("schemas/{}.schema.mdx", item.id),
@@ -201,6 +241,13 @@ pub fn render_pages(
                 });
             }
         }
+    }
+    if total > 0 {
+        hooks.progress(Progress {
+            stage: Stage::Render,
+            done: total,
+            total,
+        });
     }
     Ok(pages)
 }
@@ -239,20 +286,32 @@ fn schema_body(schema: &Value) -> String {
 fn base_view(item: &Item) -> Map<String, Value> {
     let mut view = Map::new();
     view.insert("type".into(), Value::String(item.kind.as_str().into()));
-    view.insert("id".into(), Value::String(item.id.clone()));
+    // Front-matter values: as the reference writes them, escaped only where YAML would not
+    // read them back (see text::front_matter_value).
+    view.insert(
+        "id".into(),
+        Value::String(crate::text::front_matter_id(&item.id).into_owned()),
+    );
     if item.kind != ItemKind::Info && item.kind != ItemKind::Tag {
         view.insert("infoId".into(), Value::String(item.info_id.clone()));
     }
     view.insert("unversionedId".into(), Value::String(item.id.clone()));
-    view.insert("title".into(), Value::String(item.title.clone()));
+    view.insert(
+        "title".into(),
+        Value::String(crate::text::front_matter_value(&item.title).into_owned()),
+    );
     view.insert(
         "description".into(),
         Value::String(item.description.clone()),
     );
-    view.insert(
-        "frontMatter".into(),
-        Value::Object(item.front_matter.clone()),
-    );
+    let mut front_matter = item.front_matter.clone();
+    if let Some(Value::String(d)) = front_matter.get_mut("description") {
+        *d = crate::text::front_matter_value(d).into_owned();
+    }
+    if let Some(Value::String(sample)) = front_matter.get_mut("sample") {
+        *sample = crate::text::front_matter_json(sample).into_owned();
+    }
+    view.insert("frontMatter".into(), Value::Object(front_matter));
     if let Some(api) = &item.api {
         view.insert("api".into(), Value::Object(api.clone()));
     }

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Generation benchmark (run by hand, not in CI): `docusaurus gen-api-docs all` with this plugin
+// and with the reference (docusaurus-plugin-openapi-docs 4.3.5), side by side, on GitHub's REST
+// spec and on the site's own spec, in the minimal site of bench/lib/fixture-site.cjs.
+//   (a) the whole command: wall time and peak RSS (/usr/bin/time -v), median of N runs, the
+//       output folder emptied before each run;
+//   (b) the generation step alone: the command's time minus the same command on a one-operation
+//       spec (Docusaurus start-up, common to both), and our standalone CLI
+//       (`target/release/openapi-docs generate`, build it with `cargo build --release -p openapi-docs-cli`).
+// Ours runs as the site ships it (externalJsonProps: true); the reference writes inline props.
+// Usage: node bench/gen-api-docs.cjs [--runs N] [github|site]...   (default: 3 runs, github site)
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+const site = require("./lib/fixture-site.cjs");
+
+const WORK = path.join(__dirname, ".work", "gen-api-docs");
+const CLI = path.join(site.REPO, "target/release/openapi-docs");
+const SPECS = {
+  github: { label: "GitHub REST (`api.github.com.json`, 13 MB)", file: require.resolve("@octokit/openapi/generated/api.github.com.json", { paths: [path.join(site.REPO, "tests")] }) },
+  site: { label: "Ticket Tailor (`content/openapi/ticket-tailor.yaml`)", file: path.join(site.REPO, "content/openapi/ticket-tailor.yaml") },
+};
+const TINY = "openapi: 3.0.0\ninfo: {title: Tiny, version: '1'}\npaths:\n  /ping:\n    get: {operationId: ping, responses: {'200': {description: OK}}}\n";
+const PLUGINS = ["reference", "ours"];
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf("--runs");
+const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+const names = args.length ? args : Object.keys(SPECS);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function countFiles(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(dir, e.name)) : e.name.startsWith(".") ? 0 : 1), 0);
+}
+
+/** Median wall seconds and peak MB of `run()` over RUNS runs, `docs/api` emptied before each. */
+function measure(what, dir, run) {
+  const seconds = [];
+  const peakMb = [];
+  for (let i = 0; i < RUNS; i++) {
+    fs.rmSync(path.join(dir, "docs/api"), { recursive: true, force: true });
+    const r = run();
+    if (!r.ok) throw new Error(`${what} failed:\n${r.output.slice(-3000)}`);
+    // The reference logs failures and exits 0.
+    if (/Loading of api failed|Failed to write/.test(r.output)) throw new Error(`${what}: the reference reported a failure:\n${r.output.slice(-3000)}`);
+    seconds.push(r.seconds);
+    peakMb.push(r.peakMb);
+    process.stderr.write(`  ${what} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.peakMb.toFixed(0)} MB\n`);
+  }
+  return { seconds: median(seconds), peakMb: median(peakMb), files: countFiles(path.join(dir, "docs/api")) };
+}
+
+function genApiDocs(label, specFile, plugin) {
+  const dir = path.join(WORK, label, plugin);
+  site.writeSite(dir, specFile, { plugin, faster: false, externalJsonProps: true });
+  return measure(`${label} ${plugin}`, dir, () => site.runDocusaurus(dir, ["gen-api-docs", "all"]));
+}
+
+function standaloneCli(label, specFile) {
+  const dir = path.join(WORK, label, "cli");
+  fs.mkdirSync(dir, { recursive: true });
+  return measure(`${label} cli`, dir, () => {
+    const result = spawnSync("/usr/bin/time", ["-v", CLI, "generate", "--spec", specFile, "--out", "docs/api", "--sidebar"], { cwd: dir, encoding: "utf8" });
+    return { ok: result.status === 0, ...site.parseTime(result.stderr), output: `${result.stdout}\n${result.stderr}` };
+  });
+}
+
+if (!fs.existsSync(CLI)) {
+  console.error(`${CLI} is missing: run \`cargo build --release -p openapi-docs-cli\` first`);
+  process.exit(1);
+}
+fs.mkdirSync(WORK, { recursive: true });
+const tinyFile = path.join(WORK, "tiny.yaml");
+fs.writeFileSync(tinyFile, TINY);
+const startup = Object.fromEntries(PLUGINS.map((p) => [p, genApiDocs("tiny", tinyFile, p)]));
+const rows = [];
+for (const name of names) {
+  const spec = SPECS[name];
+  const r = Object.fromEntries(PLUGINS.map((p) => [p, genApiDocs(name, spec.file, p)]));
+  const cli = standaloneCli(name, spec.file);
+  rows.push({ label: spec.label, ...r, cli, step: Object.fromEntries(PLUGINS.map((p) => [p, r[p].seconds - startup[p].seconds])) });
+}
+
+const s = (v) => `${v.toFixed(2)} s`;
+const mb = (v) => `${v.toFixed(0)} MB`;
+const x = (a, b) => `${(a / b).toFixed(1)}x`;
+console.log(`Start-up (\`gen-api-docs\` on a one-operation spec): reference ${s(startup.reference.seconds)}, ours ${s(startup.ours.seconds)}; medians of ${RUNS} runs.\n`);
+console.log("| Spec | Files written (reference / ours) | `gen-api-docs` wall: reference / ours | Peak RSS: reference / ours | Generation step: reference / ours | Standalone CLI: wall, peak RSS |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(
+    `| ${r.label} | ${r.reference.files} / ${r.ours.files} ` +
+      `| ${s(r.reference.seconds)} / ${s(r.ours.seconds)} (**${x(r.reference.seconds, r.ours.seconds)}**) ` +
+      `| ${mb(r.reference.peakMb)} / ${mb(r.ours.peakMb)} (**${x(r.reference.peakMb, r.ours.peakMb)}** less) ` +
+      `| ${s(r.step.reference)} / ${s(r.step.ours)} (**${x(r.step.reference, Math.max(r.step.ours, 0.01))}**) ` +
+      `| ${s(r.cli.seconds)}, ${mb(r.cli.peakMb)} (**${x(r.step.reference, r.cli.seconds)}** faster than the reference's step) |`,
+  );
+}

@@ -1,0 +1,207 @@
+//! The explorer's auth state on a first visit (`createAuth` of theme/ApiExplorer/Authorization/
+//! slice.js: the first security option selected, nothing persisted), CodeSnippets'
+//! `cleanCredentials` (every credential becomes `<name>`: the option's first scheme's `name`, else
+//! the credential's key) and the headers `buildPostmanRequest` derives from it (bearer and OAuth 2
+//! tokens, basic credentials base64-encoded, header API keys).
+
+use serde_json::{Map, Value};
+
+use super::SampleError;
+use super::js;
+use super::request::Header;
+use crate::js_json;
+
+/// `createAuth` and CodeSnippets' `cleanCredentials`: the selected option's schemes and each
+/// scheme's placeholder credentials.
+pub struct Auth {
+    selected: Vec<(String, Map<String, Value>)>,
+    data: Vec<(String, Vec<(String, String)>)>,
+}
+
+fn auth_data_keys(scheme: &Map<String, Value>) -> &'static [&'static str] {
+    let kind = scheme.get("type").and_then(Value::as_str);
+    let http_scheme = scheme.get("scheme").and_then(Value::as_str);
+    match (kind, http_scheme) {
+        (Some("http"), Some("bearer")) | (Some("oauth2"), _) => &["token"],
+        (Some("http"), Some("basic")) => &["username", "password"],
+        (Some("apiKey"), _) => &["apiKey"],
+        _ => &[],
+    }
+}
+
+pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
+    let schemes = api.get("securitySchemes");
+    // option id -> schemes (with their id)
+    let mut options: Map<String, Value> = Map::new();
+    let mut data: Vec<(String, Vec<String>)> = Vec::new();
+    let security = match api.get("security") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list.clone(),
+        Some(_) => return Err(SampleError::Unsupported("`security` is not a list".into())),
+    };
+    for option in &security {
+        let Some(option) = option.as_object() else {
+            return Err(SampleError::Unsupported(
+                "a security requirement is not an object".into(),
+            ));
+        };
+        let mut ids = Vec::new();
+        js_json::for_each_in_js_order(option, |k, _| ids.push(k.to_string()));
+        let id = ids.join(" and ");
+        for scheme_id in &ids {
+            let Some(scheme) = schemes.and_then(|s| s.get(scheme_id)) else {
+                continue;
+            };
+            if !js_json::truthy(Some(scheme)) {
+                continue;
+            }
+            let Some(scheme_map) = scheme.as_object() else {
+                return Err(SampleError::Unsupported(
+                    "a security scheme is not an object".into(),
+                ));
+            };
+            let entry = options
+                .entry(id.clone())
+                .or_insert_with(|| Value::Array(Vec::new()));
+            for key in auth_data_keys(scheme_map) {
+                match data.iter_mut().find(|(s, _)| s == scheme_id) {
+                    Some((_, keys)) => {
+                        if !keys.iter().any(|k| k == key) {
+                            keys.push((*key).to_string());
+                        }
+                    }
+                    None => data.push((scheme_id.clone(), vec![(*key).to_string()])),
+                }
+            }
+            let mut with_key = scheme_map.clone();
+            with_key.insert("key".into(), Value::String(scheme_id.clone()));
+            with_key.insert(
+                "scopes".into(),
+                option.get(scheme_id).cloned().unwrap_or(Value::Null),
+            );
+            if let Value::Array(list) = entry {
+                list.push(Value::Object(with_key));
+            }
+        }
+    }
+    // `data` is an object: index-like scheme names first.
+    data.sort_by_key(|(k, _)| {
+        if js_json::is_array_index(k) {
+            (0, k.parse::<u64>().unwrap_or(0))
+        } else {
+            (1, 0)
+        }
+    });
+    js_json::reorder_map(&mut options);
+    let combo_id = data
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let first_name = |option: Option<&Value>| -> Option<Option<String>> {
+        let first = option?.as_array()?.first()?;
+        Some(first.get("name").map(|n| match n {
+            Value::String(s) => s.clone(),
+            other => js::to_string(other),
+        }))
+    };
+    let cleaned = data
+        .into_iter()
+        .map(|(scheme_id, keys)| {
+            let placeholder = match first_name(options.get(&scheme_id)) {
+                Some(name) => name,
+                None => first_name(options.get(&combo_id)).flatten(),
+            };
+            let values = keys
+                .into_iter()
+                .map(|key| {
+                    let shown = format!("<{}>", placeholder.clone().unwrap_or_else(|| key.clone()));
+                    (key, shown)
+                })
+                .collect();
+            (scheme_id, values)
+        })
+        .collect();
+    let selected = options
+        .values()
+        .next()
+        .and_then(Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter_map(|s| {
+                    let m = s.as_object()?;
+                    let key = m.get("key")?.as_str()?.to_string();
+                    Some((key, m.clone()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Auth {
+        selected,
+        data: cleaned,
+    })
+}
+
+impl Auth {
+    fn credential(&self, scheme_id: &str, key: &str) -> Option<&str> {
+        self.data
+            .iter()
+            .find(|(s, _)| s == scheme_id)
+            .and_then(|(_, values)| values.iter().find(|(k, _)| k == key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The headers `buildPostmanRequest` derives from the selected auth option.
+    pub fn headers(&self) -> Result<Vec<Header>, SampleError> {
+        let mut out = Vec::new();
+        for (key, scheme) in &self.selected {
+            let kind = scheme.get("type").and_then(Value::as_str);
+            let http_scheme = scheme.get("scheme").and_then(Value::as_str);
+            let bearer = |token: Option<&str>| {
+                Header::new(
+                    "Authorization",
+                    format!("Bearer {}", token.unwrap_or("<TOKEN>")),
+                )
+            };
+            match (kind, http_scheme) {
+                (Some("http"), Some("bearer")) | (Some("oauth2"), _) => {
+                    out.push(bearer(self.credential(key, "token")));
+                }
+                (Some("http"), Some("basic")) => {
+                    if let (Some(user), Some(password)) = (
+                        self.credential(key, "username"),
+                        self.credential(key, "password"),
+                    ) {
+                        let encoded =
+                            js::btoa(&format!("{user}:{password}")).map_err(SampleError::Theme)?;
+                        out.push(Header::new("Authorization", format!("Basic {encoded}")));
+                    }
+                }
+                (Some("apiKey"), _)
+                    if scheme.get("in").and_then(Value::as_str) == Some("header") =>
+                {
+                    let name = scheme.get("name");
+                    let header_key = match name {
+                        Some(Value::String(s)) => s.clone(),
+                        None | Some(Value::Null) => String::new(),
+                        Some(other) => js::to_string(other),
+                    };
+                    let value = match self.credential(key, "apiKey") {
+                        Some(v) => v.to_string(),
+                        None => format!(
+                            "<{}>",
+                            match name {
+                                Some(Value::String(s)) => s.clone(),
+                                Some(Value::Null) | None => "apiKey".into(),
+                                Some(other) => js::to_string(other),
+                            }
+                        ),
+                    };
+                    out.push(Header::new(header_key, value));
+                }
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+}

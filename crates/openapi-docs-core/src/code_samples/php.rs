@@ -1,0 +1,98 @@
+//! postman-code-generators 1.14.2, `codegens/php-curl` (language `php`, variant `cURL`).
+
+use serde_json::{Map, Value};
+
+use super::SampleError;
+use super::js;
+use super::languages::{
+    FOLLOW_REDIRECT, INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT,
+    TRIM_REQUEST_BODY,
+};
+use super::request::{BodyData, Request};
+
+const OPTIONS: &[(&str, OptionKind)] = &[
+    INDENT_COUNT,
+    INDENT_TYPE,
+    REQUEST_TIMEOUT,
+    FOLLOW_REDIRECT,
+    TRIM_REQUEST_BODY,
+];
+
+/// `sanitize(input, escapeCharFor, trim)` with a truthy `escapeCharFor` other than `urlencoded`.
+fn sanitize(input: Option<&str>, trim: bool) -> String {
+    let Some(input) = input else {
+        return String::new();
+    };
+    let s = if trim { js::trim(input) } else { input };
+    s.replace('\\', "\\\\").replace('\'', "\\'")
+}
+
+/// The PHP cURL snippet.
+pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
+    let options = Options::sanitize(given, OPTIONS);
+    let indent = options.indent();
+    let trim = options.flag("trimRequestBody");
+    let url = request.url.encoded_string();
+    let mut snippet =
+        String::from("<?php\n\n$curl = curl_init();\n\ncurl_setopt_array($curl, array(\n");
+    snippet.push_str(&format!(
+        "{indent}CURLOPT_URL => '{}',\n",
+        sanitize(Some(&url), false)
+    ));
+    snippet.push_str(&format!("{indent}CURLOPT_RETURNTRANSFER => true,\n"));
+    snippet.push_str(&format!("{indent}CURLOPT_ENCODING => '',\n"));
+    snippet.push_str(&format!("{indent}CURLOPT_MAXREDIRS => 10,\n"));
+    snippet.push_str(&format!(
+        "{indent}CURLOPT_TIMEOUT => {},\n",
+        options.number_text("requestTimeout")
+    ));
+    snippet.push_str(&format!(
+        "{indent}CURLOPT_FOLLOWLOCATION => {},\n",
+        options.flag("followRedirect")
+    ));
+    snippet.push_str(&format!(
+        "{indent}CURLOPT_HTTP_VERSION => CURL_HTTP_VERSION_1_1,\n"
+    ));
+    snippet.push_str(&format!(
+        "{indent}CURLOPT_CUSTOMREQUEST => '{}',\n",
+        request.method
+    ));
+    if let Some(body) = &request.body {
+        match &body.data {
+            BodyData::Raw(raw) if !raw.is_empty() => {
+                snippet.push_str(&format!(
+                    "{indent}CURLOPT_POSTFIELDS =>'{}',\n",
+                    sanitize(Some(raw), trim)
+                ));
+            }
+            BodyData::File(_) => {
+                snippet.push_str(&format!(
+                    "{indent}CURLOPT_POSTFIELDS => \"<file contents here>\",\n"
+                ));
+            }
+            _ => {}
+        }
+    }
+    request.add_default_content_type();
+    if !request.headers.is_empty() {
+        let lines: Vec<String> = request
+            .headers
+            .iter()
+            .map(|h| {
+                format!(
+                    "{}'{}: {}'",
+                    indent.repeat(2),
+                    sanitize(Some(&h.key), true),
+                    sanitize(h.value_str(), false)
+                )
+            })
+            .collect();
+        snippet.push_str(&format!(
+            "{indent}CURLOPT_HTTPHEADER => array(\n{}\n{indent}),\n",
+            lines.join(",\n")
+        ));
+    }
+    snippet
+        .push_str("));\n\n$response = curl_exec($curl);\n\ncurl_close($curl);\necho $response;\n");
+    Ok(snippet)
+}

@@ -1,0 +1,401 @@
+//! Points where a caller replaces part of what the generator builds, and hears how far it got:
+//! the reference's JavaScript-function options (`markdownGenerators`,
+//! `sidebarOptions.sidebarGenerators.createDocItem`) and a progress report. The Node binding
+//! implements [`Hooks`] by calling JavaScript; [`generate`](crate::generate) uses [`NoHooks`].
+//!
+//! A hook receives the page's item exactly as the reference's generators receive it
+//! ([`ItemView::to_json`]) and answers `None` to keep the built-in result.
+
+use serde_json::{Map, Value};
+
+use crate::items::{Item, ItemKind};
+
+/// What a hook failed with, in the hook's own words (for a JavaScript callback, the thrown
+/// value as a string).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HookError {
+    /// The message.
+    pub message: String,
+}
+
+/// A stage of one generation, for progress reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The spec files are read and parsed.
+    Read,
+    /// `$ref`s are expanded and page items built.
+    Items,
+    /// Pages are rendered (reported once per page).
+    Render,
+}
+
+impl Stage {
+    /// A short name (`read`, `items`, `render`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Read => "read",
+            Stage::Items => "items",
+            Stage::Render => "render",
+        }
+    }
+}
+
+/// How far one generation got: `done` of `total` units of `stage` (for [`Stage::Render`], pages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The stage.
+    pub stage: Stage,
+    /// Units done.
+    pub done: usize,
+    /// Units in the stage.
+    pub total: usize,
+}
+
+/// One page's item, as the reference passes it to its generators.
+#[derive(Debug, Clone, Copy)]
+pub struct ItemView<'a> {
+    item: &'a Item,
+    download_url: Option<&'a str>,
+}
+
+impl<'a> ItemView<'a> {
+    /// The item of a page; `download_url` is the spec's `downloadUrl`, which the reference sets on
+    /// info items before calling `createInfoPageMD` (and only there).
+    pub fn new(item: &'a Item, download_url: Option<&'a str>) -> Self {
+        Self { item, download_url }
+    }
+
+    /// The page kind.
+    pub fn kind(&self) -> ItemKind {
+        self.item.kind
+    }
+
+    /// The page id.
+    pub fn id(&self) -> &str {
+        &self.item.id
+    }
+
+    /// Where the page comes from in the spec (JSON pointer).
+    pub fn pointer(&self) -> &str {
+        &self.item.pointer
+    }
+
+    /// The item as the reference's `createItems` builds it, keys in its order:
+    /// `type, id, [infoId], unversionedId, title, description, frontMatter`, then `api`
+    /// (operations and webhooks), `securitySchemes, info` (info pages), `schema` or `tag`, and
+    /// `downloadUrl` on info pages when set. Keys whose value the reference leaves `undefined`
+    /// are absent, as in its `JSON.stringify`. `api.postman` is the JSON of the Postman request
+    /// (the reference holds a `postman-collection` `Request` whose JSON this is).
+    pub fn to_json(&self) -> Value {
+        let item = self.item;
+        let mut map = Map::new();
+        map.insert("type".into(), Value::String(item.kind.as_str().into()));
+        map.insert("id".into(), Value::String(item.id.clone()));
+        if matches!(item.kind, ItemKind::Api | ItemKind::Schema) {
+            map.insert("infoId".into(), Value::String(item.info_id.clone()));
+        }
+        map.insert("unversionedId".into(), Value::String(item.id.clone()));
+        map.insert("title".into(), Value::String(item.title.clone()));
+        map.insert(
+            "description".into(),
+            Value::String(item.description.clone()),
+        );
+        map.insert(
+            "frontMatter".into(),
+            Value::Object(item.front_matter.clone()),
+        );
+        let mut set = |key: &str, value: Option<Value>| {
+            if let Some(v) = value {
+                map.insert(key.into(), v);
+            }
+        };
+        set("api", item.api.clone().map(Value::Object));
+        set("securitySchemes", item.security_schemes.clone());
+        set("info", item.info.clone());
+        set("schema", item.schema.clone());
+        set("tag", item.tag.clone());
+        if item.kind == ItemKind::Info {
+            set(
+                "downloadUrl",
+                self.download_url.map(|u| Value::String(u.to_string())),
+            );
+        }
+        Value::Object(map)
+    }
+}
+
+/// The reference's option that replaces the body of pages of `kind`, dotted
+/// (`markdownGenerators.createApiPageMD`).
+pub fn markdown_generator_name(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::Api => "markdownGenerators.createApiPageMD",
+        ItemKind::Info => "markdownGenerators.createInfoPageMD",
+        ItemKind::Tag => "markdownGenerators.createTagPageMD",
+        ItemKind::Schema => "markdownGenerators.createSchemaPageMD",
+    }
+}
+
+/// The reference's option that replaces sidebar doc items.
+pub const DOC_ITEM_GENERATOR_NAME: &str = "sidebarOptions.sidebarGenerators.createDocItem";
+
+/// Replacements for parts of a generation, and progress reports. Every method has a default that
+/// keeps the built-in behaviour.
+pub trait Hooks {
+    /// The MDX body of one page instead of the built-in one (the reference's
+    /// `markdownGenerators.create<Kind>PageMD(item)`; the result becomes the template's
+    /// `{{{markdown}}}`). `Ok(None)` keeps the built-in body.
+    fn page_markdown(&mut self, item: &ItemView<'_>) -> Result<Option<String>, HookError> {
+        let _ = item;
+        Ok(None)
+    }
+
+    /// A sidebar entry for an API or schema page instead of the built-in doc item (the
+    /// reference's `createDocItem(item, {sidebarOptions, basePath})`; the result is written into
+    /// `sidebar.ts` as is). `Ok(None)` keeps the built-in entry. Called exactly where, and as
+    /// often as, the reference calls it (twice for an untagged operation).
+    fn doc_item(
+        &mut self,
+        item: &ItemView<'_>,
+        base_path: &str,
+    ) -> Result<Option<Value>, HookError> {
+        let _ = (item, base_path);
+        Ok(None)
+    }
+
+    /// How far the generation got.
+    fn progress(&mut self, progress: Progress) {
+        let _ = progress;
+    }
+}
+
+/// The built-in behaviour everywhere.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DocsContext, SpecOptions, generate_with_hooks};
+
+    const SPEC: &str = r#"
+openapi: 3.0.0
+info: {title: Demo API, version: "1.0", description: "Line one\nline two"}
+tags: [{name: pets}]
+paths:
+  /pets:
+    get: {operationId: listPets, tags: [pets], summary: List pets, responses: {"200": {description: OK}}}
+  /ping:
+    get: {operationId: ping, summary: Ping, responses: {"200": {description: OK}}}
+components:
+  schemas:
+    Pet: {type: object, properties: {name: {type: string}}}
+"#;
+
+    fn options() -> SpecOptions {
+        serde_json::from_value(serde_json::json!({
+            "specPath": "api.yaml",
+            "outputDir": "docs/api",
+            "showSchemas": true,
+            "downloadUrl": "https://example.com/api.yaml",
+            "sidebarOptions": {"groupPathsBy": "tag"},
+        }))
+        .unwrap()
+    }
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("api.yaml"), SPEC).unwrap();
+        dir
+    }
+
+    fn docs() -> DocsContext {
+        DocsContext {
+            doc_path: Some("docs".into()),
+            route_base_path: Some("docs".into()),
+        }
+    }
+
+    #[derive(Default)]
+    struct Recorder {
+        markdown_calls: Vec<Value>,
+        doc_item_calls: Vec<(String, String)>,
+        progress: Vec<Progress>,
+        fail_on: Option<&'static str>,
+    }
+
+    impl Hooks for Recorder {
+        fn page_markdown(&mut self, item: &ItemView<'_>) -> Result<Option<String>, HookError> {
+            self.markdown_calls.push(item.to_json());
+            if self.fail_on == Some(item.id()) {
+                return Err(HookError {
+                    message: "Error: boom".into(),
+                });
+            }
+            Ok((item.kind() == ItemKind::Api).then(|| format!("custom body of {}", item.id())))
+        }
+
+        fn doc_item(
+            &mut self,
+            item: &ItemView<'_>,
+            base_path: &str,
+        ) -> Result<Option<Value>, HookError> {
+            self.doc_item_calls
+                .push((item.id().to_string(), base_path.to_string()));
+            Ok(Some(
+                serde_json::json!({"type": "doc", "id": format!("custom/{}", item.id())}),
+            ))
+        }
+
+        fn progress(&mut self, progress: Progress) {
+            self.progress.push(progress);
+        }
+    }
+
+    #[test]
+    fn items_reach_hooks_as_the_reference_builds_them() {
+        let dir = site();
+        let mut hooks = Recorder::default();
+        let generated = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+        let kinds: Vec<_> = hooks
+            .markdown_calls
+            .iter()
+            .map(|i| format!("{}:{}", i["type"], i["id"]))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                r#""info":"demo-api""#,
+                r#""api":"list-pets""#,
+                r#""api":"ping""#,
+                r#""schema":"pet""#
+            ]
+        );
+        let info = &hooks.markdown_calls[0];
+        let keys: Vec<_> = info.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "type",
+                "id",
+                "unversionedId",
+                "title",
+                "description",
+                "frontMatter",
+                "info",
+                "downloadUrl"
+            ]
+        );
+        assert_eq!(info["downloadUrl"], "https://example.com/api.yaml");
+        assert_eq!(info["frontMatter"]["description"], "Line one");
+        let api = &hooks.markdown_calls[1];
+        let keys: Vec<_> = api.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "type",
+                "id",
+                "infoId",
+                "unversionedId",
+                "title",
+                "description",
+                "frontMatter",
+                "api"
+            ]
+        );
+        assert_eq!(api["api"]["method"], "get");
+        assert_eq!(api["api"]["path"], "/pets");
+        assert!(api["api"]["postman"].is_object());
+        // The hook's body replaces the built-in one inside the template; others are unchanged.
+        let page = |name: &str| {
+            generated
+                .pages
+                .iter()
+                .find(|p| p.path == name)
+                .unwrap()
+                .contents
+                .clone()
+        };
+        assert!(page("list-pets.api.mdx").ends_with("\n\ncustom body of list-pets\n      "));
+        assert!(!generated.pages.iter().any(|p| p.path.ends_with(".json")));
+        let plain = crate::generate(&options(), &docs(), dir.path()).unwrap();
+        let plain_info = plain
+            .pages
+            .iter()
+            .find(|p| p.path == "demo-api.info.mdx")
+            .unwrap();
+        assert_eq!(page("demo-api.info.mdx"), plain_info.contents);
+    }
+
+    #[test]
+    fn doc_items_come_from_the_hook_as_often_as_the_reference_asks() {
+        let dir = site();
+        let mut hooks = Recorder::default();
+        let generated = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+        // `ping` is untagged: the reference builds its doc item twice.
+        let ids: Vec<_> = hooks
+            .doc_item_calls
+            .iter()
+            .map(|(id, base)| format!("{id}@{base}"))
+            .collect();
+        assert_eq!(ids, ["list-pets@api", "ping@api", "ping@api", "pet@api"]);
+        let sidebar = generated
+            .pages
+            .iter()
+            .find(|p| p.path == "sidebar.ts")
+            .unwrap();
+        assert!(sidebar.contents.contains(r#"id: "custom/list-pets""#));
+        assert!(!sidebar.contents.contains(r#"id: "api/list-pets""#));
+    }
+
+    #[test]
+    fn progress_reports_each_stage_and_every_page() {
+        let dir = site();
+        let mut hooks = Recorder::default();
+        generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+        let first_render = hooks
+            .progress
+            .iter()
+            .position(|p| p.stage == Stage::Render)
+            .unwrap();
+        assert_eq!(
+            hooks.progress[..first_render],
+            [
+                Progress {
+                    stage: Stage::Read,
+                    done: 1,
+                    total: 1
+                },
+                Progress {
+                    stage: Stage::Items,
+                    done: 1,
+                    total: 1
+                },
+            ]
+        );
+        let render: Vec<_> = hooks.progress[first_render..]
+            .iter()
+            .map(|p| (p.done, p.total))
+            .collect();
+        assert_eq!(render, [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]);
+    }
+
+    #[test]
+    fn a_failing_hook_is_a_coded_error_naming_the_callback_and_page() {
+        let dir = site();
+        let mut hooks = Recorder {
+            fail_on: Some("ping"),
+            ..Default::default()
+        };
+        let err = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap_err();
+        assert_eq!(err.code(), "E_CALLBACK");
+        let message = err.to_string();
+        assert!(
+            message.contains("markdownGenerators.createApiPageMD"),
+            "{message}"
+        );
+        assert!(message.contains("`ping`"), "{message}");
+        assert!(message.contains("Error: boom"), "{message}");
+    }
+}

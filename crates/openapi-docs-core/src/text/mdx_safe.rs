@@ -1,0 +1,996 @@
+//! What the reference's `clean()` leaves that MDX rejects or runs, made safe. `clean()` keeps
+//! HTML tags whose names start with an allowed word, and leaves text it takes for code alone;
+//! MDX then fails on an unclosed `<div>`, a stray `</span>` or `<a href=x>`, runs `export const`
+//! lines and `{...}` expressions, and the page gets `<iframe srcdoc>` or `onerror` markup.
+//!
+//! [`make_safe`] takes `clean()`'s output and changes only what would break the build or inject
+//! markup; text the reference renders correctly is returned unchanged:
+//!
+//! - a tag that is not well-formed JSX, not a known harmless element, carries an event handler,
+//!   a `style`/`srcdoc` string or a `javascript:` URL, or is not closed where MDX needs it closed,
+//!   is shown as text (its `<` becomes `&lt;`); an unclosed `<br>`, `<hr>` or `<img>` is closed;
+//! - `{` and `}` outside Markdown code are escaped even where `clean()` thought they were code
+//!   (an escaped backtick, `` \` ``, opens no code span);
+//! - a line starting `import ` or `export ` where MDX would read JavaScript gets its first
+//!   letter as a character reference (`&#x65;xport`), which renders the same;
+//! - a code fence left open (which would swallow the rest of the page) is closed;
+//! - a Markdown link or image whose destination is a `javascript:`, `vbscript:` or `data:` URL,
+//!   or a URL that does not parse (Docusaurus resolves every link with `new URL()` and fails the
+//!   build on one that throws), gets `#` instead (the link text stays);
+//! - a bare `https://...` that GitHub-flavoured Markdown would turn into such an unparsable link
+//!   (`https://x.test">&lt;b`) stays text: an empty `<span/>` after its colon splits the text
+//!   GFM looks for URLs in.
+
+/// Elements a description may use. Every other tag `clean()` keeps (`<iframe>`, `<input>`,
+/// `<base>`, `<embed>`, `<link>`, `<use>`, unknown names) is shown as text.
+const ALLOWED_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "address",
+    "article",
+    "aside",
+    "b",
+    "bdi",
+    "bdo",
+    "big",
+    "blockquote",
+    "bold",
+    "br",
+    "button",
+    "center",
+    "code",
+    "details",
+    "div",
+    "em",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "img",
+    "li",
+    "ol",
+    "p",
+    "pre",
+    "small",
+    "span",
+    "strike",
+    "strong",
+    "summary",
+    "svg",
+    "table",
+    "tbody",
+    "td",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "u",
+    "ul",
+];
+
+/// Elements without content: MDX needs them self-closed (`<br/>`).
+const VOID_ELEMENTS: &[&str] = &["br", "hr", "img"];
+
+/// Attributes whose value is a URL.
+const URL_ATTRIBUTES: &[&str] = &[
+    "href",
+    "src",
+    "xlink:href",
+    "action",
+    "formaction",
+    "poster",
+    "background",
+    "cite",
+    "data",
+    "srcset",
+    "ping",
+    "longdesc",
+    "lowsrc",
+    "dynsrc",
+    "usemap",
+    "codebase",
+];
+
+/// Attributes refused whatever their value: inline code, whole documents, or values React
+/// rejects at render time (a `style` string, a string `ref`) and so would fail the build.
+const REFUSED_ATTRIBUTES: &[&str] = &[
+    "style",
+    "srcdoc",
+    "formaction",
+    "action",
+    "dangerouslysetinnerhtml",
+    "ref",
+    "is",
+];
+
+/// Above this many tags in one text, every tag is shown as text (the pairing is quadratic).
+const MAX_TAGS: usize = 2_000;
+
+fn is_line_end(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+/// Byte ranges of `text` that Markdown reads as code, and the fence left open at the end.
+struct CodeMask {
+    code: Vec<bool>,
+    open_fence: Option<String>,
+}
+
+/// The lines of `text` as `(start, end)` byte ranges, without their line endings.
+fn lines(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if is_line_end(bytes[i]) {
+            out.push((start, i));
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    out.push((start, bytes.len()));
+    out
+}
+
+fn is_blank(line: &str) -> bool {
+    line.bytes().all(|b| b == b' ' || b == b'\t')
+}
+
+/// A fence opening or closing line: up to three spaces, then three or more backticks or tildes.
+fn fence_run(line: &str) -> Option<(u8, usize, &str)> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    if indent > 3 {
+        return None;
+    }
+    let rest = &line[indent..];
+    let marker = *rest.as_bytes().first()?;
+    if marker != b'`' && marker != b'~' {
+        return None;
+    }
+    let count = rest.bytes().take_while(|b| *b == marker).count();
+    (count >= 3).then(|| (marker, count, &rest[count..]))
+}
+
+fn code_mask(text: &str) -> CodeMask {
+    let bytes = text.as_bytes();
+    let mut code = vec![false; bytes.len()];
+    let mut fence: Option<(u8, usize)> = None;
+    // Paragraph text between fences and blank lines, scanned for code spans.
+    let mut paragraph: Option<(usize, usize)> = None;
+    let scan = |range: Option<(usize, usize)>, code: &mut Vec<bool>| {
+        if let Some((start, end)) = range {
+            mark_code_spans(bytes, start, end, code);
+        }
+    };
+    for (start, end) in lines(text) {
+        let line = &text[start..end];
+        if let Some((marker, count)) = fence {
+            code[start..end].iter_mut().for_each(|c| *c = true);
+            if let Some((m, n, rest)) = fence_run(line)
+                && m == marker
+                && n >= count
+                && is_blank(rest)
+            {
+                fence = None;
+            }
+            continue;
+        }
+        if let Some((marker, count, info)) = fence_run(line)
+            && !(marker == b'`' && info.contains('`'))
+        {
+            scan(paragraph.take(), &mut code);
+            code[start..end].iter_mut().for_each(|c| *c = true);
+            fence = Some((marker, count));
+            continue;
+        }
+        if is_blank(line) {
+            scan(paragraph.take(), &mut code);
+            continue;
+        }
+        paragraph = Some(paragraph.map_or((start, end), |(s, _)| (s, end)));
+    }
+    scan(paragraph.take(), &mut code);
+    CodeMask {
+        code,
+        open_fence: fence.map(|(marker, count)| (marker as char).to_string().repeat(count)),
+    }
+}
+
+/// For each byte of `text`, whether Markdown reads it as code (fenced blocks, code spans).
+pub(super) fn code_regions(text: &str) -> Vec<bool> {
+    code_mask(text).code
+}
+
+/// Marks CommonMark code spans in `bytes[start..end]`: a run of n backticks up to the next run
+/// of exactly n; a backslash-escaped backtick opens nothing.
+fn mark_code_spans(bytes: &[u8], start: usize, end: usize, code: &mut [bool]) {
+    let mut i = start;
+    while i < end {
+        match bytes[i] {
+            b'\\' if i + 1 < end && bytes[i + 1].is_ascii_punctuation() => i += 2,
+            b'`' => {
+                let run = bytes[i..end].iter().take_while(|b| **b == b'`').count();
+                let mut j = i + run;
+                let mut closed = None;
+                while j < end {
+                    if bytes[j] == b'`' {
+                        let other = bytes[j..end].iter().take_while(|b| **b == b'`').count();
+                        if other == run {
+                            closed = Some(j + other);
+                            break;
+                        }
+                        j += other;
+                    } else {
+                        j += 1;
+                    }
+                }
+                match closed {
+                    Some(close) => {
+                        code[i..close].iter_mut().for_each(|c| *c = true);
+                        i = close;
+                    }
+                    None => i += run,
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// One tag found in the text.
+#[derive(Debug, Clone)]
+struct Tag {
+    /// Byte offset of `<`.
+    start: usize,
+    /// Byte offset after `>`.
+    end: usize,
+    name: String,
+    closing: bool,
+    self_closing: bool,
+    /// Well-formed, allowed and harmless (pairing decided later).
+    ok: bool,
+}
+
+fn is_js_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Parses the tag at `at` (which holds `<`). `None` when it is not even tag-shaped.
+fn parse_tag(text: &str, at: usize) -> Option<Tag> {
+    let bytes = text.as_bytes();
+    let mut i = at + 1;
+    let closing = bytes.get(i) == Some(&b'/');
+    if closing {
+        i += 1;
+    }
+    let name_start = i;
+    while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+        i += 1;
+    }
+    if i == name_start || !bytes[name_start].is_ascii_alphabetic() {
+        return None;
+    }
+    let name = text[name_start..i].to_string();
+    let mut tag = Tag {
+        start: at,
+        end: i,
+        name,
+        closing,
+        self_closing: false,
+        ok: false,
+    };
+    let mut harmless = ALLOWED_ELEMENTS.contains(&tag.name.as_str());
+    let skip_space = |i: &mut usize| {
+        while *i < bytes.len() && is_js_space(bytes[*i]) {
+            *i += 1;
+        }
+    };
+    if closing {
+        skip_space(&mut i);
+        if bytes.get(i) != Some(&b'>') {
+            return Some(tag);
+        }
+        tag.end = i + 1;
+        tag.ok = harmless;
+        return Some(tag);
+    }
+    loop {
+        let before_space = i;
+        skip_space(&mut i);
+        match bytes.get(i) {
+            Some(b'>') => {
+                tag.end = i + 1;
+                break;
+            }
+            Some(b'/') if bytes.get(i + 1) == Some(&b'>') => {
+                tag.end = i + 2;
+                tag.self_closing = true;
+                break;
+            }
+            Some(b)
+                if i > before_space && (b.is_ascii_alphabetic() || *b == b'_' || *b == b':') =>
+            {
+                let attr_start = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric()
+                        || matches!(bytes[i], b'_' | b':' | b'.' | b'-'))
+                {
+                    i += 1;
+                }
+                let attr = text[attr_start..i].to_ascii_lowercase();
+                let mut value = None;
+                let mut j = i;
+                skip_space(&mut j);
+                if bytes.get(j) == Some(&b'=') {
+                    j += 1;
+                    skip_space(&mut j);
+                    let quote = *bytes.get(j)?;
+                    if quote != b'"' && quote != b'\'' {
+                        return Some(tag);
+                    }
+                    let close = text[j + 1..].find(quote as char)? + j + 1;
+                    value = Some(&text[j + 1..close]);
+                    i = close + 1;
+                }
+                if attr.starts_with("on")
+                    || REFUSED_ATTRIBUTES.contains(&attr.as_str())
+                    || (URL_ATTRIBUTES.contains(&attr.as_str())
+                        && value.is_some_and(|v| is_dangerous_url(v, &tag.name, &attr)))
+                {
+                    harmless = false;
+                }
+            }
+            _ => return Some(tag),
+        }
+    }
+    tag.ok = harmless;
+    Some(tag)
+}
+
+/// Markdown text as its text node holds it: backslash escapes and character references decoded.
+fn decode_text(source: &str) -> String {
+    let mut unescaped = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek().is_some_and(char::is_ascii_punctuation) {
+            unescaped.push(chars.next().expect("peeked"));
+        } else {
+            unescaped.push(c);
+        }
+    }
+    decode_references(&unescaped)
+}
+
+/// Decodes numeric character references and the named ones used to hide a scheme.
+fn decode_references(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.find(';').filter(|e| *e <= 12);
+        let decoded = end.and_then(|e| {
+            let entity = &rest[1..e];
+            let code = if let Some(hex) = entity
+                .strip_prefix("#x")
+                .or_else(|| entity.strip_prefix("#X"))
+            {
+                u32::from_str_radix(hex, 16).ok()
+            } else if let Some(dec) = entity.strip_prefix('#') {
+                dec.parse().ok()
+            } else {
+                match entity {
+                    "lt" => Some('<' as u32),
+                    "gt" => Some('>' as u32),
+                    "amp" => Some('&' as u32),
+                    "quot" => Some('"' as u32),
+                    "colon" => Some(':' as u32),
+                    "Tab" => Some('\t' as u32),
+                    "NewLine" => Some('\n' as u32),
+                    _ => None,
+                }
+            };
+            code.and_then(char::from_u32).map(|c| (c, e + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// True for a URL that runs code or carries a document: `javascript:`, `vbscript:`, and `data:`
+/// (except images in `<img src>`), however it is spelled (case, spaces, control characters,
+/// character references).
+pub fn is_dangerous_url(value: &str, element: &str, attribute: &str) -> bool {
+    let squeezed: String = decode_references(value)
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if attribute == "srcset" {
+        return squeezed.contains("javascript:") || squeezed.contains("vbscript:");
+    }
+    if squeezed.starts_with("javascript:") || squeezed.starts_with("vbscript:") {
+        return true;
+    }
+    if let Some(data) = squeezed.strip_prefix("data:") {
+        let image = [
+            "image/png",
+            "image/gif",
+            "image/jpeg",
+            "image/jpg",
+            "image/webp",
+        ]
+        .iter()
+        .any(|t| data.starts_with(t));
+        return !(element == "img" && attribute == "src" && image);
+    }
+    false
+}
+
+/// Where each byte of `text` sits: its paragraph (blank lines and whole-line tags separate
+/// paragraphs) and whether the tag there stands on lines of its own (a JSX "flow" tag).
+fn classify(text: &str, tags: &[Tag]) -> (Vec<usize>, Vec<bool>) {
+    // Replace accepted tags by a marker, then look at the lines.
+    let mut skeleton = String::with_capacity(text.len());
+    let mut marker_of = Vec::new(); // skeleton offset of each accepted tag's marker
+    let mut last = 0;
+    for tag in tags.iter().filter(|t| t.ok) {
+        skeleton.push_str(&text[last..tag.start]);
+        marker_of.push(skeleton.len());
+        skeleton.push('\u{1}');
+        last = tag.end;
+    }
+    skeleton.push_str(&text[last..]);
+    let mut paragraph_at = vec![0; skeleton.len() + 1];
+    let mut flow_line = vec![false; skeleton.len() + 1];
+    let mut paragraph = 0;
+    for (start, end) in lines(&skeleton) {
+        let line = &skeleton[start..end];
+        let only_tags =
+            line.contains('\u{1}') && line.bytes().all(|b| b == 1 || b == b' ' || b == b'\t');
+        if is_blank(line) || only_tags {
+            paragraph += 1;
+        }
+        for i in start..=end {
+            paragraph_at[i] = paragraph;
+            flow_line[i] = only_tags;
+        }
+        if only_tags {
+            paragraph += 1;
+        }
+    }
+    let paragraphs = marker_of.iter().map(|m| paragraph_at[*m]).collect();
+    let flows = marker_of.iter().map(|m| flow_line[*m]).collect();
+    (paragraphs, flows)
+}
+
+/// Marks tags that MDX would reject because of how they pair up. Returns true when it marked any.
+fn reject_unpaired(text: &str, tags: &mut [Tag]) -> bool {
+    let (paragraphs, flows) = classify(text, tags);
+    let accepted: Vec<usize> = (0..tags.len()).filter(|i| tags[*i].ok).collect();
+    let mut stack: Vec<usize> = Vec::new(); // positions in `accepted`
+    let mut bad: Vec<usize> = Vec::new();
+    for (k, &index) in accepted.iter().enumerate() {
+        let tag = &tags[index];
+        if tag.self_closing {
+            continue;
+        }
+        if !tag.closing {
+            stack.push(k);
+            continue;
+        }
+        match stack.last() {
+            Some(&open) if tags[accepted[open]].name == tag.name => {
+                stack.pop();
+                let same_paragraph = paragraphs[open] == paragraphs[k];
+                let fits = if flows[open] {
+                    flows[k]
+                } else {
+                    !flows[k] && same_paragraph
+                };
+                if !fits {
+                    bad.push(accepted[open]);
+                    bad.push(index);
+                }
+            }
+            _ => bad.push(index),
+        }
+    }
+    let mut changed = !bad.is_empty();
+    for index in bad {
+        tags[index].ok = false;
+    }
+    for open in stack {
+        let tag = &mut tags[accepted[open]];
+        if VOID_ELEMENTS.contains(&tag.name.as_str()) {
+            tag.self_closing = true; // written `<br>`: closed on output
+        } else {
+            tag.ok = false;
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// The byte ranges of Markdown link destinations that run code: after `](` (inline links and
+/// images) and after `[label]:` at a line start (reference definitions).
+fn dangerous_link_destinations(text: &str, code: &[bool]) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut candidates = Vec::new();
+    let mut from = 0;
+    while let Some(offset) = text[from..].find("](") {
+        let at = from + offset;
+        if !code[at] {
+            candidates.push(at + 2);
+        }
+        from = at + 2;
+    }
+    for (start, end) in lines(text) {
+        let line = &text[start..end];
+        let trimmed = line.trim_start_matches(' ');
+        if line.len() - trimmed.len() <= 3
+            && trimmed.starts_with('[')
+            && let Some(close) = trimmed.find("]:")
+            && !code.get(start).copied().unwrap_or(false)
+        {
+            candidates.push(end - trimmed.len() + close + 2);
+        }
+    }
+    for mut at in candidates {
+        while at < bytes.len() && matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
+            at += 1;
+        }
+        let bracketed = bytes.get(at) == Some(&b'<');
+        let start = at + usize::from(bracketed);
+        // To the first space (or `>`), or to the `)` that balances the parentheses so far.
+        let mut end = start;
+        let mut depth = 0usize;
+        while end < bytes.len() {
+            match bytes[end] {
+                b' ' | b'\t' | b'\n' | b'\r' => break,
+                b'>' if bracketed => break,
+                b'(' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            end += 1;
+        }
+        let destination = &text[start..end];
+        if end > start && (is_dangerous_url(destination, "a", "href") || !url_parses(destination)) {
+            starts.push((start, end));
+        }
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+}
+
+/// False when `new URL(url, "unspecified://")` (what Docusaurus's link resolution does) would
+/// throw. Conservative: a host with anything but letters, digits and the usual punctuation, a
+/// port that is not a number up to 65535, or a numeric host that is not an IPv4 address counts
+/// as not parsing.
+pub fn url_parses(url: &str) -> bool {
+    let scheme_end = url.find(':').filter(|&i| {
+        i > 0
+            && url.as_bytes()[0].is_ascii_alphabetic()
+            && url[..i]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    });
+    let rest = match scheme_end {
+        Some(i) => {
+            let scheme = url[..i].to_ascii_lowercase();
+            let rest = &url[i + 1..];
+            let special = matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp");
+            if special {
+                rest.trim_start_matches(['/', '\\'])
+            } else if let Some(authority) = rest.strip_prefix("//") {
+                authority
+            } else {
+                return true; // mailto:, urn:, ... have no host to check
+            }
+        }
+        None => match url.strip_prefix("//") {
+            Some(authority) => authority,
+            None => return true, // a relative path
+        },
+    };
+    let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
+    let host_port = authority.rsplit('@').next().unwrap_or("");
+    if let Some(v6) = host_port.strip_prefix('[') {
+        let Some((address, port)) = v6.split_once(']') else {
+            return false;
+        };
+        return address
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
+            && (port.is_empty() || port.strip_prefix(':').is_some_and(port_parses));
+    }
+    let (host, port) = match host_port.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (host_port, None),
+    };
+    if host.is_empty() || !port.is_none_or(port_parses) {
+        return false;
+    }
+    let host_char_ok = |c: char| {
+        c.is_ascii_alphanumeric()
+            || "-._~!$&'()*+,;={}\"`".contains(c)
+            || (!c.is_ascii() && c.is_alphanumeric())
+    };
+    if !host.chars().all(host_char_ok) {
+        return false;
+    }
+    // A host ending in a number is parsed as an IPv4 address.
+    let last = host.trim_end_matches('.').rsplit('.').next().unwrap_or("");
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        let parts: Vec<&str> = host.trim_end_matches('.').split('.').collect();
+        return parts.len() == 4
+            && parts.iter().all(|p| {
+                !p.is_empty() && p.len() <= 3 && p.parse::<u16>().is_ok_and(|n| n <= 255)
+            });
+    }
+    !last.to_ascii_lowercase().starts_with("0x")
+}
+
+fn port_parses(port: &str) -> bool {
+    port.is_empty()
+        || (port.bytes().all(|b| b.is_ascii_digit())
+            && port.parse::<u32>().is_ok_and(|p| p <= 65535))
+}
+
+/// Offsets just after the `:` (or, for `www.`, before the first `.`) of bare URLs that GitHub-flavoured Markdown
+/// would make links of and that would not parse.
+fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag]) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let in_tag = |i: usize| tags.iter().any(|t| t.ok && t.start <= i && i < t.end);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &text[i..];
+        let lower: String = rest
+            .chars()
+            .take(8)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let kind = if lower.starts_with("https://") {
+            Some((5, 8))
+        } else if lower.starts_with("http://") {
+            Some((4, 7))
+        } else if lower.starts_with("www.") {
+            Some((3, 0))
+        } else {
+            None
+        };
+        // mdast-util-gfm-autolink-literal looks for URLs in decoded text after any character
+        // that is not a letter or digit, up to the next whitespace.
+        let after_boundary = text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        match kind {
+            Some((marker, prefix)) if after_boundary && !code[i] && !in_tag(i) => {
+                let end = (i..bytes.len())
+                    .find(|&e| {
+                        // `]` ends the text of a link (`[https://x.test](...)`).
+                        matches!(bytes[e], b' ' | b'\t' | b'\n' | b'\r' | b']')
+                            || (bytes[e] == b'<' && tags.iter().any(|t| t.ok && t.start == e))
+                    })
+                    .unwrap_or(bytes.len());
+                let decoded = decode_text(&text[i..end]);
+                // GFM leaves trailing punctuation out of the link.
+                let literal = decoded
+                    .trim_end_matches(|c: char| "!\"&'),.:;<>?]}".contains(c))
+                    .to_string();
+                let url = if prefix == 0 {
+                    format!("http://{literal}")
+                } else {
+                    literal
+                };
+                if !url_parses(&url) {
+                    out.push(i + marker + usize::from(prefix != 0));
+                }
+                i = end.max(i + 1);
+            }
+            _ => i += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out
+}
+
+/// True when a line starting at `start` can begin an MDX ESM block (`import`/`export`), i.e.
+/// it does not continue a paragraph.
+fn may_start_esm(text: &str, line_starts: &[(usize, usize)], index: usize) -> bool {
+    if index == 0 {
+        return true;
+    }
+    let (start, end) = line_starts[index - 1];
+    let previous = text[start..end].trim_start();
+    previous.is_empty()
+        || previous.starts_with(['#', '<', '>', '-', '*', '+', '|', '=', '~', ':', '`'])
+        || previous.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Makes `cleaned` (the output of the reference's `clean()`) safe to embed in MDX; see the
+/// module documentation.
+pub fn make_safe(cleaned: &str) -> String {
+    let bytes = cleaned.as_bytes();
+    if !bytes
+        .iter()
+        .any(|b| matches!(b, b'<' | b'{' | b'}' | b'`' | b'~' | b':'))
+        && !cleaned.contains("import ")
+        && !cleaned.contains("export ")
+    {
+        return cleaned.to_string();
+    }
+    let mask = code_mask(cleaned);
+    let mut tags: Vec<Tag> = Vec::new();
+    for (at, b) in bytes.iter().enumerate() {
+        if *b == b'<'
+            && !mask.code[at]
+            && let Some(tag) = parse_tag(cleaned, at)
+        {
+            tags.push(tag);
+        }
+    }
+    if tags.len() > MAX_TAGS {
+        tags.iter_mut().for_each(|t| t.ok = false);
+    }
+    // Tags never overlap: a later tag starting inside an accepted one is not a tag.
+    let mut last_end = 0;
+    for tag in tags.iter_mut() {
+        if tag.start < last_end {
+            tag.ok = false;
+        } else if tag.ok {
+            last_end = tag.end;
+        }
+    }
+    for _ in 0..=tags.len() {
+        if !reject_unpaired(cleaned, &mut tags) {
+            break;
+        }
+    }
+    let all_lines = lines(cleaned);
+    let esm_lines: Vec<usize> = all_lines
+        .iter()
+        .enumerate()
+        .filter(|(index, (start, end))| {
+            let line = &cleaned[*start..*end];
+            !mask.code.get(*start).copied().unwrap_or(false)
+                && (line.starts_with("import ") || line.starts_with("export "))
+                && may_start_esm(cleaned, &all_lines, *index)
+        })
+        .map(|(_, (start, _))| *start)
+        .collect();
+
+    let defused_links = dangerous_link_destinations(cleaned, &mask.code);
+    let mut link_iter = defused_links.iter().peekable();
+    let broken_autolinks = unparsable_autolinks(cleaned, &mask.code, &tags);
+    let mut autolink_iter = broken_autolinks.iter().peekable();
+    let mut out = String::with_capacity(cleaned.len() + 16);
+    let mut tag_iter = tags.iter().peekable();
+    let mut esm_iter = esm_lines.iter().peekable();
+    let mut i = 0;
+    let mut backslashes = 0;
+    while i < bytes.len() {
+        while link_iter.peek().is_some_and(|(start, _)| *start < i) {
+            link_iter.next();
+        }
+        if let Some(&&(start, end)) = link_iter.peek()
+            && start == i
+        {
+            link_iter.next();
+            out.push('#');
+            i = end;
+            backslashes = 0;
+            continue;
+        }
+        while autolink_iter.peek().is_some_and(|at| **at < i) {
+            autolink_iter.next();
+        }
+        while esm_iter.peek().is_some_and(|at| **at < i) {
+            esm_iter.next();
+        }
+        if autolink_iter.peek() == Some(&&i) {
+            autolink_iter.next();
+            out.push_str("<span/>");
+        }
+        if esm_iter.peek() == Some(&&i) {
+            esm_iter.next();
+            out.push_str(if bytes[i] == b'i' { "&#x69;" } else { "&#x65;" });
+            i += 1;
+            backslashes = 0;
+            continue;
+        }
+        while tag_iter.peek().is_some_and(|t| t.end <= i && t.start < i) {
+            tag_iter.next();
+        }
+        if let Some(tag) = tag_iter.peek()
+            && tag.start == i
+        {
+            let tag = tag_iter.next().expect("peeked");
+            if tag.ok {
+                let text = &cleaned[tag.start..tag.end];
+                if tag.self_closing && !text.ends_with("/>") {
+                    out.push_str(&text[..text.len() - 1]);
+                    out.push_str("/>");
+                } else {
+                    out.push_str(text);
+                }
+                i = tag.end;
+            } else {
+                out.push_str("&lt;");
+                i += 1;
+            }
+            backslashes = 0;
+            continue;
+        }
+        let b = bytes[i];
+        if b == b'<' && !mask.code[i] {
+            // Not an accepted tag: MDX must read it as text.
+            out.push_str("&lt;");
+            i += 1;
+            backslashes = 0;
+            continue;
+        }
+        if (b == b'{' || b == b'}') && !mask.code[i] && backslashes % 2 == 0 {
+            out.push('\\');
+        }
+        backslashes = if b == b'\\' && !mask.code[i] {
+            backslashes + 1
+        } else {
+            0
+        };
+        let len = cleaned[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&cleaned[i..i + len]);
+        i += len;
+    }
+    if let Some(fence) = mask.open_fence {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&fence);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::make_safe;
+
+    #[test]
+    fn well_formed_allowed_html_is_unchanged() {
+        for text in [
+            "Some <b>bold</b> and <a href=\"https://x.test\">a link</a>.",
+            "<details>\n<summary>More</summary>\n\nHidden.\n\n</details>",
+            "<div>\ntext\n</div>",
+            "Line<br/>break, <img src=\"x.png\" alt=\"x\" />",
+            "plain text with `code <div>` and\n```\n{fenced}\n```",
+            "a \\{b\\} &lt;c",
+        ] {
+            assert_eq!(make_safe(text), text, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn unclosed_and_stray_tags_become_text() {
+        assert_eq!(make_safe("An <div> here"), "An &lt;div> here");
+        assert_eq!(make_safe("stray </span> end"), "stray &lt;/span> end");
+        assert_eq!(make_safe("<i>italic</b> x"), "&lt;i>italic&lt;/b> x");
+        assert_eq!(make_safe("<b>x\n\ny</b>"), "&lt;b>x\n\ny&lt;/b>");
+        assert_eq!(
+            make_safe("<div>\n\n</div> tail"),
+            "&lt;div>\n\n&lt;/div> tail"
+        );
+    }
+
+    #[test]
+    fn void_elements_are_closed() {
+        assert_eq!(make_safe("a<br>b <hr>"), "a<br/>b <hr/>");
+    }
+
+    #[test]
+    fn dangerous_tags_and_attributes_become_text() {
+        assert_eq!(
+            make_safe("<img src=\"x\" onerror=\"alert(1)\" />"),
+            "&lt;img src=\"x\" onerror=\"alert(1)\" />"
+        );
+        assert_eq!(
+            make_safe("<a href=\" JaVa&#x09;script:alert(1)\">x</a>"),
+            "&lt;a href=\" JaVa&#x09;script:alert(1)\">x&lt;/a>"
+        );
+        assert_eq!(
+            make_safe("<iframe srcdoc=\"x\"></iframe>"),
+            "&lt;iframe srcdoc=\"x\">&lt;/iframe>"
+        );
+        assert_eq!(
+            make_safe("<div style=\"color:red\">x</div>"),
+            "&lt;div style=\"color:red\">x&lt;/div>"
+        );
+    }
+
+    #[test]
+    fn braces_outside_markdown_code_are_escaped() {
+        // clean() took `\`{x}` for code; Markdown reads an escaped backtick.
+        assert_eq!(make_safe("\\`{x}`"), "\\`\\{x\\}`");
+        assert_eq!(make_safe("`{ok}`"), "`{ok}`");
+    }
+
+    #[test]
+    fn esm_lines_are_defused_where_mdx_would_run_them() {
+        assert_eq!(make_safe("export const x = 1"), "&#x65;xport const x = 1");
+        assert_eq!(
+            make_safe("text\n\nimport a from \"b\""),
+            "text\n\n&#x69;mport a from \"b\""
+        );
+        assert_eq!(make_safe("text\nexport stays"), "text\nexport stays");
+    }
+
+    #[test]
+    fn links_that_run_code_become_in_page_links() {
+        assert_eq!(
+            make_safe("[x](javascript:alert(1)) [y](https://ok.test)"),
+            "[x](#) [y](https://ok.test)"
+        );
+        assert_eq!(
+            make_safe("![i]( jav&#x61;script:x)\n\n[r]: vbscript:y"),
+            "![i]( #)\n\n[r]: #"
+        );
+    }
+
+    #[test]
+    fn links_and_bare_urls_docusaurus_cannot_parse_are_defused() {
+        assert_eq!(make_safe("[x](https://a.test:99999/)"), "[x](#)");
+        assert_eq!(
+            make_safe("see https://x.test\">&lt;b and https://ok.test/a?b"),
+            "see https:<span/>//x.test\">&lt;b and https://ok.test/a?b"
+        );
+        assert_eq!(
+            make_safe("<form action=\"https://x.test\"><b>x</b> \"https://ok.test\""),
+            "&lt;form action=\"https://x.test\"><b>x</b> \"https://ok.test\""
+        );
+        assert_eq!(
+            make_safe("<form action=\"https://x.test\"><button>"),
+            "&lt;form action=\"https:<span/>//x.test\">&lt;button>"
+        );
+        assert!(super::url_parses(
+            "https://user@docs.example.com:8080/p?q#h"
+        ));
+        assert!(super::url_parses("http://[::1]/"));
+        assert!(super::url_parses("mailto:a@b.test"));
+        assert!(!super::url_parses("https://1.2.3.999"));
+        assert!(!super::url_parses("//a>b"));
+    }
+
+    #[test]
+    fn urls_as_link_text_are_left_alone() {
+        let text =
+            "See\n[http://swagger.io](http://swagger.io) or [irc, #x](http://swagger.io/irc/).";
+        assert_eq!(make_safe(text), text);
+    }
+
+    #[test]
+    fn an_open_fence_is_closed() {
+        assert_eq!(make_safe("```js\ncode {x}"), "```js\ncode {x}\n```");
+    }
+}

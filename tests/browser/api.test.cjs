@@ -1,0 +1,101 @@
+// The API reference pages and the offline search, in chromium against the served production
+// build: endpoint, code samples in the spec's languages (nodejs with three variants), no
+// send-request button, and the navbar search finding operations by name.
+"use strict";
+const { test, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const { startServer } = require("./serve.cjs");
+const { launch, open, hydrated } = require("./browser.cjs");
+const { apiTitle } = require("./routes.cjs");
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("an API page: heading, endpoint, code samples in the spec's languages, no send-request button", async () => {
+  const { page, response, errors } = await open(browser, server.url, "/docs/api/get-all-events");
+  try {
+    assert.equal(response.status(), 200);
+    await hydrated(page);
+    assert.equal((await page.locator("h1.openapi__heading").textContent()).trim(), apiTitle("get-all-events"));
+    // The server base URL appears once the explorer has hydrated and picked the spec's first server.
+    await page.waitForFunction(() => /https:/.test(document.querySelector(".openapi__method-endpoint")?.textContent ?? ""));
+    assert.match(await page.locator(".openapi__method-endpoint").first().textContent(), /GET\s*https:\/\/api\.tickettailor\.com\/v1\/events$/);
+
+    // Language tabs, in the configured order; each shows a sample in that language.
+    const languages = page.locator(".openapi-tabs__code-list-container:not(.openapi-tabs__code-container-inner) > [role=tab]");
+    assert.deepEqual(await languages.allTextContents(), ["curl", "php", "ruby", "python", "nodejs", "go"]);
+    const code = page.locator(".openapi-tabs__code-container-inner [role=tabpanel] pre").first();
+    const looksLike = {
+      curl: /^curl -L 'https:\/\/api\.tickettailor\.com\/v1\/events'/,
+      php: /^<\?php/,
+      ruby: /require "net\/http"/,
+      python: /import http\.client/,
+      nodejs: /require\(/,
+      go: /^package main/,
+    };
+    for (const [language, pattern] of Object.entries(looksLike)) {
+      await languages.filter({ hasText: language }).click();
+      await page.waitForFunction(
+        ([p, f]) => new RegExp(p, f).test(document.querySelector(".openapi-tabs__code-container-inner [role=tabpanel] pre")?.textContent ?? ""),
+        [pattern.source, pattern.flags],
+      );
+      assert.match(await code.textContent(), pattern, language);
+    }
+
+    // nodejs offers native, axios and request.
+    await languages.filter({ hasText: "nodejs" }).click();
+    const variants = page.locator(".openapi-tabs__code-container-inner > ul > [role=tab]");
+    assert.deepEqual((await variants.allTextContents()).map((v) => v.toLowerCase()), ["native", "axios", "request"]);
+    for (const [variant, pattern] of [["axios", /require\('axios'\)/], ["request", /require\('request'\)/], ["native", /require\('follow-redirects'\)\.https/]]) {
+      await variants.filter({ hasText: new RegExp(`^${variant}$`, "i") }).click();
+      await page.waitForFunction((p) => new RegExp(p).test(document.querySelector(".openapi-tabs__code-container-inner [role=tabpanel] pre")?.textContent ?? ""), pattern.source);
+      assert.match(await code.textContent(), pattern, variant);
+    }
+
+    // The try-it feature is off: the explorer is there, its send button is not.
+    assert.equal(await page.getByRole("button", { name: /send api request/i }).count(), 0);
+    assert.equal(await page.getByText(/send api request/i).count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("navbar search finds an operation by name and opens its page", async () => {
+  const { page, errors } = await open(browser, server.url, "/docs/intro");
+  try {
+    await hydrated(page);
+    const input = page.locator("input.navbar__search-input");
+    // Focus loads the index (in a web worker) and turns the input into the autocomplete's combobox.
+    await input.focus();
+    await page.locator(".navbar__search:not([class*=searchIndexLoading]) input[role=combobox]").waitFor();
+    for (const slug of ["get-all-events", "confirm-payment-recieved", "void-voucher-code-by-id", "new-order-webhook"]) {
+      const title = apiTitle(slug);
+      await input.fill("");
+      await input.fill(title);
+      // The suggestion whose title is the operation name, found in the API reference.
+      const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+      const hit = page
+        .locator("[role=option]")
+        .filter({ has: page.locator("[class*=hitTitle]", { hasText: exactly }) })
+        .filter({ has: page.locator("[class*=hitPath]", { hasText: /^Api › / }) });
+      await hit.first().waitFor();
+      await hit.first().click();
+      await page.waitForURL((u) => u.pathname === `/docs/api/${slug}`);
+      await page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, title);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});

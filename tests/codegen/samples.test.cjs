@@ -1,0 +1,105 @@
+// Differential test of the build-time code samples: for every operation of every spec, the text
+// docusaurus-theme-openapi-docs 4.3.5 shows in its code-sample tabs before the reader edits
+// anything (reference-samples.cjs: the theme's own modules and postman-code-generators, on the
+// pages the reference plugin 4.3.5 writes) against our core's (`openapi-docs samples`, on the
+// pages we generate), for the site's language tabs (themeConfig.languageTabs of
+// docusaurus-site/docusaurus.config.ts).
+//
+// Specs: ../shared/corpus/parity, the site's own spec, and the core's code-sample fixtures
+// (body shapes, array parameters, servers and auth, 3.1 without servers). Target: every sample identical; a sample
+// both sides fail to produce (the theme throws, so the page shows none) counts as identical.
+"use strict";
+const { test, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+
+const ROOT = path.resolve(__dirname, "../..");
+const WORK = path.join(ROOT, "tests/.work/codegen");
+const CORPUS = path.resolve(ROOT, "../shared/corpus/parity");
+// The core's code-sample snapshot fixtures (crates/openapi-docs-core/tests/code_samples.rs).
+const FIXTURES = path.join(ROOT, "crates/openapi-docs-core/tests/fixtures/code-samples");
+const ORIGIN = "http://localhost:3000";
+const CLI = path.join(ROOT, "target/debug/openapi-docs");
+
+const specs = [
+  ...fs.readdirSync(CORPUS).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: f, file: path.join(CORPUS, f) })),
+  { name: "ticket-tailor.yaml", file: path.join(ROOT, "content/openapi/ticket-tailor.yaml") },
+  ...fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) })),
+];
+
+/** The site's language tabs, read from its config the way Docusaurus loads it (jiti). */
+function siteLanguageTabs() {
+  const siteDir = path.join(ROOT, "docusaurus-site");
+  const jiti = require("jiti")(path.join(siteDir, "noop.js"));
+  const config = jiti(path.join(siteDir, "docusaurus.config.ts"));
+  const tabs = (config.default ?? config).themeConfig?.languageTabs;
+  assert.ok(Array.isArray(tabs) && tabs.length > 0, "docusaurus.config.ts sets themeConfig.languageTabs");
+  return tabs;
+}
+
+fs.rmSync(WORK, { recursive: true, force: true });
+fs.mkdirSync(WORK, { recursive: true });
+const TABS_FILE = path.join(WORK, "tabs.json");
+fs.writeFileSync(TABS_FILE, JSON.stringify(siteLanguageTabs()));
+
+const totals = {}; // "language/variant" -> { identical, total }
+
+test("the CLI builds", { timeout: 900_000 }, () => {
+  const build = spawnSync("cargo", ["build", "--quiet", "-p", "openapi-docs-cli"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+  assert.equal(build.status, 0, build.stderr);
+});
+
+for (const spec of specs) {
+  test(`code samples: ${spec.name}`, { timeout: 240_000 }, () => {
+    const dir = path.join(WORK, spec.name.replace(/\//g, "__"));
+    fs.mkdirSync(dir, { recursive: true });
+    const specPath = `spec${path.extname(spec.file)}`;
+    fs.copyFileSync(spec.file, path.join(dir, specPath));
+
+    // Reference: the reference plugin's pages, then the theme's samples for them.
+    const options = path.join(dir, "options.json");
+    fs.writeFileSync(options, JSON.stringify({ config: { x: { specPath, outputDir: "docs/api" } } }));
+    const gen = spawnSync(process.execPath, [path.join(ROOT, "tests/differential/run-reference.cjs"), dir, options], { encoding: "utf8" });
+    assert.equal(gen.status, 0, `the reference plugin failed: ${gen.stderr.slice(0, 500)}`);
+    const ref = spawnSync(process.execPath, [path.join(__dirname, "reference-samples.cjs"), path.join(dir, "docs/api"), "--tabs", TABS_FILE, "--origin", ORIGIN], { encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(ref.status, 0, ref.stderr);
+    const reference = JSON.parse(ref.stdout);
+
+    // Ours.
+    const run = spawnSync(CLI, ["samples", "--spec", specPath, "--tabs", TABS_FILE, "--origin", ORIGIN], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(run.status, 0, run.stderr);
+    const ours = JSON.parse(run.stdout);
+
+    assert.deepEqual(Object.keys(ours).sort(), Object.keys(reference).sort(), "the same operation pages");
+    const differing = [];
+    for (const [id, samples] of Object.entries(reference)) {
+      samples.forEach((expected, i) => {
+        const actual = ours[id][i];
+        const key = `${expected.language}/${expected.variant}`;
+        totals[key] ??= { identical: 0, total: 0 };
+        totals[key].total++;
+        const same =
+          actual &&
+          actual.language === expected.language &&
+          actual.variant === expected.variant &&
+          !actual.unsupported &&
+          (expected.error !== undefined ? actual.error !== undefined : actual.text === expected.text);
+        if (same) totals[key].identical++;
+        else differing.push({ id, key, expected: expected.text ?? `error: ${expected.error}`, actual: actual?.text ?? `error: ${actual?.error}` });
+      });
+    }
+    const all = Object.values(reference).flat();
+    const count = all.length;
+    const failures = all.filter((s) => s.error !== undefined).length;
+    console.log(`${spec.name}: ${count - differing.length}/${count} samples identical (${Object.keys(reference).length} operations, ${failures} the theme cannot show)`);
+    assert.ok(count > failures, "some samples have text");
+    assert.deepEqual(differing.slice(0, 3), [], `${differing.length} samples differ`);
+  });
+}
+
+after(() => {
+  const rows = Object.entries(totals).map(([key, t]) => `${key.padEnd(22)} ${t.identical}/${t.total}`);
+  console.log(`identical samples per language/variant:\n${rows.join("\n")}`);
+});

@@ -1,0 +1,41 @@
+// A minimal Docusaurus site that builds the API pages of the parity corpus petstore with this
+// plugin: classic preset, docusaurus-theme-openapi-docs 4.3.5, Docusaurus Faster.
+// FIXTURE_EXTERNAL_JSON_PROPS=false gives the reference's inline JSON props; FIXTURE_SPEC
+// replaces the spec (the command tests point it at a broken one).
+"use strict";
+const path = require("path");
+
+const externalJsonProps = process.env.FIXTURE_EXTERNAL_JSON_PROPS !== "false";
+const specPath = process.env.FIXTURE_SPEC ?? path.resolve(__dirname, "../../../shared/corpus/parity/petstore.yaml");
+
+/** @type {import("@docusaurus/types").Config} */
+module.exports = {
+  title: "OpenAPI docs fixture",
+  url: "http://localhost",
+  baseUrl: "/",
+  onBrokenLinks: "throw",
+  onBrokenMarkdownLinks: "throw",
+  future: { experimental_faster: true },
+  presets: [
+    [
+      "classic",
+      {
+        docs: { path: "docs", routeBasePath: "docs", sidebarPath: "./sidebars.ts", docItemComponent: "@theme/ApiItem" },
+        blog: false,
+      },
+    ],
+  ],
+  plugins: [
+    [
+      "docusaurus-plugin-openapi-docs-rs",
+      {
+        id: "openapi",
+        docsPluginId: "classic",
+        config: {
+          petstore: { specPath, outputDir: "docs/petstore", sidebarOptions: { groupPathsBy: "tag" }, externalJsonProps },
+        },
+      },
+    ],
+  ],
+  themes: ["docusaurus-theme-openapi-docs"],
+};

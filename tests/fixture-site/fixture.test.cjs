@@ -1,0 +1,123 @@
+// The fixture site (tests/fixture-site: classic preset, docusaurus-theme-openapi-docs 4.3.5, this
+// plugin on the parity corpus petstore) through the real Docusaurus CLI:
+//  - `docusaurus gen-api-docs all` / `clean-api-docs all`, and a broken spec failing the command;
+//  - `docusaurus build` twice, with externalJsonProps true and false, and one API page opened in
+//    chromium from each build: the rendered main content must be the same HTML.
+"use strict";
+const { test, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const { spawnSync } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { startServer } = require("../browser/serve.cjs");
+const { launch, open, hydrated } = require("../browser/browser.cjs");
+
+const SITE = __dirname;
+const DOCS = path.join(SITE, "docs/petstore");
+const BIN = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });
+const BUILDS = { external: "build-external", inline: "build-inline" };
+const PAGE = "/docs/petstore/add-pet";
+
+function docusaurus(args, env = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: SITE,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const jsonPropFiles = () => fs.readdirSync(DOCS).filter((f) => !f.startsWith(".") && /\.[A-Za-z]+\.json$/.test(f));
+
+/** What each build generated: the JSON prop files and add-pet.api.mdx at build time. */
+const generated = {};
+
+before(() => {
+  for (const [mode, outDir] of Object.entries(BUILDS)) {
+    const built = docusaurus(["build", "--out-dir", outDir], { FIXTURE_EXTERNAL_JSON_PROPS: String(mode === "external") });
+    assert.equal(built.status, 0, `docusaurus build (${mode}) failed:\n${built.stdout}\n${built.stderr}`);
+    assert.match(built.stdout, /\[docusaurus-plugin-openapi-docs-rs\] petstore: 22 API, 1 info, 1 schema pages/);
+    generated[mode] = { json: jsonPropFiles(), page: fs.readFileSync(path.join(DOCS, "add-pet.api.mdx"), "utf8") };
+  }
+});
+
+test("the two builds differ only in where the JSON props live", () => {
+  assert.ok(generated.external.json.includes("add-pet.RequestSchema.json"));
+  assert.match(generated.external.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+\{\.\.\.require\("\.\/add-pet\.RequestSchema\.json"\)\}\n>/);
+  assert.deepEqual(generated.inline.json, []);
+  assert.match(generated.inline.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+body=\{\{"content":/);
+});
+
+test("an API page renders the same main content in both builds", { timeout: 120_000 }, async () => {
+  const browser = await launch();
+  const html = {};
+  try {
+    for (const [mode, dir] of Object.entries(BUILDS)) {
+      const server = await startServer({ site: SITE, dir });
+      try {
+        const { page, response, errors } = await open(browser, server.url, PAGE);
+        assert.equal(response.status(), 200);
+        await hydrated(page);
+        await page.locator("main .openapi__heading").first().waitFor();
+        html[mode] = await page.locator("main").first().evaluate((main) => main.innerHTML);
+        const text = await page.locator("main").first().innerText();
+        assert.match(text, /Add a new pet to the store/);
+        assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, `${mode}: the request body schema renders`);
+        assert.match(text, /\b405\b/, `${mode}: the responses render`);
+        // The petstore's own links (images, servers) point off this machine; only script errors count.
+        const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+        assert.deepEqual(scriptErrors, [], `${mode}: no page errors`);
+        await page.close();
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  assert.ok(html.external.length > 5000, `main content is substantial (${html.external.length} characters)`);
+  assert.equal(html.external, html.inline);
+});
+
+test("docusaurus gen-api-docs all and clean-api-docs all run the plugin's commands", { timeout: 120_000 }, () => {
+  const gen = docusaurus(["gen-api-docs", "all"]);
+  assert.equal(gen.status, 0, gen.stderr);
+  assert.match(gen.stdout, /\[docusaurus-plugin-openapi-docs-rs\] petstore: 22 API, 1 info, 1 schema pages, \d+ files in \d+ ms\n/);
+  assert.match(gen.stdout, /\[docusaurus-plugin-openapi-docs-rs\] done: 1 generated; 22 API, 1 info, 1 schema pages, \d+ files in \d+ ms\n/);
+  assert.ok(fs.existsSync(path.join(DOCS, "add-pet.api.mdx")));
+  const clean = docusaurus(["clean-api-docs", "all"]);
+  assert.equal(clean.status, 0, clean.stderr);
+  assert.match(clean.stdout, /petstore: removed \d+ generated files from docs\/petstore/);
+  assert.equal(fs.existsSync(path.join(DOCS, "add-pet.api.mdx")), false);
+});
+
+test("docusaurus gen-api-docs on a broken spec prints the code, file, line and what to do, and exits 1", { timeout: 120_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-fixture-"));
+  const broken = path.join(dir, "broken.yaml");
+  fs.writeFileSync(broken, "openapi: 3.0.0\ninfo: {title: Broken, version: '1'}\npaths:\n  /x:\n    get:\n      responses:\n        '200': {$ref: '#/components/responses/Missing'}\n");
+  const gen = docusaurus(["gen-api-docs", "petstore"], { FIXTURE_SPEC: broken });
+  assert.equal(gen.status, 1);
+  assert.match(gen.stderr, /error\[E_UNRESOLVED_REF\] in petstore at .*broken\.yaml:\d+:\d+\n/);
+  assert.match(gen.stderr, /\n {2}.*\$ref '#\/components\/responses\/Missing' cannot be resolved/);
+  assert.match(gen.stderr, /\n {2}what to do: point the \$ref at a component or file that exists/);
+});
+
+test("docusaurus build on a broken spec stops before bundling, exits 1 and shows the code, place and hint", { timeout: 120_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-fixture-"));
+  const broken = path.join(dir, "broken.yaml");
+  fs.writeFileSync(broken, "openapi: 3.0.0\ninfo: {title: Broken, version: '1'}\npaths:\n  /x:\n    get: [unclosed\n");
+  const build = docusaurus(["build", "--out-dir", path.join(dir, "build")], { FIXTURE_SPEC: broken });
+  assert.equal(build.status, 1);
+  assert.match(build.stderr, /code: 'E_PARSE'/);
+  assert.match(build.stderr, /file: '.*broken\.yaml'/);
+  assert.match(build.stderr, /line: \d+/);
+  assert.match(build.stderr, /hint: 'fix the syntax at the line shown'/);
+  assert.match(build.stderr, /specId: 'petstore'/);
+  assert.equal(fs.existsSync(path.join(dir, "build")), false);
+});
+
+after(() => {
+  fs.rmSync(DOCS, { recursive: true, force: true });
+});
