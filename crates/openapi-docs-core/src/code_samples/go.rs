@@ -4,19 +4,8 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::js;
-use super::languages::{
-    FOLLOW_REDIRECT, INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT,
-    TRIM_REQUEST_BODY,
-};
+use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
-
-const OPTIONS: &[(&str, OptionKind)] = &[
-    INDENT_COUNT,
-    INDENT_TYPE,
-    REQUEST_TIMEOUT,
-    FOLLOW_REDIRECT,
-    TRIM_REQUEST_BODY,
-];
 
 fn sanitize(input: Option<&str>, trim: bool) -> String {
     let Some(input) = input else {
@@ -38,7 +27,7 @@ fn sanitize_multiline(input: &str, trim: bool) -> String {
 
 /// The Go net/http snippet.
 pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
-    let options = Options::sanitize(given, OPTIONS);
+    let options = Options::sanitize(given, COMMON_OPTIONS);
     let indent = options.indent();
     let i2 = indent.repeat(2);
     let trim = options.flag("trimRequestBody");

@@ -215,6 +215,15 @@ pub const FOLLOW_REDIRECT: (&str, OptionKind) = ("followRedirect", OptionKind::B
 /// `trimRequestBody`.
 pub const TRIM_REQUEST_BODY: (&str, OptionKind) = ("trimRequestBody", OptionKind::Bool(false));
 
+/// The whole option list of the generators that take only the shared options (go, php, ruby).
+pub const COMMON_OPTIONS: &[(&str, OptionKind)] = &[
+    INDENT_COUNT,
+    INDENT_TYPE,
+    REQUEST_TIMEOUT,
+    FOLLOW_REDIRECT,
+    TRIM_REQUEST_BODY,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

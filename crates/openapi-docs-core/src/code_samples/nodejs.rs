@@ -75,7 +75,8 @@ fn header_entries(request: &Request, indent: &str, flavor: Flavor) -> Vec<String
         .collect()
 }
 
-const NATIVE_OPTIONS: &[(&str, OptionKind)] = &[
+/// The options of the `https` (native) and `request` generators.
+const NODEJS_OPTIONS: &[(&str, OptionKind)] = &[
     INDENT_COUNT,
     INDENT_TYPE,
     REQUEST_TIMEOUT,
@@ -86,7 +87,7 @@ const NATIVE_OPTIONS: &[(&str, OptionKind)] = &[
 
 /// The Node.js `https` snippet.
 pub fn native(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
-    let options = Options::sanitize(given, NATIVE_OPTIONS);
+    let options = Options::sanitize(given, NODEJS_OPTIONS);
     let indent = options.indent();
     let es6 = options.flag("ES6_enabled");
     let (var, let_) = if es6 {
@@ -332,18 +333,9 @@ pub fn axios(request: &mut Request, given: &Map<String, Value>) -> Result<String
     Ok(snippet)
 }
 
-const REQUEST_OPTIONS: &[(&str, OptionKind)] = &[
-    INDENT_COUNT,
-    INDENT_TYPE,
-    REQUEST_TIMEOUT,
-    FOLLOW_REDIRECT,
-    TRIM_REQUEST_BODY,
-    ("ES6_enabled", OptionKind::Bool(false)),
-];
-
 /// The Node.js `request` snippet.
 pub fn request(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
-    let options = Options::sanitize(given, REQUEST_OPTIONS);
+    let options = Options::sanitize(given, NODEJS_OPTIONS);
     let indent = options.indent();
     let es6 = options.flag("ES6_enabled");
     let mut snippet = String::from(if es6 { "const " } else { "var " });

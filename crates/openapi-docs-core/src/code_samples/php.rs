@@ -4,19 +4,8 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::js;
-use super::languages::{
-    FOLLOW_REDIRECT, INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT,
-    TRIM_REQUEST_BODY,
-};
+use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
-
-const OPTIONS: &[(&str, OptionKind)] = &[
-    INDENT_COUNT,
-    INDENT_TYPE,
-    REQUEST_TIMEOUT,
-    FOLLOW_REDIRECT,
-    TRIM_REQUEST_BODY,
-];
 
 /// `sanitize(input, escapeCharFor, trim)` with a truthy `escapeCharFor` other than `urlencoded`.
 fn sanitize(input: Option<&str>, trim: bool) -> String {
@@ -29,7 +18,7 @@ fn sanitize(input: Option<&str>, trim: bool) -> String {
 
 /// The PHP cURL snippet.
 pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
-    let options = Options::sanitize(given, OPTIONS);
+    let options = Options::sanitize(given, COMMON_OPTIONS);
     let indent = options.indent();
     let trim = options.flag("trimRequestBody");
     let url = request.url.encoded_string();

@@ -5,7 +5,9 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::js;
-use super::languages::{INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT};
+use super::languages::{
+    INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT, TRIM_REQUEST_BODY,
+};
 use super::request::{BodyData, Request};
 use super::url_parse;
 use super::{is_json_type, replace_scalars};
@@ -14,7 +16,7 @@ const OPTIONS: &[(&str, OptionKind)] = &[
     INDENT_COUNT,
     INDENT_TYPE,
     REQUEST_TIMEOUT,
-    ("trimRequestBody", OptionKind::Bool(false)),
+    TRIM_REQUEST_BODY,
 ];
 
 #[derive(Clone, Copy, PartialEq)]

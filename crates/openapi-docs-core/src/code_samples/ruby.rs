@@ -4,20 +4,9 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::js;
-use super::languages::{
-    FOLLOW_REDIRECT, INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT,
-    TRIM_REQUEST_BODY,
-};
+use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
 use super::{is_json_type, replace_scalars};
-
-const OPTIONS: &[(&str, OptionKind)] = &[
-    INDENT_COUNT,
-    INDENT_TYPE,
-    REQUEST_TIMEOUT,
-    FOLLOW_REDIRECT,
-    TRIM_REQUEST_BODY,
-];
 
 const METHODS: &[&str] = &[
     "GET",
@@ -131,7 +120,7 @@ fn body(request: &Request, trim: bool, content_type: Option<&str>, indent_count:
 
 /// The Ruby Net::HTTP snippet.
 pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
-    let options = Options::sanitize(given, OPTIONS);
+    let options = Options::sanitize(given, COMMON_OPTIONS);
     let indent = options.indent();
     let trim = options.flag("trimRequestBody");
     let mut snippet = String::from("require \"uri\"\n");
