@@ -173,3 +173,26 @@ test("a $ref out of the spec's folder: the reference copies that file into the d
   assert.equal(error?.code, "E_UNRESOLVED_REF");
   assert.match(error.message, /outside the spec's folder/);
 });
+
+test("Swagger 2.0 definitions (no title): the reference lists them in the sidebar as `schemas/`, a doc id with no page that fails the Docusaurus build; ours leaves them out", () => {
+  const dir = path.join(WORK, "better/untitled-schemas");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(__dirname, "fixtures/swagger2-petstore.yaml"), path.join(dir, "spec.yaml"));
+  const options = { specPath: "spec.yaml", outputDir: "docs/reference", showSchemas: true, sidebarOptions: { groupPathsBy: "tag" } };
+  const reference = runReference(dir, options);
+  assert.match(reference.stderr, /Schema must have title defined/);
+  native.generate(JSON.stringify({ ...options, outputDir: "docs/ours" }), dir, "docs", "docs");
+  const referenceSidebar = fs.readFileSync(path.join(dir, "docs/reference/sidebar.ts"), "utf8");
+  assert.match(referenceSidebar, /id: "reference\/schemas\/"/, "the reference's sidebar names a page it did not write");
+  assert.equal(fs.existsSync(path.join(dir, "docs/reference/schemas/.schema.mdx")), false);
+  const oursSidebar = fs.readFileSync(path.join(dir, "docs/ours/sidebar.ts"), "utf8");
+  assert.doesNotMatch(oursSidebar, /schemas\//);
+  // Every doc id of our sidebar is a page we wrote, and the operations are all there.
+  const ids = [...oursSidebar.matchAll(/id: "ours\/([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(ids.length > 10, `${ids.length} sidebar ids`);
+  for (const id of ids) {
+    const written = ["api.mdx", "info.mdx", "tag.mdx", "schema.mdx"].some((ext) => fs.existsSync(path.join(dir, "docs/ours", `${id}.${ext}`)));
+    assert.ok(written, `sidebar id ${id} has a page`);
+  }
+});

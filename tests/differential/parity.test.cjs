@@ -29,6 +29,16 @@ for (const f of fs.readdirSync(CORE_FIXTURES).filter((f) => /\.(ya?ml|json)$/.te
 specs.push({ name: "ticket-tailor.yaml", file: path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml") });
 specs.push({ name: "api.github.com.json", file: require.resolve("@octokit/openapi/generated/api.github.com.json") });
 
+// Files where the reference is broken and ours differs on purpose, each case asserted in
+// better.test.cjs: Swagger 2.0 definitions have no title, so the reference lists them in the
+// sidebar as `schemas/`, a doc id with no page, which fails the Docusaurus build.
+const KNOWN_BETTER = {
+  "fixtures/swagger2-bodies-security.yaml": ["sidebar.ts"],
+  "fixtures/swagger2-extensions.json": ["sidebar.ts"],
+  "fixtures/swagger2-forms-files.yaml": ["sidebar.ts"],
+  "fixtures/swagger2-petstore.yaml": ["sidebar.ts"],
+};
+
 const SPEC_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
 
 for (const spec of specs) {
@@ -40,12 +50,17 @@ for (const spec of specs) {
       assert.ok(fs.readdirSync(oursOut).length > 0, `reference failed (${referenceStderr.slice(0, 300)}) and so did we`);
       return;
     }
+    const knownBetter = KNOWN_BETTER[spec.name] ?? [];
+    const differing = r.differing.filter((d) => !knownBetter.includes(d.file));
+    assert.deepEqual(r.differing.filter((d) => knownBetter.includes(d.file)).map((d) => d.file), knownBetter, `${spec.name}: the known-better files differ from the reference`);
     const total = r.identical.length + r.differing.length + r.missing.length;
-    results[spec.name] = { identical: r.identical.length, total };
-    console.log(`${spec.name}: ${r.identical.length}/${total} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
+    // The ratchet counts identical files plus the known-better ones.
+    const matching = r.identical.length + knownBetter.length;
+    results[spec.name] = { identical: matching, total };
+    console.log(`${spec.name}: ${r.identical.length}/${total} identical, ${knownBetter.length} better on purpose, ${differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
     assert.deepEqual(r.missing, [], "every page of the reference is generated");
     const floor = baseline[spec.name] ?? 0;
-    assert.ok(r.identical.length >= floor, `${spec.name}: ${r.identical.length} identical files, baseline ${floor}; first differences: ${JSON.stringify(r.differing.slice(0, 3), null, 1)}`);
+    assert.ok(matching >= floor, `${spec.name}: ${r.identical.length} identical files, baseline ${floor}; first differences: ${JSON.stringify(differing.slice(0, 3), null, 1)}`);
   });
 }
 

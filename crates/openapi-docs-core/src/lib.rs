@@ -285,7 +285,7 @@ fn page_warnings(spec: &SpecItems) -> Vec<String> {
     for item in &spec.items {
         if item.kind == ItemKind::Schema && item.id.is_empty() {
             warnings.push(format!(
-                "#{} has no title, so it gets no schema page (as in the reference, whose sidebar entry for it then points at no page); give the schema a `title`",
+                "#{} has no title, so it gets no schema page (as in the reference; its sidebar entry, a doc id the reference writes but that names no page, is left out); give the schema a `title`",
                 item.pointer
             ));
             continue;

@@ -163,9 +163,11 @@ fn group_by_tags(
         .iter()
         .filter(|i| i.kind == ItemKind::Info)
         .collect();
+    // A schema without a title gets no page (see `render::render_pages`); the reference still
+    // lists it, as a doc id ending in `schemas/` that breaks the Docusaurus build. We leave it out.
     let schema_items: Vec<&Item> = spec_items
         .iter()
-        .filter(|i| i.kind == ItemKind::Schema)
+        .filter(|i| i.kind == ItemKind::Schema && !i.id.is_empty())
         .collect();
     let op_tags = operation_tags(spec_items);
     let mut schema_tags: Vec<String> = Vec::new();
