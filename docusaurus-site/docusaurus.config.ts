@@ -19,6 +19,60 @@ function urlWithWhatwgUrl() {
   };
 }
 
+// TT_PLAIN_OPENAPI_THEME=1 builds the site as docusaurus-theme-openapi-docs 4.3.5 ships it: the
+// theme's own components instead of our swizzles, no build-time code samples, no a11y styles. Only
+// bench/lighthouse.cjs sets it, for its "before" column.
+const plainTheme = process.env.TT_PLAIN_OPENAPI_THEME === "1";
+const SWIZZLED = [
+  "ApiItem", "ApiExplorer", "ApiExplorer/CodeSnippets", "ApiExplorer/MethodEndpoint", "ApiExplorer/Request",
+  "ApiExplorer/SecuritySchemes",
+  "ArrayBrackets", "Markdown", "ParamsDetails", "RequestSchema", "ResponseHeaders", "ResponseSchema",
+];
+function plainOpenApiTheme() {
+  const themeDir = path.dirname(require.resolve("docusaurus-theme-openapi-docs/package.json"));
+  const alias: Record<string, string> = {};
+  for (const name of SWIZZLED) {
+    alias[`@theme/${name}`] = path.join(themeDir, "lib/theme", name, "index.js");
+  }
+  return { name: "plain-openapi-theme", configureWebpack: () => ({ resolve: { alias } }) };
+}
+
+// The swizzled API components (src/theme) import packages that docusaurus-theme-openapi-docs
+// depends on (react-redux, pako, the Postman SDK and code generators, lodash): resolve them from
+// the theme's folder, so they are the very copies the theme uses (npm nests react-redux there).
+function themeDependencies() {
+  const themeDir = path.dirname(require.resolve("docusaurus-theme-openapi-docs/package.json"));
+  const from = (name: string) => path.dirname(require.resolve(`${name}/package.json`, { paths: [themeDir] }));
+  const alias: Record<string, string> = {};
+  for (const name of ["react-redux", "pako", "postman-collection", "postman-code-generators", "lodash"]) {
+    alias[name] = from(name);
+  }
+  return { name: "openapi-theme-dependencies", configureWebpack: () => ({ resolve: { alias } }) };
+}
+
+// Docusaurus puts every module that half the route chunks share into one "common" chunk that every
+// page loads. With 62 operation pages, that is the openapi theme's page components and what they
+// use (react-markdown and its unified stack, redux, ...): 180 KB gzipped on a guide page that
+// renders none of them. This cache group (above "common", priority 40) moves them to a chunk of
+// their own that only the pages using them load. Left out: ApiItem/Layout (every doc page's layout),
+// the polyfills the theme provides to all modules (buffer, process, url), and the Postman SDK and
+// code generators (they stay in the lazy code-generator chunk).
+const API_PAGE_MODULES = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/](?!theme[\\/]ApiItem[\\/]Layout[\\/])`,
+    String.raw`[\\/]node_modules[\\/](react-markdown|remark-[^\\/]+|rehype-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|hastscript|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|crypto-js|allof-merge|xml-formatter|xml-parser-xo|react-live|react-magic-dropzone|react-modal|file-saver|@hookform|react-hook-form)[\\/]`,
+  ].join("|"),
+);
+function openapiChunk() {
+  return {
+    name: "openapi-page-chunk",
+    configureWebpack: (_config: unknown, isServer: boolean) =>
+      isServer
+        ? {}
+        : { optimization: { splitChunks: { cacheGroups: { openapi: { test: API_PAGE_MODULES, name: "openapi", minChunks: 2, priority: 45 } } } } },
+  };
+}
+
 // Docusaurus 3.7 hides a dismissed announcement bar before hydration without looking at its id, so a
 // new announcement would only show from the second page load on. Show it at once when the id changed.
 function showNewAnnouncementAtOnce() {
@@ -35,6 +89,18 @@ function showNewAnnouncementAtOnce() {
     injectHtmlTags: () => ({ preBodyTags: [{ tagName: "script", innerHTML: script }] }),
   };
 }
+
+// The code-sample tabs of API pages. The generator writes each page's samples for these tabs into
+// its front matter (`codeSamples`), and the swizzled ApiExplorer (src/theme) shows them in the
+// server-rendered HTML; the in-browser generator loads only once the reader edits the request.
+const languageTabs = [
+  { highlight: "bash", language: "curl", logoClass: "curl" },
+  { highlight: "php", language: "php", logoClass: "php" },
+  { highlight: "ruby", language: "ruby", logoClass: "ruby" },
+  { highlight: "python", language: "python", logoClass: "python" },
+  { highlight: "javascript", language: "nodejs", logoClass: "nodejs", variants: ["native", "axios", "request"] },
+  { highlight: "go", language: "go", logoClass: "go" },
+];
 
 const config: Config = {
   title: "Ticket Tailor API",
@@ -68,7 +134,8 @@ const config: Config = {
           onInlineAuthors: "throw",
           onUntruncatedBlogPosts: "ignore",
         },
-        theme: { customCss: "./src/css/custom.css" },
+        // openapi-a11y.css: contrast, focus and list fixes for the theme's components (not in the plain build).
+        theme: { customCss: ["./src/css/custom.css", ...(plainTheme ? [] : ["./src/css/openapi-a11y.css"])] },
       } satisfies Preset.Options,
     ],
   ],
@@ -83,6 +150,7 @@ const config: Config = {
             specPath,
             outputDir: "../content/docs/api",
             hideSendButton: true,
+            ...(plainTheme ? {} : { codeSamples: { languageTabs } }),
             sidebarOptions: { groupPathsBy: "tag" },
           },
         },
@@ -90,6 +158,8 @@ const config: Config = {
     ],
     ["@docusaurus/plugin-content-pages", { id: "content-pages", path: "../content/pages" }],
     urlWithWhatwgUrl,
+    themeDependencies,
+    ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk]),
     showNewAnnouncementAtOnce,
     // The docs root /docs has no page of its own: it opens the version's main doc, the API overview.
     ["@docusaurus/plugin-client-redirects", { redirects: [{ from: "/docs", to: "/docs/api/ticket-tailor-api" }] }],
@@ -137,14 +207,7 @@ const config: Config = {
       theme: prismThemes.github,
       additionalLanguages: ["ruby", "php", "bash", "json"],
     },
-    languageTabs: [
-      { highlight: "bash", language: "curl", logoClass: "curl" },
-      { highlight: "php", language: "php", logoClass: "php" },
-      { highlight: "ruby", language: "ruby", logoClass: "ruby" },
-      { highlight: "python", language: "python", logoClass: "python" },
-      { highlight: "javascript", language: "nodejs", logoClass: "nodejs", variants: ["native", "axios", "request"] },
-      { highlight: "go", language: "go", logoClass: "go" },
-    ],
+    languageTabs,
   } satisfies Preset.ThemeConfig,
 };
 

@@ -113,6 +113,20 @@ export interface SpecOptions {
   versions?: Record<string, VersionOptions>;
   /** Write large JSON props to sibling `<id>.<Component>.json` files. @default true */
   externalJsonProps?: boolean;
+  /**
+   * Write each operation page's code samples (what the theme's code-sample tabs show before the
+   * reader edits anything) into its front matter as `code_samples` (base64 of zlib-deflated JSON,
+   * one entry per language tab). Off by default: the pages are then exactly the reference's.
+   */
+  codeSamples?: CodeSamplesOptions;
+}
+
+/** The `codeSamples` option. */
+export interface CodeSamplesOptions {
+  /** The site's `themeConfig.languageTabs` (`language`, `variant`, `variants`, `options` are read). @default every language the theme knows */
+  languageTabs?: Array<{ language: string; variant?: string; variants?: string[]; options?: Record<string, unknown> }>;
+  /** The host of operations without `servers`. @default "http://localhost:3000" */
+  origin?: string;
 }
 
 export interface PluginOptions {

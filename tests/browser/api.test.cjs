@@ -2,27 +2,15 @@
 // build: endpoint, code samples in the spec's languages (nodejs with three variants), no
 // send-request button, and the navbar search finding operations by name.
 "use strict";
-const { test, before, after } = require("node:test");
+const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { startServer } = require("./serve.cjs");
-const { launch, open, hydrated } = require("./browser.cjs");
+const { open, hydrated, servedSite } = require("./browser.cjs");
 const { apiTitle } = require("./routes.cjs");
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = servedSite();
 
 test("an API page: heading, endpoint, code samples in the spec's languages, no send-request button", async () => {
-  const { page, response, errors } = await open(browser, server.url, "/docs/api/get-all-events");
+  const { page, response, errors } = await open(site.browser, site.server.url, "/docs/api/get-all-events");
   try {
     assert.equal(response.status(), 200);
     await hydrated(page);
@@ -72,7 +60,7 @@ test("an API page: heading, endpoint, code samples in the spec's languages, no s
 });
 
 test("navbar search finds an operation by name and opens its page", async () => {
-  const { page, errors } = await open(browser, server.url, "/docs/intro");
+  const { page, errors } = await open(site.browser, site.server.url, "/docs/intro");
   try {
     await hydrated(page);
     const input = page.locator("input.navbar__search-input");

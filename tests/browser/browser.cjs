@@ -63,4 +63,41 @@ function hydrated(page) {
   return page.waitForFunction(() => document.documentElement.dataset.hasHydrated === "true");
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated };
+/**
+ * The shared set-up of a browser test file: registers node:test `before`/`after` hooks that serve
+ * the production build (`serveOptions`, see serve.cjs) and launch chromium, and returns
+ * `{ server, browser, withPage }`; `server` and `browser` are set once the hooks have run.
+ * `withPage(path, check, target = browser)` opens `path`, asserts a 200, waits for hydration, runs
+ * `check(page, errors)`, asserts no error was recorded, and closes the page.
+ */
+function servedSite(serveOptions) {
+  const { before, after } = require("node:test");
+  const assert = require("node:assert/strict");
+  const { startServer } = require("./serve.cjs");
+  const site = {
+    server: undefined,
+    browser: undefined,
+    async withPage(path, check, target = site.browser) {
+      const { page, response, errors } = await open(target, site.server.url, path);
+      try {
+        assert.equal(response.status(), 200, path);
+        await hydrated(page);
+        await check(page, errors);
+        assert.deepEqual(errors, [], path);
+      } finally {
+        await page.close();
+      }
+    },
+  };
+  before(async () => {
+    site.server = await startServer(serveOptions);
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
+module.exports = { launch, newPage, open, recordErrors, hydrated, servedSite };

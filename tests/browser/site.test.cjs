@@ -2,37 +2,13 @@
 // the served production build: navbar targets, sidebars, footer, table of contents, `index.html`
 // paths, hash scrolling, light-only colour mode and the mobile menu.
 "use strict";
-const { test, before, after } = require("node:test");
+const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { startServer } = require("./serve.cjs");
-const { launch, newPage, open, hydrated, recordErrors } = require("./browser.cjs");
+const { newPage, hydrated, recordErrors, servedSite } = require("./browser.cjs");
 const { OPERATIONS } = require("../content/pages.cjs");
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Opens `path`, waits for hydration, runs `check(page, errors)`, asserts no error, closes. */
-async function withPage(path, check, target = browser) {
-  const { page, response, errors } = await open(target, server.url, path);
-  try {
-    assert.equal(response.status(), 200, path);
-    await hydrated(page);
-    await check(page, errors);
-    assert.deepEqual(errors, [], path);
-  } finally {
-    await page.close();
-  }
-}
+const site = servedSite();
+const { withPage } = site;
 
 const h1 = async (page) => (await page.locator("h1").first().textContent()).trim();
 const pathname = (page) => decodeURI(new URL(page.url()).pathname);
@@ -210,7 +186,7 @@ test("navigation to #anchor scrolls to it; other route changes scroll to the top
 });
 
 test("colour mode stays light with a dark OS preference, with no toggle", async () => {
-  const context = await browser.newContext({ colorScheme: "dark" });
+  const context = await site.browser.newContext({ colorScheme: "dark" });
   try {
     await withPage(
       "/docs/intro",
@@ -238,11 +214,11 @@ test("colour mode stays light with a dark OS preference, with no toggle", async 
 });
 
 test("at 800 px the mobile menu opens and closes; widening past 996 px closes it", async () => {
-  const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 800, height: 900 } });
   const page = await newPage(context);
-  const errors = recordErrors(page, server.url);
+  const errors = recordErrors(page, site.server.url);
   try {
-    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.goto(site.server.url + "/", { waitUntil: "networkidle" });
     await hydrated(page);
     const navbar = page.locator("nav.navbar");
     const shown = async () => (await navbar.getAttribute("class")).includes("navbar-sidebar--show");

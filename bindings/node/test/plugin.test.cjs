@@ -137,3 +137,42 @@ test("a specPath URL is fetched once per version token, relative $refs beside it
     server.stop();
   }
 });
+
+test("codeSamples writes each operation page's samples into its front matter; off by default", () => {
+  const zlib = require("zlib");
+  const read = (site, file) => fs.readFileSync(path.join(site, "docs/pets", file), "utf8");
+  const plainSite = tempSite();
+  plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/pets" }), plainSite, "docs", "docs");
+  const site = tempSite();
+  const languageTabs = [{ language: "curl" }, { language: "nodejs", variants: ["native", "axios", "request"] }];
+  plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/pets", codeSamples: { languageTabs } }), site, "docs", "docs");
+
+  const plain = read(plainSite, "get-pet-by-id.api.mdx");
+  const page = read(site, "get-pet-by-id.api.mdx");
+  assert.doesNotMatch(plain, /code_samples:/);
+  const line = page.match(/^code_samples: (\S+)$/m);
+  assert.ok(line, "a code_samples front-matter line");
+  // The page is the plain page plus that one line, inside the front matter.
+  assert.equal(page.replace(`\ncode_samples: ${line[1]}`, ""), plain);
+  assert.ok(page.indexOf(line[0]) < page.indexOf("\n---\n", 4));
+  const tabs = JSON.parse(zlib.inflateSync(Buffer.from(line[1], "base64")).toString("utf8"));
+  assert.deepEqual(tabs.map((t) => t.language), ["curl", "nodejs"]);
+  assert.deepEqual(tabs[1].variants, ["native", "axios", "request"]);
+  assert.deepEqual(Object.keys(tabs[1].samples).sort(), ["axios", "native", "request"]);
+  assert.match(tabs[0].samples.curl, /^curl -L 'https:\/\/petstore\.swagger\.io\/v2\/pet\/:petId'/);
+  // Same files; only operation pages differ.
+  const files = fs.readdirSync(path.join(site, "docs/pets")).sort();
+  assert.deepEqual(files, fs.readdirSync(path.join(plainSite, "docs/pets")).sort());
+  for (const file of files.filter((f) => /\.(mdx|json|ts)$/.test(f) && !f.endsWith(".api.mdx"))) assert.equal(read(site, file), read(plainSite, file), file);
+  // Every operation page has samples; webhook pages (method "event") have none.
+  for (const file of files.filter((f) => f.endsWith(".api.mdx"))) {
+    const webhook = /^sidebar_class_name: "event api-method"$/m.test(read(site, file));
+    assert.equal(/^code_samples: /m.test(read(site, file)), !webhook, file);
+  }
+
+  // Validated like every option: unknown keys are named.
+  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", codeSamples: { langTabs: [] } } } };
+  assert.throws(() => plugin.validateOptions({ options }), (err) => err.code === "E_INVALID_OPTION" && /langTabs/.test(err.message));
+  const schema = JSON.parse(plugin.native.optionsSchema());
+  assert.ok(schema.properties.codeSamples);
+});

@@ -52,7 +52,8 @@ use std::path::Path;
 
 pub use error::{Error, Location, Result};
 pub use options::{
-    CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions, VersionOptions,
+    CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions,
+    VersionOptions,
 };
 pub use render::Page;
 use serde_json::Value;
@@ -248,6 +249,9 @@ pub fn generate_with_hooks(
     };
     let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
     let mut pages = render::render_pages(&all, options, docs, hooks)?;
+    if let Some(samples) = &options.code_samples {
+        render::code_samples::add_to_pages(&mut pages, samples);
+    }
     if let Some(slice) = slice {
         pages.push(Page {
             path: "sidebar.ts".into(),

@@ -106,6 +106,23 @@ pub struct SpecOptions {
     /// Write the large JSON props of each page to sibling `<id>.<Component>.json` files
     /// (default `true`); `false` writes them inline as the reference does.
     pub external_json_props: Option<bool>,
+    /// Write each operation page's code samples (the text the theme's code-sample tabs show
+    /// before the reader edits anything) into its front matter as `code_samples`, so a theme can
+    /// render them without running the in-browser generator. Off by default: the pages are then
+    /// exactly the reference's.
+    pub code_samples: Option<CodeSamplesOptions>,
+}
+
+/// The `codeSamples` option: which samples go into the pages.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CodeSamplesOptions {
+    /// The site's `themeConfig.languageTabs` (language, variants, options). Default: every
+    /// language the theme knows, with its first variant.
+    pub language_tabs: Option<Vec<crate::code_samples::LanguageTab>>,
+    /// The host of operations without `servers` (the theme uses the page's origin).
+    /// @default "http://localhost:3000"
+    pub origin: Option<String>,
 }
 
 /// Where the docs plugin that shows these pages reads from, as the reference looks it up.

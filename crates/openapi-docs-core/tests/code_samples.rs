@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use openapi_docs_core::code_samples::{LanguageTab, generated_samples};
+use openapi_docs_core::code_samples::{LanguageTab, SampleError, generated_samples};
 use openapi_docs_core::{DocsContext, SpecOptions, generate};
 use serde_json::json;
 
@@ -68,4 +68,83 @@ fn servers_and_auth() {
 #[test]
 fn no_servers_31() {
     insta::assert_snapshot!(samples_of("no-servers-31.yaml"));
+}
+
+/// The `codeSamples` option: every operation page carries, in its `code_samples` front matter,
+/// exactly the samples `generated_samples` computes for it; without the option nothing changes.
+#[test]
+fn code_samples_option_writes_the_samples_into_the_pages() {
+    use base64::Engine;
+    use std::io::Read;
+
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/code-samples");
+    let docs = DocsContext {
+        doc_path: Some("docs".into()),
+        route_base_path: Some("docs".into()),
+    };
+    let plain: SpecOptions =
+        serde_json::from_value(json!({"specPath": "parameters.yaml", "outputDir": "docs/api"}))
+            .expect("valid options");
+    let with: SpecOptions = serde_json::from_value(json!({
+        "specPath": "parameters.yaml",
+        "outputDir": "docs/api",
+        "codeSamples": {"languageTabs": site_tabs()}
+    }))
+    .expect("valid options");
+    let plain = generate(&plain, &docs, &dir).expect("generates");
+    let with = generate(&with, &docs, &dir).expect("generates");
+    assert_eq!(plain.pages.len(), with.pages.len());
+    let expected = generated_samples(&plain, &site_tabs(), "http://localhost:3000");
+    assert!(!expected.is_empty());
+    let mut checked = 0;
+    for (a, b) in plain.pages.iter().zip(&with.pages) {
+        assert!(!a.contents.contains("\ncode_samples: "));
+        let Some(id) = b.path.strip_suffix(".api.mdx") else {
+            assert_eq!(a, b, "only operation pages change");
+            continue;
+        };
+        let line = b
+            .contents
+            .lines()
+            .find_map(|l| l.strip_prefix("code_samples: "))
+            .expect("code_samples in the front matter");
+        // The page is the plain one with that one front-matter line added.
+        assert_eq!(
+            b.contents
+                .replacen(&format!("\ncode_samples: {line}"), "", 1),
+            a.contents
+        );
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(line)
+            .expect("base64");
+        let mut text = String::new();
+        flate2::read::ZlibDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .expect("zlib");
+        let tabs: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        let page = expected.iter().find(|p| p.id == id).expect("samples");
+        for sample in &page.samples {
+            let tab = tabs
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["language"] == sample.language.as_str())
+                .expect("a tab per language");
+            // Where the theme's generator fails it shows no text: "".
+            let expected = match &sample.result {
+                Ok(text) => Some(text.as_str()),
+                Err(SampleError::Theme(_)) => Some(""),
+                Err(SampleError::Unsupported(_)) => None,
+            };
+            assert_eq!(
+                tab["samples"][sample.variant.as_str()].as_str(),
+                expected,
+                "{id} {}/{}",
+                sample.language,
+                sample.variant
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, expected.len());
 }

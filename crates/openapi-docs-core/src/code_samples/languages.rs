@@ -3,11 +3,12 @@
 //! followRedirect: true, trimRequestBody: true }`), merged with the site's `languageTabs` the way
 //! CodeSnippets does (`mergeArraysbyLanguage`: the site's values win, its order is kept).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 /// One entry of `themeConfig.languageTabs` (only the fields that shape the generated text).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LanguageTab {
     /// The generator's language key (`curl`, `nodejs`, ...).

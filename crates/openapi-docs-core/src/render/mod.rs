@@ -2,6 +2,7 @@
 //! around it (front matter).
 
 pub mod api_page;
+pub mod code_samples;
 pub mod info_page;
 pub mod mdx;
 pub mod props;
@@ -60,7 +61,7 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
     })
 }
 
-fn compress(json: &str) -> String {
+pub(crate) fn compress(json: &str) -> String {
     let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
     encoder
         .write_all(json.as_bytes())

@@ -1,0 +1,65 @@
+// Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/ApiExplorer): the same panels
+// (security schemes, code samples, request form, response), without the Postman SDK. Every panel
+// renders on the server too, in its final size, so nothing shifts the page once it hydrates (the
+// theme renders them in the browser only). The code samples come from the page's build-time
+// samples; the in-browser generator (postman-collection + postman-code-generators,
+// ./CodeSnippets/live) is imported once the reader edits the request (an input or change event in
+// the form), or at once where the page has no build-time samples for the current state (no
+// samples, no servers, a server chosen on an earlier page, x-codeSamples).
+import React, { useCallback, useEffect, useState } from "react";
+
+import CodeSnippets, { type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
+import Request from "@theme/ApiExplorer/Request";
+import Response from "@theme/ApiExplorer/Response";
+import SecuritySchemes from "@theme/ApiExplorer/SecuritySchemes";
+
+/** Whether the build-time samples show what the generator would show before any edit. */
+function prebuiltApplies(item: any, prebuilt: PrebuiltLanguage[] | undefined): boolean {
+  if (!prebuilt || !item.servers?.length || (item["x-codeSamples"] ?? []).length > 0) {
+    return false;
+  }
+  try {
+    const chosen = JSON.parse(window.sessionStorage.getItem("server") as string);
+    return !chosen?.url || (chosen.url === item.servers[0].url && !chosen.variables);
+  } catch {
+    return true;
+  }
+}
+
+function ApiExplorer({
+  item,
+  infoPath,
+  codeSamples,
+}: {
+  item: any;
+  infoPath: string;
+  codeSamples?: PrebuiltLanguage[];
+}) {
+  const [live, setLive] = useState(false);
+  const goLive = useCallback(() => setLive(true), []);
+  useEffect(() => {
+    if (!prebuiltApplies(item, codeSamples)) {
+      setLive(true);
+    }
+  }, [item, codeSamples]);
+
+  return (
+    <>
+      <SecuritySchemes infoPath={infoPath} />
+      {item.method !== "event" && (
+        <CodeSnippets
+          postman={item.postman}
+          codeSamples={item["x-codeSamples"] ?? []}
+          prebuilt={codeSamples}
+          live={live || !codeSamples}
+        />
+      )}
+      <div className="openapi-explorer__lazy-form" onInputCapture={goLive} onChangeCapture={goLive}>
+        <Request item={item} />
+      </div>
+      <Response item={item} />
+    </>
+  );
+}
+
+export default ApiExplorer;

@@ -1,0 +1,144 @@
+// An API page (front matter `api`), as docusaurus-theme-openapi-docs 4.3.5's ApiItem renders it,
+// with two changes: the right panel is rendered on the server too (the code samples the
+// generator wrote into the front matter as `code_samples`, so the HTML carries them), and the
+// explorer that follows no longer brings the Postman SDK and code generators along (see
+// ../ApiExplorer). The redux store is the theme's; on the server (and while hydrating) it holds
+// the page's default state without reading the browser's session storage.
+import React, { useMemo, type JSX } from "react";
+
+import { DocProvider } from "@docusaurus/plugin-content-docs/client";
+import { HtmlClassNameProvider } from "@docusaurus/theme-common";
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
+import useIsBrowser from "@docusaurus/useIsBrowser";
+import ApiExplorer from "@theme/ApiExplorer";
+import { getAuthDataKeys } from "@theme/ApiExplorer/Authorization/auth-types";
+import { createAuth } from "@theme/ApiExplorer/Authorization/slice";
+import { createPersistanceMiddleware } from "@theme/ApiExplorer/persistanceMiddleware";
+import DocItemLayout from "@theme/ApiItem/Layout";
+import { createStoreWithState } from "@theme/ApiItem/store";
+import type { Props } from "@theme/DocItem";
+import DocItemMetadata from "@theme/DocItem/Metadata";
+import clsx from "clsx";
+import { ungzip } from "pako";
+// require, not import: the theme's compiled components `require("react-redux")` (its CommonJS
+// build); an import would resolve its ES build, a second copy with a context of its own.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Provider } = require("react-redux");
+
+function base64ToUint8Array(base64: string) {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) {
+    bytes[i] = binary.charCodeAt(i);
+  }
+  return bytes;
+}
+
+/** Front matter `api` / `code_samples`: base64 of zlib-deflated JSON (or plain JSON). */
+function inflate(value: any): any {
+  if (typeof value !== "string") {
+    return value;
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(ungzip(base64ToUint8Array(value))));
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The theme's createAuth without its session storage (which the server does not have): the same
+ * options and data keys, no stored credentials, the first option selected. The server renders the
+ * security panel and the request form from it, and hydration starts from it too; once mounted,
+ * the store is created again from createAuth with what the reader stored.
+ */
+function authWithoutStorage(security: any[] | undefined, securitySchemes: any) {
+  const data: Record<string, Record<string, undefined>> = {};
+  const options: Record<string, any[]> = {};
+  for (const option of security ?? []) {
+    const id = Object.keys(option).join(" and ");
+    for (const [schemeID, scopes] of Object.entries(option)) {
+      const scheme = securitySchemes?.[schemeID];
+      if (scheme) {
+        options[id] ??= [];
+        for (const key of getAuthDataKeys(scheme)) {
+          (data[schemeID] ??= {})[key] = undefined;
+        }
+        options[id].push({ ...scheme, key: schemeID, scopes });
+      }
+    }
+  }
+  return { data, options, selected: Object.keys(options)[0] };
+}
+
+// Regex for 2XX status
+const statusRegex = new RegExp("(20[0-9]|2[1-9][0-9])");
+
+function initialState(api: any, options: any, isBrowser: boolean) {
+  // Create list of only 2XX response content types to create request samples from
+  let acceptArray: any = [];
+  for (const [code, content] of Object.entries<any>(api?.responses ?? {})) {
+    if (statusRegex.test(code)) {
+      acceptArray.push(Object.keys(content.content ?? {}));
+    }
+  }
+  acceptArray = acceptArray.flat();
+  const contentTypeArray = Object.keys(api?.requestBody?.content ?? {});
+  const params = { path: [] as any[], query: [] as any[], header: [] as any[], cookie: [] as any[] };
+  api?.parameters?.forEach((param: any) => {
+    params[param.in as "path"]?.push(param);
+  });
+  // Session storage (the server and credentials the reader chose) exists in the browser only.
+  const serverObject = isBrowser ? (JSON.parse(window.sessionStorage.getItem("server") as string) ?? {}) : {};
+  const auth = isBrowser
+    ? createAuth({ security: api?.security, securitySchemes: api?.securitySchemes, options })
+    : authWithoutStorage(api?.security, api?.securitySchemes);
+  return {
+    accept: { value: acceptArray[0], options: acceptArray },
+    contentType: { value: contentTypeArray[0], options: contentTypeArray },
+    // The theme starts without a server and lets the request form's Server panel pick the first
+    // one while it renders, which the server-rendered HTML would not show: start with it.
+    server: { value: serverObject.url ? serverObject : api?.servers?.[0], options: api?.servers ?? [] },
+    response: { value: undefined },
+    body: { type: "empty" },
+    params,
+    auth,
+  };
+}
+
+export default function ApiPage(props: Props): JSX.Element {
+  const docHtmlClassName = `docs-doc-id-${props.content.metadata.id}`;
+  const MDXComponent = props.content;
+  const { frontMatter } = MDXComponent as any;
+  const { info_path: infoPath } = frontMatter;
+  const api = useMemo(() => inflate(frontMatter.api), [frontMatter.api]);
+  const codeSamples = useMemo(() => inflate(frontMatter.code_samples), [frontMatter.code_samples]);
+  const { siteConfig } = useDocusaurusContext();
+  const options = (siteConfig.themeConfig as any).api;
+  const isBrowser = useIsBrowser();
+  const store = useMemo(
+    // The persistence middleware writes to session storage: in the browser only, once mounted.
+    () => createStoreWithState(initialState(api, options, isBrowser), isBrowser ? [createPersistanceMiddleware(options)] : []),
+    [api, options, isBrowser],
+  );
+
+  return (
+    <DocProvider content={props.content}>
+      <HtmlClassNameProvider className={docHtmlClassName}>
+        <DocItemMetadata />
+        <DocItemLayout>
+          <Provider store={store}>
+            <div className={clsx("row", "theme-api-markdown")}>
+              <div className="col col--7 openapi-left-panel__container">
+                <MDXComponent />
+              </div>
+              <div className="col col--5 openapi-right-panel__container">
+                <ApiExplorer item={api} infoPath={infoPath} codeSamples={Array.isArray(codeSamples) ? codeSamples : undefined} />
+              </div>
+            </div>
+          </Provider>
+        </DocItemLayout>
+      </HtmlClassNameProvider>
+    </DocProvider>
+  );
+}

@@ -1,0 +1,36 @@
+// Wraps docusaurus-theme-openapi-docs 4.3.5's Markdown (react-markdown with remark-gfm and
+// rehype-raw, run for every description, example summary and qualifier of an API page) so that
+// the browser does not parse again the markdown the server has already turned into HTML: most of
+// an API page's hydration time went into it. The server renders the theme's component; while the
+// page hydrates, the same element keeps the server's HTML as it is (an empty
+// dangerouslySetInnerHTML is not applied to server HTML on hydration), and it stays so while its
+// text does not change. Markdown mounted after hydration (client-side navigation, a tab opened
+// later) renders with the theme's component, as before. The wrapper has `display: contents`: no
+// box of its own, the layout is the theme's.
+import React, { useState, useSyncExternalStore, type ReactNode } from "react";
+
+import ThemeMarkdown from "docusaurus-theme-openapi-docs/lib/theme/Markdown";
+
+const WRAPPER = { display: "contents" } as const;
+const SERVER_HTML = { __html: "" };
+const subscribe = () => () => {};
+
+/** True on the server and while hydrating (React reads the server snapshot then), false otherwise
+ * (also when React renders on the client after a failed hydration, with no server HTML to keep). */
+function useHydrating(): boolean {
+  return useSyncExternalStore(subscribe, () => false, () => true);
+}
+
+export default function Markdown({ children }: { children?: ReactNode }) {
+  const hydrating = useHydrating();
+  // Captured at mount: whether this element is being hydrated, and the text it was hydrated with.
+  const [hydratedWith] = useState(() => (typeof window !== "undefined" && hydrating ? { children } : undefined));
+  if (hydratedWith && hydratedWith.children === children) {
+    return <div className="openapi-markdown" style={WRAPPER} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />;
+  }
+  return (
+    <div className="openapi-markdown" style={WRAPPER}>
+      <ThemeMarkdown>{children}</ThemeMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// Light pages (issue 9), in chromium against the served production build: API pages carry their
+// code samples in the server-rendered HTML; the in-browser generator (postman-collection +
+// postman-code-generators, chunk "code-generator") loads only once the reader edits the request
+// and then shows the same text; pages that are not API pages load no explorer code at all.
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const path = require("path");
+const { newPage, open, hydrated, recordErrors, servedSite } = require("./browser.cjs");
+const { siteDir } = require("./serve.cjs");
+
+const site = servedSite();
+const API_PAGE = "/docs/api/get-all-events";
+const LANGUAGES = ["curl", "php", "ruby", "python", "nodejs", "go"];
+const CODE = ".openapi-tabs__code-container-inner [role=tabpanel] pre";
+const languageTab = (page, language) =>
+  page.locator(".openapi-tabs__code-list-container:not(.openapi-tabs__code-container-inner) > [role=tab]").filter({ hasText: language });
+
+/** The scripts of the build that hold explorer code: the API page chunk, the generator, the Postman SDK. */
+function explorerChunks() {
+  const dir = path.join(siteDir, "build/assets/js");
+  return fs.readdirSync(dir).filter((file) => {
+    if (/^(api-page|code-generator)\./.test(file)) return true;
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    return /openapi-explorer__|getLanguageList|postman-collection|PostmanUrl/.test(text);
+  });
+}
+
+/** Opens `route` recording, from before navigation, its errors and the scripts it requests. */
+async function openRecording(route) {
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  const scripts = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname.replace(/^\/assets\/js\//, ""));
+  });
+  const response = await page.goto(site.server.url + route, { waitUntil: "networkidle" });
+  await hydrated(page);
+  return { page, response, errors, scripts };
+}
+
+/** The shown sample, one string with its lines (without the line numbers). */
+const codeText = (page) =>
+  page.locator(CODE).first().evaluate((pre) =>
+    [...pre.querySelectorAll(".openapi-explorer__code-block-code-line-content")].map((line) => line.textContent).join("\n"));
+const SHOWN = `[...document.querySelector(${JSON.stringify(CODE)})?.querySelectorAll(".openapi-explorer__code-block-code-line-content") ?? []].map((l) => l.textContent).join("\\n")`;
+const waitForCode = (page, test) => page.waitForFunction(`(${test})(${SHOWN})`);
+
+test("the explorer chunks exist and are named as these tests expect", () => {
+  const chunks = explorerChunks();
+  assert.ok(chunks.some((f) => f.startsWith("api-page.")), chunks.join(", "));
+  assert.ok(chunks.some((f) => f.startsWith("code-generator.")), chunks.join(", "));
+});
+
+test("an API page's HTML carries the code sample; the generator, loaded on an edit, shows the same text", async () => {
+  // Without JavaScript: what the server rendered (and what search engines read).
+  const context = await site.browser.newContext({ javaScriptEnabled: false });
+  let serverText;
+  try {
+    const { page } = await open(context, site.server.url, API_PAGE);
+    serverText = await codeText(page);
+    await page.close();
+  } finally {
+    await context.close();
+  }
+  assert.match(serverText, /^curl -L 'https:\/\/api\.tickettailor\.com\/v1\/events' \\\n-H 'Accept: application\/json' \\\n-H 'Authorization: Basic PHVzZXJuYW1lPjo8cGFzc3dvcmQ\+'$/);
+
+  const { page, errors, scripts } = await openRecording(API_PAGE);
+  try {
+    // Hydrated, not edited: the build-time samples, and no generator.
+    const before = {};
+    for (const language of LANGUAGES) {
+      await languageTab(page, language).click();
+      before[language] = await codeText(page);
+      assert.ok(before[language].length > 40, language);
+    }
+    assert.equal(before.curl, serverText);
+    assert.deepEqual(scripts.filter((s) => s.startsWith("code-generator.")), []);
+
+    // Type into a query parameter and clear it again: the generator loads and regenerates the
+    // default request, which must be exactly the text the page carried.
+    await languageTab(page, "curl").click();
+    await page.locator(".openapi-explorer__show-more-btn").first().click();
+    const input = page.locator(".openapi-explorer__form-item", { has: page.locator("label", { hasText: /^starting_after$/ }) }).locator("input");
+    const generator = page.waitForRequest(/\/code-generator\.[0-9a-f]+\.js$/);
+    await input.fill("x");
+    await generator;
+    await waitForCode(page, "(t) => /starting_after=x/.test(t)");
+    await input.fill("");
+    await waitForCode(page, "(t) => !/starting_after=/.test(t)");
+    for (const language of LANGUAGES) {
+      await languageTab(page, language).click();
+      await waitForCode(page, `(t) => t === ${JSON.stringify(before[language])}`);
+      assert.equal(await codeText(page), before[language], language);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("editing a query parameter updates the curl sample", async () => {
+  await site.withPage(API_PAGE, async (page) => {
+    await languageTab(page, "curl").click();
+    await page.locator(".openapi-explorer__show-more-btn").first().click();
+    const field = (name) => page.locator(".openapi-explorer__form-item", { has: page.locator("label", { hasText: new RegExp(`^${name}$`) }) }).locator("input");
+    await field("limit").fill("25");
+    await waitForCode(page, "(t) => /\\/v1\\/events\\?limit=25'/.test(t)");
+    await field("ending_before").fill("ev_1");
+    await waitForCode(page, "(t) => /\\/v1\\/events\\?ending_before=ev_1&limit=25'|\\/v1\\/events\\?limit=25&ending_before=ev_1'/.test(t)");
+    assert.match(await codeText(page), /^curl -L 'https:\/\/api\.tickettailor\.com\/v1\/events\?(ending_before=ev_1&limit=25|limit=25&ending_before=ev_1)'/);
+  });
+});
+
+test("pages that are not API pages request no explorer chunk", async () => {
+  const explorer = new Set(explorerChunks());
+  for (const route of ["/docs/intro", "/docs/webhook/retry", "/docs/release-log", "/blog", "/"]) {
+    const { page, response, errors, scripts } = await openRecording(route);
+    try {
+      assert.equal(response.status(), 200, route);
+      assert.ok(scripts.length > 0, route);
+      assert.deepEqual(scripts.filter((s) => explorer.has(s)), [], route);
+      assert.deepEqual(errors, [], route);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test("an API page's HTML has its parameters, schemas, security and request panels; hydration shifts nothing", async () => {
+  // Without JavaScript: the panels the theme renders in the browser only are in the HTML.
+  const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+  const heights = () =>
+    [".openapi-left-panel__container", ".openapi-security__details", ".openapi-explorer__request-form", "main"].map((s) =>
+      Math.round(document.querySelector(s)?.getBoundingClientRect().height ?? -1));
+  let serverHeights;
+  try {
+    const { page } = await open(context, site.server.url, API_PAGE);
+    assert.match(await page.locator("h3", { hasText: "Query Parameters" }).textContent(), /Query Parameters/);
+    assert.equal(await page.locator(".openapi-params__list-item .openapi-schema__property", { hasText: /^starting_after$/ }).count(), 1);
+    assert.ok((await page.locator(".openapi-left-panel__container .openapi-schema__list-item").count()) > 5, "response schema properties");
+    assert.match(await page.locator(".openapi-security__summary-header").textContent(), /^Authorization: /);
+    assert.equal(await page.locator(".openapi-explorer__form-item input").count() > 0, true);
+    assert.equal(await page.locator(".openapi-skeleton").count(), 0);
+    serverHeights = await page.evaluate(`(${heights})()`);
+    await page.close();
+  } finally {
+    await context.close();
+  }
+
+  // With JavaScript, on a phone-sized viewport: once hydrated, the same heights and no layout shift.
+  const phone = await site.browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await phone.newPage();
+    const errors = recordErrors(page, site.server.url);
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.waitForTimeout(1000);
+    assert.deepEqual(await page.evaluate(`(${heights})()`), serverHeights);
+    assert.equal(await page.evaluate(() => window.__shift), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await phone.close();
+  }
+});
+
+test("lists on an API page hold only list items (the theme's parameter and schema lists are <div>s)", async () => {
+  await site.withPage(API_PAGE, async (page) => {
+    const bad = await page.evaluate(() =>
+      [...document.querySelectorAll("ul, ol")]
+        .filter((list) => !list.hasAttribute("role"))
+        .flatMap((list) => [...list.children].filter((c) => !["LI", "SCRIPT", "TEMPLATE"].includes(c.tagName)).map((c) => `${list.className} > ${c.tagName}.${c.className}`))
+        .concat([...document.querySelectorAll("li")].filter((li) => !["UL", "OL"].includes(li.parentElement.tagName) && li.parentElement.getAttribute("role") !== "list").map((li) => `orphan li.${li.className}`)));
+    assert.deepEqual(bad, []);
+    assert.ok((await page.locator(".openapi-schema__list .openapi-params__list-item").count()) > 0);
+  });
+});
+
+test("client-side navigation to an API page renders it whole: descriptions, samples, request form", async () => {
+  // From a guide page (no api-page chunk loaded), through the navbar search: a client-side
+  // navigation, so the API page is rendered in the browser, not hydrated.
+  await site.withPage("/docs/intro", async (page) => {
+    const input = page.locator("input.navbar__search-input");
+    await input.focus();
+    await page.locator(".navbar__search:not([class*=searchIndexLoading]) input[role=combobox]").waitFor();
+    await input.fill("List all events");
+    const hit = page.locator("[role=option]").filter({ has: page.locator("[class*=hitTitle]", { hasText: /^List all events$/ }) });
+    await hit.first().waitFor();
+    const loaded = page.waitForRequest(/\/api-page\.[0-9a-f]+\.js$/);
+    await hit.first().click();
+    await loaded;
+    await page.waitForURL((u) => u.pathname === API_PAGE);
+    await page.locator("h1", { hasText: "List all events" }).waitFor();
+    // The theme's Markdown ran in the browser: the parameter descriptions are there.
+    const item = page.locator(".openapi-params__list-item", { has: page.locator(".openapi-schema__property", { hasText: /^starting_after$/ }) });
+    assert.match(await item.locator(".openapi-markdown").first().textContent(), /\S/);
+    await waitForCode(page, "(t) => /^curl -L 'https:\\/\\/api\\.tickettailor\\.com\\/v1\\/events'/.test(t)");
+    assert.ok((await page.locator(".openapi-explorer__form-item input").count()) > 0);
+  });
+});
