@@ -11,7 +11,7 @@ const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const WORK = path.resolve(__dirname, "../.work");
 
 /**
- * Generates `specFile` with `specOptions` (without specPath) on both sides under
+ * Generates `specFile` (a file, or a folder whose `openapi.yaml` refers to files beside it) with `specOptions` (without specPath) on both sides under
  * tests/.work/<workName>/{reference,ours}. Extra files (e.g. a template) are copied beside the
  * spec on both sides. Returns { referenceFailed, referenceStderr, result } where result is
  * compareTrees' answer, or null when the reference produced nothing.
@@ -19,10 +19,13 @@ const WORK = path.resolve(__dirname, "../.work");
 function runBoth(workName, specFile, specOptions, extraFiles = []) {
   const dir = path.join(WORK, workName);
   fs.rmSync(dir, { recursive: true, force: true });
-  const specPath = `spec${path.extname(specFile)}`;
+  // A folder is a spec split over files: copied whole, its `openapi.yaml` the entry.
+  const isFolder = fs.statSync(specFile).isDirectory();
+  const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(specFile)}`;
   for (const side of ["reference", "ours"]) {
     fs.mkdirSync(path.join(dir, side), { recursive: true });
-    fs.copyFileSync(specFile, path.join(dir, side, specPath));
+    if (isFolder) fs.cpSync(specFile, path.join(dir, side, "spec"), { recursive: true });
+    else fs.copyFileSync(specFile, path.join(dir, side, specPath));
     for (const extra of extraFiles) fs.copyFileSync(extra, path.join(dir, side, path.basename(extra)));
   }
   const options = { specPath, ...specOptions };

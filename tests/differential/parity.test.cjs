@@ -1,7 +1,8 @@
 // Differential test: the reference plugin (docusaurus-plugin-openapi-docs 4.3.5) and ours on the
 // same specs and options, output trees compared file by file (`api` blobs inflated).
 // Every spec of ../shared/corpus/parity, our own fixtures (./fixtures: Swagger 2.0 and other
-// shapes the corpus lacks; the core's snapshot fixtures), the site's own spec, and GitHub's REST spec (@octokit/openapi).
+// shapes the corpus lacks; ./multifile: specs split over files; the core's snapshot fixtures),
+// the site's own spec, and GitHub's REST spec (@octokit/openapi).
 //
 // The target is every file identical. Until then `baseline.json` records, per spec, how many
 // files are identical; the test fails if any spec falls below its baseline (a ratchet: raise
@@ -23,6 +24,10 @@ const FIXTURES = path.join(__dirname, "fixtures");
 if (fs.existsSync(FIXTURES)) {
   for (const f of fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) });
 }
+// Specs split over files (./multifile/<name>/openapi.yaml): the reference bundles their $refs
+// into components (Redocly), which names schemas and orders schema pages.
+const MULTIFILE = path.join(__dirname, "multifile");
+for (const f of fs.readdirSync(MULTIFILE)) specs.push({ name: `multifile/${f}`, file: path.join(MULTIFILE, f) });
 // The named fixtures of the core's snapshot tests must match the reference too.
 const CORE_FIXTURES = path.resolve(__dirname, "../../crates/openapi-docs-core/tests/fixtures");
 for (const f of fs.readdirSync(CORE_FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `core-fixtures/${f}`, file: path.join(CORE_FIXTURES, f) });

@@ -136,10 +136,9 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             };
             let started = Instant::now();
             let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
-            let generated = openapi_docs_core::generate(&options, &docs, &cwd)
-                .map_err(|e| (e.to_string(), Some(e.code())))?;
+            let generated = openapi_docs_core::generate(&options, &docs, &cwd).map_err(failure)?;
             openapi_docs_core::write_generated(&generated, &cwd.join(options.output_dir_trimmed()))
-                .map_err(|e| (e.to_string(), Some(e.code())))?;
+                .map_err(failure)?;
             for warning in &generated.warnings {
                 eprintln!("warning: {warning}");
             }
@@ -157,8 +156,8 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             ))
         }
         Command::Clean { out } => {
-            let removed = openapi_docs_core::output::clean(std::path::Path::new(&out))
-                .map_err(|e| (e.to_string(), Some(e.code())))?;
+            let removed =
+                openapi_docs_core::output::clean(std::path::Path::new(&out)).map_err(failure)?;
             Ok(format!("removed {removed} generated files from {out}"))
         }
         Command::Samples {
@@ -188,7 +187,7 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             };
             let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
             let generated = openapi_docs_core::generate(&options, &DocsContext::default(), &cwd)
-                .map_err(|e| (e.to_string(), Some(e.code())))?;
+                .map_err(failure)?;
             let mut out = serde_json::Map::new();
             for page in code_samples::generated_samples(&generated, &tabs, &origin) {
                 let samples = page.samples.iter().map(|s| s.to_json()).collect();
@@ -201,6 +200,11 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
         }
     }
+}
+
+/// A core error as the CLI prints it: the message (file, line, pointer), then what to do.
+fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
+    (format!("{e}\n  hint: {}", e.hint()), Some(e.code()))
 }
 
 fn main() -> ExitCode {

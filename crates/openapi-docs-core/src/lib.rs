@@ -31,7 +31,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod allof;
+pub mod bundle;
 pub mod code_samples;
+pub mod deref_cache;
 pub mod error;
 pub mod hooks;
 pub mod items;
@@ -178,8 +180,12 @@ fn resolver_for(
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }
-    add_schema_titles(resolver.root_mut());
     resolver.load_external_refs()?;
+    if kind != SpecKind::Swagger2 {
+        resolver.bundle_external_refs()?;
+    }
+    add_schema_titles(resolver.root_mut());
+    resolver.learn_dereference_cache();
     let convert_error = |e: swagger2::ConvertError| Error::InvalidSpec {
         location: file_location(file, e.pointer.as_deref().unwrap_or("")),
         message: format!("cannot convert this Swagger 2.0 document: {}", e.message),

@@ -8,7 +8,7 @@
 //! so memory stays proportional to the largest page rather than to the expanded spec.
 
 use std::cell::Cell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -65,6 +65,18 @@ pub struct Resolver {
     total_nodes: Cell<usize>,
     /// The folder external `$ref`s may read files from (default: the root document's folder).
     root_dir: PathBuf,
+    /// Pointers of the extended `$ref`s the reference serves from its dereference cache
+    /// (see [`crate::deref_cache`]).
+    cached_extended_refs: HashSet<String>,
+}
+
+/// The value at an escaped JSON `pointer` ("" is the whole document).
+pub(crate) fn value_at<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
+    if pointer.is_empty() {
+        Some(root)
+    } else {
+        root.pointer(pointer)
+    }
 }
 
 /// Escapes one JSON pointer token.
@@ -125,6 +137,10 @@ impl Resolver {
         let path = path.to_path_buf();
         let mut by_path = HashMap::new();
         by_path.insert(path.clone(), 0);
+        // A `$ref` back into the root document finds it however its path was spelled.
+        if let Ok(canonical) = path.canonicalize() {
+            by_path.insert(canonical, 0);
+        }
         let root_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Resolver {
             docs: vec![Doc { path, text, value }],
@@ -133,6 +149,7 @@ impl Resolver {
             follow_refs: true,
             total_nodes: Cell::new(0),
             root_dir,
+            cached_extended_refs: HashSet::new(),
         }
     }
 
@@ -169,6 +186,49 @@ impl Resolver {
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
         &mut self.docs[0].value
+    }
+
+    /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
+    /// its cache (call once the root document is final).
+    pub fn learn_dereference_cache(&mut self) {
+        self.cached_extended_refs = crate::deref_cache::extended_refs_served_from_cache(self);
+    }
+
+    /// How many documents are loaded (the root and the files its `$ref`s reach).
+    pub(crate) fn doc_count(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// Document `doc` (0 is the root).
+    pub(crate) fn doc_value(&self, doc: usize) -> &Value {
+        &self.docs[doc].value
+    }
+
+    /// Document `doc`, mutably.
+    pub(crate) fn doc_value_mut(&mut self, doc: usize) -> &mut Value {
+        &mut self.docs[doc].value
+    }
+
+    /// Document `doc`'s file name without its extension (Redocly's `refBaseName`).
+    pub(crate) fn doc_base_name(&self, doc: usize) -> String {
+        let path = self.docs[doc].path.to_string_lossy();
+        let last = path.rsplit(['/', '\\']).next().unwrap_or_default();
+        match last.rfind('.') {
+            Some(dot) if dot + 1 < last.len() => last[..dot].to_string(),
+            _ => last.to_string(),
+        }
+    }
+
+    /// Follows a `$ref` written in document `from` at `at` to its final target: the target's
+    /// document and canonical pointer.
+    pub(crate) fn follow_ref(
+        &self,
+        from: usize,
+        at: &str,
+        reference: &str,
+    ) -> Result<(usize, String)> {
+        self.follow(from, at, reference)
+            .map(|(identity, _)| (identity.doc, identity.pointer))
     }
 
     /// Loads every external file that `$ref`s reach, transitively, so expansion needs no I/O.
@@ -549,13 +609,28 @@ impl Expansion<'_> {
                         .unwrap_or_default();
                     let (target_id, target) = self.resolver.follow(doc, &at, reference)?;
                     if map.len() > 1 {
-                        // Extended $ref: a new object, the $ref's siblings first.
+                        // Extended $ref: a new object, the $ref's siblings first; or, when the
+                        // reference serves it from its cache, the target's keys first and only
+                        // the siblings the target lacks.
                         if let Value::Object(target_map) = target {
                             let mut merged: Vec<(String, &Value, Option<Identity>)> = Vec::new();
-                            for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
-                                merged.push((k.clone(), v, Self::child(&identity, k)));
+                            let from_cache =
+                                doc == 0 && self.resolver.cached_extended_refs.contains(&at);
+                            if from_cache {
+                                for (k, v) in target_map {
+                                    merged.push((
+                                        k.clone(),
+                                        v,
+                                        Self::child(&Some(target_id.clone()), k),
+                                    ));
+                                }
                             }
-                            for (k, v) in target_map {
+                            for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
+                                if !(from_cache && target_map.contains_key(k)) {
+                                    merged.push((k.clone(), v, Self::child(&identity, k)));
+                                }
+                            }
+                            for (k, v) in target_map.iter().filter(|_| !from_cache) {
                                 if !map.contains_key(k) || k == "$ref" {
                                     if k == "$ref" && map.contains_key("$ref") {
                                         continue;
@@ -583,6 +658,14 @@ impl Expansion<'_> {
                         return Ok(circular_marker(target, is_root));
                     }
                     return self.expand(target, Some(target_id));
+                }
+                // The same object met again inside itself without a $ref: a child of an
+                // extended $ref's merged object, which shares the target's children.
+                if identity.is_some() && self.stack.contains(&identity) {
+                    let is_root = identity
+                        .as_ref()
+                        .is_some_and(|i| i.doc == 0 && i.pointer.is_empty());
+                    return Ok(circular_marker(value, is_root));
                 }
                 self.stack.push(identity.clone());
                 let mut out = Map::new();

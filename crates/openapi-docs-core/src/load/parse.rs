@@ -206,7 +206,11 @@ pub fn pointer_location(text: &str, pointer: &str) -> Option<(usize, usize)> {
     let mut found_any = false;
     for raw in pointer.split('/').skip(1) {
         let key = raw.replace("~1", "/").replace("~0", "~");
-        if key.parse::<usize>().is_ok() {
+        if let Ok(index) = key.parse::<usize>()
+            && let Some(item) = sequence_item(text, offset, index)
+        {
+            offset = item;
+            found_any = true;
             continue;
         }
         let candidates = [format!("\"{key}\""), format!("{key}:"), format!("'{key}'")];
@@ -223,4 +227,123 @@ pub fn pointer_location(text: &str, pointer: &str) -> Option<(usize, usize)> {
     let line = text[..offset].matches('\n').count() + 1;
     let column = offset - text[..offset].rfind('\n').map_or(0, |p| p + 1) + 1;
     Some((line, column))
+}
+
+/// Where item `index` of the sequence that is the value of the key at `offset` (or that starts at
+/// `offset`) begins: counted over top-level commas in a flow (JSON) sequence, over `- ` lines at
+/// the sequence's indentation in a block sequence. None when the text does not look like either.
+fn sequence_item(text: &str, offset: usize, index: usize) -> Option<usize> {
+    let rest = &text[offset..];
+    // Past the key (`"key":` or `key:`) to the value.
+    let value_start = match rest.find(':') {
+        Some(colon) if !rest[..colon].contains('\n') && !rest.starts_with('[') => colon + 1,
+        _ => 0,
+    };
+    let after = &rest[value_start..];
+    let skipped = after.len() - after.trim_start_matches([' ', '\t']).len();
+    if after[skipped..].starts_with('[') {
+        return flow_item(text, offset + value_start + skipped, index);
+    }
+    block_item(text, offset + value_start, index)
+}
+
+fn flow_item(text: &str, open: usize, index: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut item, mut i) = (0usize, 0usize, open);
+    let mut quote: Option<u8> = None;
+    let first_non_space =
+        |from: usize| (from..bytes.len()).find(|&j| !bytes[j].is_ascii_whitespace());
+    while i < bytes.len() {
+        let b = bytes[i];
+        if let Some(q) = quote {
+            if b == b'\\' && q == b'"' {
+                i += 1;
+            } else if b == q {
+                quote = None;
+            }
+        } else {
+            match b {
+                b'"' | b'\'' => quote = Some(b),
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth == 1 && index == 0 {
+                        return first_non_space(i + 1);
+                    }
+                }
+                b']' | b'}' => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return None;
+                    }
+                }
+                b',' if depth == 1 => {
+                    item += 1;
+                    if item == index {
+                        return first_non_space(i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+fn block_item(text: &str, from: usize, index: usize) -> Option<usize> {
+    let mut line_start = text[from..].find('\n').map(|p| from + p + 1)?;
+    let mut indent: Option<usize> = None;
+    let mut item = 0;
+    while line_start < text.len() {
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |p| line_start + p);
+        let line = &text[line_start..line_end];
+        let trimmed = line.trim_start_matches(' ');
+        let this_indent = line.len() - trimmed.len();
+        if !(trimmed.trim().is_empty() || trimmed.starts_with('#')) {
+            let is_item = trimmed == "-" || trimmed.starts_with("- ") || trimmed == "-\r";
+            match indent {
+                None if is_item => indent = Some(this_indent),
+                None => return None,
+                Some(i) if this_indent < i || (this_indent == i && !is_item) => return None,
+                _ => {}
+            }
+            if is_item && Some(this_indent) == indent {
+                if item == index {
+                    let content = trimmed[1..].len() - trimmed[1..].trim_start().len();
+                    return Some(line_start + this_indent + 1 + content);
+                }
+                item += 1;
+            }
+        }
+        line_start = line_end + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pointer_location;
+
+    #[test]
+    fn array_indices_lead_to_their_item_in_block_yaml() {
+        let text = "paths:\n  /a:\n    get:\n      parameters:\n        - name: first\n          in: query\n        - name: second\n          in: query\n";
+        assert_eq!(
+            pointer_location(text, "/paths/~1a/get/parameters/1/name"),
+            Some((7, 11))
+        );
+        assert_eq!(
+            pointer_location(text, "/paths/~1a/get/parameters/0"),
+            Some((5, 11))
+        );
+    }
+
+    #[test]
+    fn array_indices_lead_to_their_item_in_json_and_flow_yaml() {
+        let text = "{\n  \"tags\": [\n    {\"name\": \"a, b\"},\n    {\"name\": \"c\"}\n  ]\n}\n";
+        assert_eq!(pointer_location(text, "/tags/1/name"), Some((4, 6)));
+        let flow = "servers: [{url: a}, {url: b}]\n";
+        assert_eq!(pointer_location(flow, "/servers/1/url"), Some((1, 22)));
+    }
 }
