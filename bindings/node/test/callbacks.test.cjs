@@ -188,10 +188,29 @@ test("editing a generator's source regenerates the pages", () => {
   assert.equal(body(read("add-pet.api.mdx")), "second");
 });
 
-test("native.generate reports progress: read, items, then every page rendered", () => {
+test("native.generate reports progress: read, then every page rendered as it is built, then items", () => {
+  // Without createDocItem each page is rendered as soon as it is built, so `render` steps come
+  // while items are built and `items` after them.
   const site = tempSite();
   const events = [];
   const summary = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/pets" }), site, "docs", "docs", {
+    progress: ({ stage, done, total }) => events.push([stage, done, total]),
+  });
+  const pages = summary.apiPages + summary.infoPages + summary.schemaPages;
+  assert.deepEqual(events[0], ["read", 1, 1]);
+  assert.deepEqual(events.at(-1), ["items", 1, 1]);
+  const render = events.slice(1, -1);
+  assert.equal(render.length, pages + 1);
+  assert.deepEqual(render[0], ["render", 0, pages]);
+  assert.deepEqual(render.at(-1), ["render", pages, pages]);
+  assert.ok(render.every(([stage, done, total], i) => stage === "render" && done === i && total === pages));
+});
+
+test("native.generate with createDocItem reports progress: read, items, then every page rendered", () => {
+  const site = tempSite();
+  const events = [];
+  const summary = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/pets" }), site, "docs", "docs", {
+    docItem: () => "null",
     progress: ({ stage, done, total }) => events.push([stage, done, total]),
   });
   const pages = summary.apiPages + summary.infoPages + summary.schemaPages;

@@ -166,13 +166,26 @@ pub trait Hooks {
     fn progress(&mut self, progress: Progress) {
         let _ = progress;
     }
+
+    /// Whether [`Hooks::doc_item`] may replace sidebar entries. The sidebar is built after every
+    /// page item, and `doc_item` sees whole items; when this is `false` the generator instead
+    /// renders (and frees) each page as soon as it is built and builds the sidebar from what is
+    /// left, holding one page's data at a time. Progress then reports `render` steps while
+    /// items are built, and `items` after them.
+    fn replaces_doc_items(&self) -> bool {
+        true
+    }
 }
 
 /// The built-in behaviour everywhere.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoHooks;
 
-impl Hooks for NoHooks {}
+impl Hooks for NoHooks {
+    fn replaces_doc_items(&self) -> bool {
+        false
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -251,6 +264,63 @@ components:
         fn progress(&mut self, progress: Progress) {
             self.progress.push(progress);
         }
+    }
+
+    /// Hears markdown and progress only: pages are rendered as they are built.
+    #[derive(Default)]
+    struct Streaming(Recorder);
+
+    impl Hooks for Streaming {
+        fn page_markdown(&mut self, item: &ItemView<'_>) -> Result<Option<String>, HookError> {
+            self.0.page_markdown(item)
+        }
+
+        fn progress(&mut self, progress: Progress) {
+            self.0.progress(progress);
+        }
+
+        fn replaces_doc_items(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn rendering_as_items_are_built_gives_the_same_pages_and_calls() {
+        let dir = site();
+        let mut all_first = Recorder::default();
+        let expected =
+            generate_with_hooks(&options(), &docs(), dir.path(), &mut all_first).unwrap();
+        let mut streaming = Streaming::default();
+        let got = generate_with_hooks(&options(), &docs(), dir.path(), &mut streaming).unwrap();
+        // The sidebar differs only by the doc items the recorder replaced.
+        let pages = |g: &crate::Generated| -> Vec<_> {
+            g.pages
+                .iter()
+                .filter(|p| p.path != "sidebar.ts")
+                .cloned()
+                .collect()
+        };
+        assert_eq!(pages(&got), pages(&expected));
+        assert_eq!(got.stats, expected.stats);
+        assert_eq!(streaming.0.markdown_calls, all_first.markdown_calls);
+        let stages: Vec<_> = streaming
+            .0
+            .progress
+            .iter()
+            .map(|p| (p.stage, p.done, p.total))
+            .collect();
+        assert_eq!(
+            stages,
+            [
+                (Stage::Read, 1, 1),
+                (Stage::Render, 0, 4),
+                (Stage::Render, 1, 4),
+                (Stage::Render, 2, 4),
+                (Stage::Render, 3, 4),
+                (Stage::Render, 4, 4),
+                (Stage::Items, 1, 1),
+            ]
+        );
     }
 
     #[test]

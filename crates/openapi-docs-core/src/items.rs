@@ -98,6 +98,18 @@ fn title_id(title: &str) -> String {
 
 /// Builds every page of one spec.
 pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
+    build_items_each(resolver, options, file, &mut Ok)
+}
+
+/// [`build_items`], handing each item to `each` as soon as it is built, in order, and keeping
+/// what it returns instead (the page renderer returns the item reduced to what the sidebar
+/// reads, so no more than one page's data is held at a time).
+pub fn build_items_each(
+    resolver: &Resolver,
+    options: &SpecOptions,
+    file: &str,
+    each: &mut dyn FnMut(Item) -> Result<Item>,
+) -> Result<SpecItems> {
     let root = resolver.root();
     let location = |pointer: &str| Location {
         file: file.to_string(),
@@ -161,7 +173,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
             "description".into(),
             Value::String(front_matter_description(info_description)),
         );
-        items.push(Item {
+        items.push(each(Item {
             kind: ItemKind::Info,
             id: info_id.clone(),
             info_id: String::new(),
@@ -174,7 +186,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
             tag: None,
             schema: None,
             pointer: "/info".into(),
-        });
+        })?);
     }
 
     let servers = root
@@ -199,10 +211,21 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
     if let Some(Value::Object(paths)) = root.get("paths") {
         for (path, _) in paths {
             let pointer = format!("/paths/{}", escape_token(path));
-            let path_item = resolver.expand_at(&pointer)?;
-            for (method, operation) in operations_of(&path_item) {
-                let request =
-                    postman::request_for(&postman_context, resolver, path, method, &pointer)?;
+            let mut path_item = resolver.expand_at(&pointer)?;
+            let methods = method_names(&path_item);
+            let mut requests = Vec::with_capacity(methods.len());
+            for method in &methods {
+                requests.push(postman::request_for(
+                    &postman_context,
+                    resolver,
+                    path,
+                    method,
+                    &path_item,
+                )?);
+            }
+            // The requests are built: each operation can move out of the path item.
+            for (method, request) in methods.iter().zip(requests) {
+                let operation = take_operation(&mut path_item, method);
                 let mut item = page.api_item(
                     &path_item,
                     method,
@@ -214,7 +237,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
                 if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
                     api.insert("postman".into(), request);
                 }
-                items.push(item);
+                items.push(each(item)?);
             }
         }
     }
@@ -228,16 +251,17 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
     if let Some(Value::Object(webhooks)) = root.get(webhooks_key) {
         for (name, _) in webhooks {
             let pointer = format!("/{webhooks_key}/{}", escape_token(name));
-            let path_item = resolver.expand_at(&pointer)?;
-            for (method, operation) in operations_of(&path_item) {
-                items.push(page.api_item(
+            let mut path_item = resolver.expand_at(&pointer)?;
+            for method in method_names(&path_item) {
+                let operation = take_operation(&mut path_item, &method);
+                items.push(each(page.api_item(
                     &path_item,
-                    method,
+                    &method,
                     operation,
                     "webhook",
                     "event",
                     &format!("{pointer}/{method}"),
-                )?);
+                )?)?);
             }
         }
     }
@@ -269,7 +293,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
                     Value::String(crate::js_json::stringify(&sample)),
                 );
             }
-            items.push(Item {
+            items.push(each(Item {
                 kind: ItemKind::Schema,
                 id,
                 info_id: info_id.clone(),
@@ -285,7 +309,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
                 tag: None,
                 schema: Some(schema),
                 pointer,
-            });
+            })?);
         }
     }
 
@@ -313,7 +337,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
                 "description".into(),
                 Value::String(front_matter_description(&display)),
             );
-            items.push(Item {
+            items.push(each(Item {
                 kind: ItemKind::Tag,
                 id: kebab_case(name),
                 info_id: String::new(),
@@ -326,7 +350,7 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
                 tag: Some(tag.clone()),
                 schema: None,
                 pointer: "/tags".into(),
-            });
+            })?);
         }
     }
 
@@ -339,6 +363,77 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
         tags,
         tag_groups,
     })
+}
+
+/// How many items [`build_items`] will build for this spec, for progress reports while they are
+/// rendered as they are built: exact but for tag pages (every named tag is counted) and for a
+/// spec that fails to build (what could not be read counts nothing).
+pub fn count_items(resolver: &Resolver, options: &SpecOptions) -> usize {
+    let root = resolver.root();
+    let mut count = 0;
+    if let Some(Value::String(title)) = root
+        .get("info")
+        .filter(|i| i.is_object())
+        .and_then(|i| i.get("title"))
+    {
+        let described = resolver
+            .expand_at("/info")
+            .ok()
+            .is_some_and(|info| str_of(info.get("description")).is_some_and(|d| !d.is_empty()));
+        if described || !title.is_empty() {
+            count += 1;
+        }
+    }
+    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
+        "x-webhooks"
+    } else {
+        "webhooks"
+    };
+    for key in ["paths", webhooks_key] {
+        for (name, raw) in root
+            .get(key)
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let has_ref = raw.get("$ref").is_some()
+                || operations_of(raw)
+                    .iter()
+                    .any(|(_, op)| op.get("$ref").is_some());
+            count += if has_ref {
+                resolver
+                    .expand_at(&format!("/{key}/{}", escape_token(name)))
+                    .map_or(0, |item| operations_of(&item).len())
+            } else {
+                operations_of(raw).len()
+            };
+        }
+    }
+    if let Some(schemas) = root
+        .get("components")
+        .and_then(|c| c.get("schemas"))
+        .and_then(Value::as_object)
+    {
+        let any_x_tags = schemas.values().any(|v| truthy(v.get("x-tags")));
+        if options.show_schemas == Some(true) {
+            count += schemas.len();
+        } else if any_x_tags {
+            count += schemas.values().filter(|v| truthy(v.get("x-tags"))).count();
+        }
+    }
+    let category_link_source = options
+        .sidebar_options
+        .as_ref()
+        .and_then(|s| s.category_link_source);
+    if category_link_source == Some(CategoryLinkSource::Tag)
+        && let Some(Value::Array(tags)) = root.get("tags")
+    {
+        count += tags
+            .iter()
+            .filter(|t| str_of(t.get("name")).is_some())
+            .count();
+    }
+    count
 }
 
 /// Unique tags of API pages, in order of first use.
@@ -393,6 +488,23 @@ fn operations_of(path_item: &Value) -> Vec<(&str, &Value)> {
         .collect()
 }
 
+/// The keys of [`operations_of`].
+fn method_names(path_item: &Value) -> Vec<String> {
+    operations_of(path_item)
+        .into_iter()
+        .map(|(method, _)| method.to_string())
+        .collect()
+}
+
+/// Moves one operation out of an expanded path item (its key stays, `null`: the page builder
+/// reads only the path item's `servers` and `parameters`).
+fn take_operation(path_item: &mut Value, method: &str) -> Map<String, Value> {
+    match path_item.get_mut(method).map(std::mem::take) {
+        Some(Value::Object(op)) => op,
+        _ => Map::new(),
+    }
+}
+
 fn set(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     match value {
         Some(v) => {
@@ -419,13 +531,13 @@ impl PageContext<'_> {
         &self,
         path_item: &Value,
         method_key: &str,
-        operation: &Value,
+        operation: Map<String, Value>,
         path: &str,
         method: &str,
         pointer: &str,
     ) -> Result<Item> {
         let _ = method_key;
-        let mut op = operation.as_object().cloned().unwrap_or_default();
+        let mut op = operation;
         let summary = op.get("summary").cloned();
         let operation_id = op.get("operationId").cloned();
         let title_value = coalesce(&[summary.as_ref(), operation_id.as_ref()]);

@@ -3,7 +3,8 @@
 //! them unchanged.
 //!
 //! The pipeline is `load -> resolve -> items -> render -> sidebar`, all in memory; writing files is
-//! a separate last step ([`write_generated`]).
+//! a separate last step ([`write_generated`]), or done page by page as they are rendered
+//! ([`generate_into`], what the CLI and the Node binding use).
 //!
 //! ```
 //! use openapi_docs_core::{DocsContext, SpecOptions, generate};
@@ -75,6 +76,8 @@ pub struct Stats {
     pub schema_pages: usize,
     /// Spec files read.
     pub spec_files: usize,
+    /// Files generated (pages, JSON props, `sidebar.ts`).
+    pub files: usize,
 }
 
 /// Everything generated for one spec entry.
@@ -170,13 +173,16 @@ fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
 }
 
 /// The reference's loader on one document: its schema titles, `$ref`s resolved per subtree; a
-/// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first.
+/// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first. The parsed
+/// document moves into the resolver (`file.document` is left `null`); the text stays for error
+/// positions.
 fn resolver_for(
-    file: &load::SpecFile,
+    file: &mut load::SpecFile,
     kind: SpecKind,
     root_dir: Option<&Path>,
 ) -> Result<resolve::Resolver> {
-    let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), file.document.clone());
+    let document = std::mem::take(&mut file.document);
+    let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }
@@ -185,15 +191,18 @@ fn resolver_for(
         resolver.bundle_external_refs()?;
     }
     add_schema_titles(resolver.root_mut());
-    resolver.learn_dereference_cache();
     let convert_error = |e: swagger2::ConvertError| Error::InvalidSpec {
         location: file_location(file, e.pointer.as_deref().unwrap_or("")),
         message: format!("cannot convert this Swagger 2.0 document: {}", e.message),
     };
     match kind {
-        SpecKind::OpenApi3 => Ok(resolver),
+        SpecKind::OpenApi3 => {
+            resolver.learn_dereference_cache();
+            Ok(resolver)
+        }
         SpecKind::OpenApi3WithSwaggerKey => {
             swagger2::patch_openapi3(resolver.root_mut()).map_err(convert_error)?;
+            resolver.learn_dereference_cache();
             Ok(resolver)
         }
         SpecKind::Swagger2 => {
@@ -220,27 +229,138 @@ pub fn generate_with_hooks(
     site_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
 ) -> Result<Generated> {
-    let files = if load::is_url(&options.spec_path) {
+    let mut pages = Vec::new();
+    let mut generated = generate_each(options, docs, site_dir, hooks, &mut |page| {
+        pages.push(page);
+        Ok(())
+    })?;
+    generated.stats.files = pages.len();
+    generated.pages = pages;
+    Ok(generated)
+}
+
+/// Generates the pages of one spec entry and writes them into `output_dir` (relative paths are
+/// taken from the working folder), all or nothing: each page goes to a staging folder as soon as
+/// it is rendered (on a writer thread, while the next ones are rendered), and the staging folder
+/// is swapped into place at the end ([`output::Staging`]). On any error `output_dir` is left as
+/// it was. The result's `pages` is empty (they are on disk; `stats.files` counts them).
+/// Hooks are called on the calling thread, in the same order as by [`generate_with_hooks`].
+pub fn generate_into(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    output_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+) -> Result<Generated> {
+    // Bounded: at most this many rendered pages wait for the writer.
+    let (sender, receiver) = std::sync::mpsc::sync_channel::<Page>(64);
+    let (generated, written) = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || -> Result<Option<output::Staging>> {
+            // The staging folder is made at the first page, so a spec that fails early leaves
+            // no trace on disk.
+            let mut staging = None;
+            for page in receiver {
+                if staging.is_none() {
+                    staging = Some(output::Staging::begin(output_dir)?);
+                }
+                staging.as_mut().expect("made above").write(&page)?;
+            }
+            Ok(staging)
+        });
+        let generated = generate_each(options, docs, site_dir, hooks, &mut |page| {
+            // A send fails only when the writer stopped on an error, which `join` reports.
+            sender.send(page).map_err(|_| Error::Write {
+                path: output_dir.to_path_buf(),
+                source: std::io::Error::other("the writer stopped"),
+            })
+        });
+        drop(sender);
+        let written = writer
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (generated, written)
+    });
+    // A writer error comes first: the generation then failed only because it could not send.
+    let staging = written?;
+    let mut generated = generated?;
+    let staging = match staging {
+        Some(staging) => staging,
+        None => output::Staging::begin(output_dir)?,
+    };
+    generated.stats.files = staging.files();
+    staging.commit()?;
+    Ok(generated)
+}
+
+/// The pipeline, handing each rendered file to `emit` in order; `pages` of the result is empty.
+fn generate_each(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+    emit: &mut dyn FnMut(Page) -> Result<()>,
+) -> Result<Generated> {
+    let mut files = if load::is_url(&options.spec_path) {
         vec![load::read_url(options.spec_path.trim())?]
     } else {
         load::read_spec_files(&site_dir.join(&options.spec_path))?
     };
     let progress = |stage, done, total| hooks::Progress { stage, done, total };
     hooks.progress(progress(hooks::Stage::Read, files.len(), files.len()));
+    // With `codeSamples`, each operation page gets its samples on the way out.
+    let mut emit_with_samples;
+    let emit: &mut dyn FnMut(Page) -> Result<()> = match &options.code_samples {
+        Some(samples) => {
+            emit_with_samples = move |mut page: Page| {
+                render::code_samples::add_to_pages(std::slice::from_mut(&mut page), samples);
+                emit(page)
+            };
+            &mut emit_with_samples
+        }
+        None => emit,
+    };
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
-    for (index, file) in files.iter().enumerate() {
+    let file_count = files.len();
+    // Without a sidebar hook that reads whole items, each page is rendered (and its data freed)
+    // as soon as it is built; otherwise all items are built, then the sidebar, then the pages,
+    // which is the order the reference calls its JavaScript functions in.
+    let mut streaming = if hooks.replaces_doc_items() {
+        None
+    } else {
+        Some(render::Renderer::new(options, docs)?)
+    };
+    let mut rendered = 0;
+    for (index, file) in files.iter_mut().enumerate() {
         let kind = check_version(file)?;
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
         let resolver = resolver_for(file, kind, root_dir.as_deref())?;
-        let spec = items::build_items(&resolver, options, &file.source)
-            .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec))
-            .map_err(|e| load::locate(e, file))?;
+        let spec = match streaming.as_mut() {
+            Some(renderer) => {
+                let expected = rendered + items::count_items(&resolver, options);
+                items::build_items_each(&resolver, options, &file.source, &mut |item| {
+                    output::check_page_ids(std::slice::from_ref(&item))?;
+                    hooks.progress(progress(
+                        hooks::Stage::Render,
+                        rendered,
+                        expected.max(rendered + 1),
+                    ));
+                    rendered += 1;
+                    renderer.render(item, hooks, emit)
+                })
+            }
+            None => items::build_items(&resolver, options, &file.source)
+                .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec)),
+        }
+        .map_err(|e| load::locate(e, file))?;
+        if streaming.is_some() && rendered > 0 {
+            hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
+        }
         all.items.extend(spec.items);
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
-        hooks.progress(progress(hooks::Stage::Items, index + 1, files.len()));
+        hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
     }
     let warnings = page_warnings(&all);
     let group_by_tag_group = options
@@ -254,16 +374,6 @@ pub fn generate_with_hooks(
         tags_per_file.concat()
     };
     let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
-    let mut pages = render::render_pages(&all, options, docs, hooks)?;
-    if let Some(samples) = &options.code_samples {
-        render::code_samples::add_to_pages(&mut pages, samples);
-    }
-    if let Some(slice) = slice {
-        pages.push(Page {
-            path: "sidebar.ts".into(),
-            contents: sidebar::sidebar_module(&slice),
-        });
-    }
     // Schema pages without an id are not written (see `page_warnings`).
     let count = |kind| {
         all.items
@@ -276,10 +386,20 @@ pub fn generate_with_hooks(
         info_pages: count(ItemKind::Info),
         tag_pages: count(ItemKind::Tag),
         schema_pages: count(ItemKind::Schema),
-        spec_files: files.len(),
+        spec_files: file_count,
+        files: 0,
     };
+    if streaming.is_none() {
+        render::render_pages_into(all, options, docs, hooks, emit)?;
+    }
+    if let Some(slice) = slice {
+        emit(Page {
+            path: "sidebar.ts".into(),
+            contents: sidebar::sidebar_module(&slice),
+        })?;
+    }
     Ok(Generated {
-        pages,
+        pages: Vec::new(),
         stats,
         warnings,
     })
@@ -314,7 +434,8 @@ fn page_warnings(spec: &SpecItems) -> Vec<String> {
     warnings
 }
 
-/// Writes a generation into `output_dir` (relative paths are taken from `cwd`).
+/// Writes a generation into `output_dir` (relative paths are taken from `cwd`), all or nothing
+/// ([`output::write_pages`]). [`generate_into`] generates and writes without holding the pages.
 pub fn write_generated(generated: &Generated, output_dir: &Path) -> Result<()> {
     output::write_pages(output_dir, &generated.pages)
 }

@@ -1,6 +1,9 @@
-//! Writing pages to disk, all or nothing: every file is first written into a staging folder
-//! beside the output folder, then moved into place; generated files of an earlier run that are
-//! not produced again are removed. Hand-written files in the output folder are left alone.
+//! Writing pages to disk, all or nothing: every file is written into a staging folder beside
+//! the output folder as soon as it is rendered ([`Staging::write`]); hand-written files of the
+//! output folder are linked (or copied) into it; then one rename swaps it into place
+//! ([`Staging::commit`]). Generated files of an earlier run that are not produced again are
+//! gone with the old folder. A failure at any point, a write that fails half-way included,
+//! leaves the previous output folder untouched.
 
 use std::path::{Path, PathBuf};
 
@@ -94,98 +97,207 @@ pub const MAX_PAGE_BYTES: usize = 64 << 20;
 /// The most bytes one generation may write in all.
 pub const MAX_OUTPUT_BYTES: usize = 2 << 30;
 
-/// Refuses output that would not stay inside the output folder or that is unreasonably large.
-fn check_pages(pages: &[Page]) -> Result<()> {
-    let mut total = 0usize;
-    for page in pages {
-        if page.path.is_empty()
-            || page.path.contains("..")
-            || page.path.starts_with('/')
-            || page.path.contains('\\')
-            || page.path.contains('\0')
-        {
-            return Err(Error::InvalidId {
-                location: Default::default(),
-                message: format!("page path `{}` would leave the output folder", page.path),
-            });
-        }
-        let limit = |message: String| Error::Limit {
-            location: Location {
-                file: page.path.clone(),
-                ..Default::default()
-            },
-            message,
-        };
-        if page.contents.len() > MAX_PAGE_BYTES {
-            return Err(limit(format!(
-                "this page would be {} MiB, more than the {} MiB page size limit; its schemas expand too far (split large schemas, or refer to them less often)",
-                page.contents.len() >> 20,
-                MAX_PAGE_BYTES >> 20
-            )));
-        }
-        total += page.contents.len();
-        if total > MAX_OUTPUT_BYTES {
-            return Err(limit(format!(
-                "the pages would take more than {} MiB in all (the output size limit); split the spec into several specs",
-                MAX_OUTPUT_BYTES >> 20
-            )));
-        }
+/// Refuses a page path that would not stay inside the output folder.
+fn check_path(page: &Page) -> Result<()> {
+    if page.path.is_empty()
+        || page.path.contains("..")
+        || page.path.starts_with('/')
+        || page.path.contains('\\')
+        || page.path.contains('\0')
+    {
+        return Err(Error::InvalidId {
+            location: Default::default(),
+            message: format!("page path `{}` would leave the output folder", page.path),
+        });
     }
     Ok(())
 }
 
-/// Writes `pages` into `output_dir`, replacing the previous generation. Nothing is written when
-/// a page is refused.
-pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
-    check_pages(pages)?;
+/// Refuses a page that is unreasonably large, or one that takes the running `total` over the
+/// output size limit.
+fn check_size(page: &Page, total: &mut usize) -> Result<()> {
+    let limit = |message: String| Error::Limit {
+        location: Location {
+            file: page.path.clone(),
+            ..Default::default()
+        },
+        message,
+    };
+    if page.contents.len() > MAX_PAGE_BYTES {
+        return Err(limit(format!(
+            "this page would be {} MiB, more than the {} MiB page size limit; its schemas expand too far (split large schemas, or refer to them less often)",
+            page.contents.len() >> 20,
+            MAX_PAGE_BYTES >> 20
+        )));
+    }
+    *total += page.contents.len();
+    if *total > MAX_OUTPUT_BYTES {
+        return Err(limit(format!(
+            "the pages would take more than {} MiB in all (the output size limit); split the spec into several specs",
+            MAX_OUTPUT_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// A new generation being written beside its output folder. Pages are written one by one as
+/// they come; [`Staging::commit`] swaps the folder into place. Dropped without a commit (an
+/// error anywhere), the staging folder is removed and the output folder was never touched.
+#[derive(Debug)]
+pub struct Staging {
+    output_dir: PathBuf,
+    staging: PathBuf,
+    /// Bytes written so far (for [`MAX_OUTPUT_BYTES`]).
+    total: usize,
+    /// Files written so far.
+    files: usize,
+    /// Sub-folders created so far (relative).
+    dirs: std::collections::HashSet<String>,
+    committed: bool,
+}
+
+/// A sibling of `output_dir` named after it with `suffix` (hidden, so Docusaurus skips it).
+fn sibling(output_dir: &Path, suffix: &str) -> Result<PathBuf> {
+    let name = output_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .filter(|n| n != "." && n != "..")
+        .ok_or_else(|| Error::InvalidOption {
+            key: "outputDir".into(),
+            message: format!(
+                "`{}` does not name a folder the pages can be swapped into; name the folder",
+                output_dir.display()
+            ),
+        })?;
     let parent = output_dir
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(write_err(parent))?;
-    let staging = parent.join(format!(
-        ".{}.staging-{}",
-        output_dir
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_else(|| "out".into()),
-        std::process::id()
-    ));
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging).map_err(write_err(&staging))?;
+    Ok(parent.join(format!(".{name}.{suffix}-{}", std::process::id())))
+}
+
+impl Staging {
+    /// Starts a generation for `output_dir`: an empty staging folder beside it.
+    pub fn begin(output_dir: &Path) -> Result<Staging> {
+        let staging = sibling(output_dir, "staging")?;
+        if let Some(parent) = staging.parent() {
+            std::fs::create_dir_all(parent).map_err(write_err(parent))?;
+        }
+        if staging.exists() {
+            std::fs::remove_dir_all(&staging).map_err(write_err(&staging))?;
+        }
+        std::fs::create_dir(&staging).map_err(write_err(&staging))?;
+        Ok(Staging {
+            output_dir: output_dir.to_path_buf(),
+            staging,
+            total: 0,
+            files: 0,
+            dirs: Default::default(),
+            committed: false,
+        })
     }
-    let result = (|| -> Result<()> {
-        for page in pages {
-            let path = staging.join(&page.path);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(write_err(dir))?;
-            }
-            std::fs::write(&path, &page.contents).map_err(write_err(&path))?;
+
+    /// The staging folder (removed on drop unless committed).
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    /// Files written so far.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// Writes one page into the staging folder, after the path and size checks.
+    pub fn write(&mut self, page: &Page) -> Result<()> {
+        check_path(page)?;
+        check_size(page, &mut self.total)?;
+        if let Some((dir, _)) = page.path.rsplit_once('/')
+            && !self.dirs.contains(dir)
+        {
+            let path = self.staging.join(dir);
+            std::fs::create_dir_all(&path).map_err(write_err(&path))?;
+            self.dirs.insert(dir.to_string());
         }
-        std::fs::create_dir_all(output_dir).map_err(write_err(output_dir))?;
-        // Move the new files in (each rename replaces one file at once), then remove generated
-        // files of the earlier run that are not produced again.
-        let previous = list_files(output_dir)?;
-        for page in pages {
-            let from = staging.join(&page.path);
-            let to = output_dir.join(&page.path);
-            if let Some(dir) = to.parent() {
-                std::fs::create_dir_all(dir).map_err(write_err(dir))?;
+        let path = self.staging.join(&page.path);
+        std::fs::write(&path, &page.contents).map_err(write_err(&path))?;
+        self.files += 1;
+        Ok(())
+    }
+
+    /// Carries the output folder's hand-written files (and folders) into the staging folder,
+    /// then swaps the staging folder into place: the old folder is renamed aside, the new one
+    /// renamed in, the old one removed. If the second rename fails the old folder is put back.
+    pub fn commit(mut self) -> Result<()> {
+        let output_dir = self.output_dir.clone();
+        if output_dir.is_dir() {
+            self.carry_hand_written(&output_dir, Path::new(""))?;
+            let old = sibling(&output_dir, "old")?;
+            if old.exists() {
+                std::fs::remove_dir_all(&old).map_err(write_err(&old))?;
             }
-            std::fs::rename(&from, &to).map_err(write_err(&to))?;
+            std::fs::rename(&output_dir, &old).map_err(write_err(&output_dir))?;
+            if let Err(source) = std::fs::rename(&self.staging, &output_dir) {
+                let _ = std::fs::rename(&old, &output_dir);
+                return Err(Error::Write {
+                    path: output_dir,
+                    source,
+                });
+            }
+            self.committed = true;
+            // The new generation is in place; a leftover old folder is only untidy.
+            let _ = std::fs::remove_dir_all(&old);
+        } else {
+            std::fs::rename(&self.staging, &output_dir).map_err(write_err(&output_dir))?;
+            self.committed = true;
         }
-        let wanted: std::collections::HashSet<&str> =
-            pages.iter().map(|p| p.path.as_str()).collect();
-        for existing in previous {
-            if is_generated_file(&existing) && !wanted.contains(existing.as_str()) {
-                let path = output_dir.join(&existing);
-                std::fs::remove_file(&path).map_err(write_err(&path))?;
+        Ok(())
+    }
+
+    /// Links (or, across devices, copies) every file of `output_dir/rel` that this generator
+    /// did not write into the same place in the staging folder.
+    fn carry_hand_written(&mut self, output_dir: &Path, rel: &Path) -> Result<()> {
+        let dir = output_dir.join(rel);
+        let entries = std::fs::read_dir(&dir).map_err(write_err(&dir))?;
+        for entry in entries {
+            let entry = entry.map_err(write_err(&dir))?;
+            let child = rel.join(entry.file_name());
+            let relative = child.to_string_lossy().replace('\\', "/");
+            let from = output_dir.join(&child);
+            let to = self.staging.join(&child);
+            let file_type = entry.file_type().map_err(write_err(&from))?;
+            if file_type.is_dir() {
+                std::fs::create_dir_all(&to).map_err(write_err(&to))?;
+                self.carry_hand_written(output_dir, &child)?;
+            } else if !is_generated_file(&relative)
+                && !to.exists()
+                && std::fs::hard_link(&from, &to).is_err()
+            {
+                std::fs::copy(&from, &to).map_err(write_err(&to))?;
             }
         }
         Ok(())
-    })();
-    let _ = std::fs::remove_dir_all(&staging);
-    result
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// Writes `pages` into `output_dir`, replacing the previous generation all at once. Nothing
+/// changes in `output_dir` when a page is refused or a write fails.
+pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
+    for page in pages {
+        check_path(page)?;
+    }
+    let mut staging = Staging::begin(output_dir)?;
+    for page in pages {
+        staging.write(page)?;
+    }
+    staging.commit()
 }
 
 /// Files under `dir`, relative, with `/` separators.
@@ -226,4 +338,98 @@ pub fn clean(output_dir: &Path) -> Result<usize> {
         let _ = std::fs::remove_dir(&schemas);
     }
     Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(path: &str, contents: &str) -> Page {
+        Page {
+            path: path.into(),
+            contents: contents.into(),
+        }
+    }
+
+    fn read(path: &Path) -> String {
+        std::fs::read_to_string(path).expect("read")
+    }
+
+    #[test]
+    fn a_write_failure_half_way_leaves_the_old_folder_intact() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("api");
+        write_pages(
+            &out,
+            &[page("a.api.mdx", "old a"), page("b.api.mdx", "old b")],
+        )
+        .expect("first generation");
+        std::fs::write(out.join("notes.md"), "hand-written").expect("write");
+        // The third file cannot be created: its folder would be the file written just before.
+        let error = write_pages(
+            &out,
+            &[
+                page("a.api.mdx", "new a"),
+                page("c.api.mdx", "new c"),
+                page("c.api.mdx/d.api.mdx", "new d"),
+                page("e.api.mdx", "new e"),
+            ],
+        )
+        .expect_err("the third write fails");
+        assert_eq!(error.code(), "E_WRITE");
+        assert_eq!(
+            list_files(&out).expect("list"),
+            ["a.api.mdx", "b.api.mdx", "notes.md"]
+        );
+        assert_eq!(read(&out.join("a.api.mdx")), "old a");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, ["api"], "the staging folder is removed");
+    }
+
+    #[test]
+    fn commit_swaps_in_new_files_keeps_hand_written_ones_and_drops_stale_ones() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("api");
+        write_pages(
+            &out,
+            &[
+                page("a.api.mdx", "old"),
+                page("schemas/s.schema.mdx", "old"),
+            ],
+        )
+        .expect("first generation");
+        std::fs::create_dir_all(out.join("more")).expect("mkdir");
+        std::fs::write(out.join("more/notes.md"), "hand-written").expect("write");
+        write_pages(&out, &[page("b.api.mdx", "new")]).expect("second generation");
+        assert_eq!(
+            list_files(&out).expect("list"),
+            ["b.api.mdx", "more/notes.md"]
+        );
+        assert_eq!(read(&out.join("more/notes.md")), "hand-written");
+    }
+
+    #[test]
+    fn a_refused_page_writes_nothing() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("api");
+        let error = write_pages(
+            &out,
+            &[page("a.api.mdx", "a"), page("../escape.api.mdx", "x")],
+        )
+        .expect_err("refused");
+        assert_eq!(error.code(), "E_INVALID_ID");
+        assert!(!out.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 0);
+    }
+
+    #[test]
+    fn an_output_folder_without_a_name_is_refused() {
+        assert_eq!(
+            Staging::begin(Path::new(".")).expect_err("no name").code(),
+            "E_INVALID_OPTION"
+        );
+    }
 }

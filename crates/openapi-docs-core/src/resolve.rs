@@ -24,11 +24,28 @@ struct Doc {
     value: Value,
 }
 
-/// Which document (0 is the root spec) and where inside it.
+/// Which document (0 is the root spec) and where inside it, by JSON pointer (for messages).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Identity {
     doc: usize,
     pointer: String,
+}
+
+/// A value met during an expansion: which document (relative `$ref`s are resolved from it) and
+/// the value itself. No document changes while it is expanded, so a value's address names its
+/// location: two identities are the same place when their values are the same object. This
+/// spares building a JSON pointer string for every value expanded; the pointer is recovered
+/// ([`Resolver::pointer_of`]) only for an error message.
+#[derive(Debug, Clone, Copy)]
+struct Place<'r> {
+    doc: usize,
+    value: &'r Value,
+}
+
+impl PartialEq for Place<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.value, other.value)
+    }
 }
 
 /// Limits that keep hostile input from exhausting memory, time or the stack.
@@ -65,9 +82,9 @@ pub struct Resolver {
     total_nodes: Cell<usize>,
     /// The folder external `$ref`s may read files from (default: the root document's folder).
     root_dir: PathBuf,
-    /// Pointers of the extended `$ref`s the reference serves from its dereference cache
-    /// (see [`crate::deref_cache`]).
-    cached_extended_refs: HashSet<String>,
+    /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
+    /// its dereference cache (see [`crate::deref_cache`]).
+    cached_extended_refs: HashSet<usize>,
 }
 
 /// The value at an escaped JSON `pointer` ("" is the whole document).
@@ -126,8 +143,12 @@ fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
 
 struct Expansion<'r> {
     resolver: &'r Resolver,
-    stack: Vec<Option<Identity>>,
+    /// The values being expanded on the current path (`None`: an extended `$ref`'s merged
+    /// object, which has no place in a document).
+    stack: Vec<Option<Place<'r>>>,
     nodes: usize,
+    /// `$ref`s already followed in this expansion: (document, reference) -> target.
+    followed: HashMap<(usize, &'r str), Place<'r>>,
 }
 
 impl Resolver {
@@ -191,7 +212,13 @@ impl Resolver {
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        self.cached_extended_refs = crate::deref_cache::extended_refs_served_from_cache(self);
+        let pointers = crate::deref_cache::extended_refs_served_from_cache(self);
+        let root = &self.docs[0].value;
+        self.cached_extended_refs = pointers
+            .iter()
+            .filter_map(|p| value_at(root, p))
+            .map(|v| std::ptr::from_ref(v).addr())
+            .collect();
     }
 
     /// How many documents are loaded (the root and the files its `$ref`s reach).
@@ -427,52 +454,80 @@ impl Resolver {
                 location: self.location(0, pointer),
                 message,
             })?;
-        let mut expansion = Expansion {
-            resolver: self,
-            stack: Vec::new(),
-            nodes: 0,
-        };
+        let mut expansion = Expansion::new(self);
         // Every prefix of the pointer is an ancestor in the reference's traversal from the root.
-        let mut prefix = String::new();
-        expansion.stack.push(Some(Identity {
-            doc: 0,
-            pointer: String::new(),
-        }));
-        for raw in canonical.split('/').skip(1) {
-            prefix.push('/');
-            prefix.push_str(raw);
-            expansion.stack.push(Some(Identity {
-                doc: 0,
-                pointer: prefix.clone(),
-            }));
+        let mut ancestor = Some(&self.docs[0].value);
+        for raw in canonical.split('/') {
+            let Some(current) = ancestor else { break };
+            if !raw.is_empty() || expansion.stack.is_empty() {
+                expansion.stack.push(Some(Place {
+                    doc: 0,
+                    value: current,
+                }));
+            }
+            if raw.is_empty() {
+                continue;
+            }
+            let token = raw.replace("~1", "/").replace("~0", "~");
+            ancestor = match current {
+                Value::Object(map) => map.get(&token),
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
         }
         expansion.stack.pop();
-        expansion.expand(
-            value,
-            Some(Identity {
-                doc: 0,
-                pointer: canonical,
-            }),
-        )
+        expansion.expand(Place { doc: 0, value })
     }
 
-    /// Expands an arbitrary value found at `pointer` of the root document.
-    pub fn expand_value(&self, value: &Value, pointer: &str) -> Result<Value> {
-        let mut expansion = Expansion {
-            resolver: self,
-            stack: vec![Some(Identity {
-                doc: 0,
-                pointer: String::new(),
-            })],
-            nodes: 0,
-        };
-        expansion.expand(
-            value,
-            Some(Identity {
-                doc: 0,
-                pointer: pointer.to_string(),
-            }),
-        )
+    /// Expands an arbitrary value as if it were found in the root document (its own `$ref`s are
+    /// resolved against the root document).
+    pub fn expand_value(&self, value: &Value) -> Result<Value> {
+        let mut expansion = Expansion::new(self);
+        expansion.stack.push(Some(Place {
+            doc: 0,
+            value: &self.docs[0].value,
+        }));
+        expansion.expand(Place { doc: 0, value })
+    }
+
+    /// The JSON pointer of `value` inside document `doc` (found by its address), for messages.
+    fn pointer_of(&self, doc: usize, value: &Value) -> String {
+        fn find(node: &Value, target: &Value, pointer: &mut String) -> bool {
+            if std::ptr::eq(node, target) {
+                return true;
+            }
+            let len = pointer.len();
+            match node {
+                Value::Object(map) => {
+                    for (k, v) in map {
+                        pointer.push('/');
+                        pointer.push_str(&escape_token(k));
+                        if find(v, target, pointer) {
+                            return true;
+                        }
+                        pointer.truncate(len);
+                    }
+                }
+                Value::Array(items) => {
+                    for (i, v) in items.iter().enumerate() {
+                        pointer.push('/');
+                        pointer.push_str(&i.to_string());
+                        if find(v, target, pointer) {
+                            return true;
+                        }
+                        pointer.truncate(len);
+                    }
+                }
+                _ => {}
+            }
+            false
+        }
+        let mut pointer = String::new();
+        if find(&self.docs[doc].value, value, &mut pointer) {
+            pointer
+        } else {
+            String::new()
+        }
     }
 }
 
@@ -541,31 +596,30 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
     }
 }
 
-impl Expansion<'_> {
-    fn doc_of(&self, identity: &Option<Identity>) -> usize {
-        identity.as_ref().map_or(0, |i| i.doc)
+impl<'r> Expansion<'r> {
+    fn new(resolver: &'r Resolver) -> Self {
+        Expansion {
+            resolver,
+            stack: Vec::new(),
+            nodes: 0,
+            followed: HashMap::new(),
+        }
     }
 
-    fn child(identity: &Option<Identity>, key: &str) -> Option<Identity> {
-        identity.as_ref().map(|i| Identity {
-            doc: i.doc,
-            pointer: format!("{}/{}", i.pointer, escape_token(key)),
-        })
+    /// Where `place` is, for an error message.
+    fn location_of(&self, place: Place<'r>) -> Location {
+        self.resolver
+            .location(place.doc, &self.resolver.pointer_of(place.doc, place.value))
     }
 
-    fn budget(&mut self, identity: &Option<Identity>) -> Result<()> {
+    fn budget(&mut self, place: Place<'r>) -> Result<()> {
         self.nodes += 1;
         let limits = self.resolver.limits;
         let total = self.resolver.total_nodes.get() + 1;
         self.resolver.total_nodes.set(total);
         if total > limits.max_total_nodes {
-            let doc = self.doc_of(identity);
-            let pointer = identity
-                .as_ref()
-                .map(|i| i.pointer.clone())
-                .unwrap_or_default();
             return Err(Error::Limit {
-                location: self.resolver.location(doc, &pointer),
+                location: self.location_of(place),
                 message: format!(
                     "expanding the $refs of this document produces more than {} values in all (the expansion limit); split the spec into several files or reduce how often large schemas are referenced",
                     limits.max_total_nodes
@@ -573,13 +627,8 @@ impl Expansion<'_> {
             });
         }
         if self.stack.len() > limits.max_depth || self.nodes > limits.max_nodes {
-            let doc = self.doc_of(identity);
-            let pointer = identity
-                .as_ref()
-                .map(|i| i.pointer.clone())
-                .unwrap_or_default();
             return Err(Error::Limit {
-                location: self.resolver.location(doc, &pointer),
+                location: self.location_of(place),
                 message: if self.nodes > limits.max_nodes {
                     format!(
                         "expanding the $refs here produces more than {} values (the per-page expansion limit): references multiply (a schema that refers to another several times, many levels deep); refer to fewer copies or split the schema",
@@ -596,38 +645,58 @@ impl Expansion<'_> {
         Ok(())
     }
 
-    /// Expands `value`, whose own identity (canonical location) is `identity`.
-    fn expand(&mut self, value: &Value, identity: Option<Identity>) -> Result<Value> {
-        self.budget(&identity)?;
-        match value {
+    /// Follows the `$ref` `reference` written in `at` to its final target, remembering the
+    /// answer for the rest of this expansion.
+    fn follow(&mut self, at: Place<'r>, reference: &'r str) -> Result<Place<'r>> {
+        if let Some(place) = self.followed.get(&(at.doc, reference)) {
+            return Ok(*place);
+        }
+        // `at` is only for an error message: found (by a search of the document) only then.
+        let (target, value) = self.resolver.follow(at.doc, "", reference).or_else(|_| {
+            let pointer = self.resolver.pointer_of(at.doc, at.value);
+            self.resolver.follow(at.doc, &pointer, reference)
+        })?;
+        let place = Place {
+            doc: target.doc,
+            value,
+        };
+        self.followed.insert((at.doc, reference), place);
+        Ok(place)
+    }
+
+    /// Expands the value at `place`.
+    fn expand(&mut self, place: Place<'r>) -> Result<Value> {
+        self.budget(place)?;
+        let doc = place.doc;
+        match place.value {
             Value::Object(map) => {
                 if let Some(reference) = is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
-                    let doc = self.doc_of(&identity);
-                    let at = identity
-                        .as_ref()
-                        .map(|i| i.pointer.clone())
-                        .unwrap_or_default();
-                    let (target_id, target) = self.resolver.follow(doc, &at, reference)?;
+                    let target = self.follow(place, reference)?;
                     if map.len() > 1 {
                         // Extended $ref: a new object, the $ref's siblings first; or, when the
                         // reference serves it from its cache, the target's keys first and only
                         // the siblings the target lacks.
-                        if let Value::Object(target_map) = target {
-                            let mut merged: Vec<(String, &Value, Option<Identity>)> = Vec::new();
-                            let from_cache =
-                                doc == 0 && self.resolver.cached_extended_refs.contains(&at);
+                        if let Value::Object(target_map) = target.value {
+                            let mut merged: Vec<(&String, Place<'r>)> = Vec::new();
+                            let from_cache = doc == 0
+                                && self
+                                    .resolver
+                                    .cached_extended_refs
+                                    .contains(&std::ptr::from_ref(place.value).addr());
                             if from_cache {
                                 for (k, v) in target_map {
                                     merged.push((
-                                        k.clone(),
-                                        v,
-                                        Self::child(&Some(target_id.clone()), k),
+                                        k,
+                                        Place {
+                                            doc: target.doc,
+                                            value: v,
+                                        },
                                     ));
                                 }
                             }
                             for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
                                 if !(from_cache && target_map.contains_key(k)) {
-                                    merged.push((k.clone(), v, Self::child(&identity, k)));
+                                    merged.push((k, Place { doc, value: v }));
                                 }
                             }
                             for (k, v) in target_map.iter().filter(|_| !from_cache) {
@@ -636,52 +705,52 @@ impl Expansion<'_> {
                                         continue;
                                     }
                                     merged.push((
-                                        k.clone(),
-                                        v,
-                                        Self::child(&Some(target_id.clone()), k),
+                                        k,
+                                        Place {
+                                            doc: target.doc,
+                                            value: v,
+                                        },
                                     ));
                                 }
                             }
                             self.stack.push(None);
-                            let mut out = Map::new();
-                            for (k, v, child_id) in merged {
-                                let expanded = self.expand(v, child_id)?;
-                                out.insert(k, expanded);
+                            let mut out = Map::with_capacity(merged.len());
+                            for (k, child) in merged {
+                                let expanded = self.expand(child)?;
+                                out.insert(k.clone(), expanded);
                             }
                             self.stack.pop();
                             crate::js_json::reorder_map(&mut out);
                             return Ok(Value::Object(out));
                         }
                     }
-                    if self.stack.iter().any(|s| s.as_ref() == Some(&target_id)) {
-                        let is_root = target_id.doc == 0 && target_id.pointer.is_empty();
-                        return Ok(circular_marker(target, is_root));
+                    if self.stack.contains(&Some(target)) {
+                        let is_root = std::ptr::eq(target.value, &self.resolver.docs[0].value);
+                        return Ok(circular_marker(target.value, is_root));
                     }
-                    return self.expand(target, Some(target_id));
+                    return self.expand(target);
                 }
                 // The same object met again inside itself without a $ref: a child of an
                 // extended $ref's merged object, which shares the target's children.
-                if identity.is_some() && self.stack.contains(&identity) {
-                    let is_root = identity
-                        .as_ref()
-                        .is_some_and(|i| i.doc == 0 && i.pointer.is_empty());
-                    return Ok(circular_marker(value, is_root));
+                if self.stack.contains(&Some(place)) {
+                    let is_root = std::ptr::eq(place.value, &self.resolver.docs[0].value);
+                    return Ok(circular_marker(place.value, is_root));
                 }
-                self.stack.push(identity.clone());
-                let mut out = Map::new();
+                self.stack.push(Some(place));
+                let mut out = Map::with_capacity(map.len());
                 for (k, v) in map {
-                    let expanded = self.expand(v, Self::child(&identity, k))?;
+                    let expanded = self.expand(Place { doc, value: v })?;
                     out.insert(k.clone(), expanded);
                 }
-                let result = self.resolve_discriminator_in_place(Value::Object(out), &identity);
+                let result = self.resolve_discriminator_in_place(Value::Object(out), place);
                 self.stack.pop();
                 result
             }
             Value::Array(items) => {
-                self.stack.push(identity.clone());
+                self.stack.push(Some(place));
                 let mut out = Vec::with_capacity(items.len());
-                for (i, v) in items.iter().enumerate() {
-                    out.push(self.expand(v, Self::child(&identity, &i.to_string()))?);
+                for v in items {
+                    out.push(self.expand(Place { doc, value: v })?);
                 }
                 self.stack.pop();
                 Ok(Value::Array(out))
@@ -695,7 +764,7 @@ impl Expansion<'_> {
     fn resolve_discriminator_in_place(
         &mut self,
         mut value: Value,
-        identity: &Option<Identity>,
+        place: Place<'r>,
     ) -> Result<Value> {
         if !self.resolver.follow_refs {
             return Ok(value);
@@ -714,23 +783,24 @@ impl Expansion<'_> {
         if targets.is_empty() {
             return Ok(value);
         }
-        let doc = self.doc_of(identity);
+        let doc = place.doc;
+        let resolver = self.resolver;
         let mut resolved = Vec::new();
         // The mapping object and the discriminator are ancestors of the mapped schemas.
-        self.stack.push(Self::child(identity, "discriminator"));
-        self.stack.push(Self::child(
-            &Self::child(identity, "discriminator"),
-            "mapping",
-        ));
+        let discriminator = place.value.get("discriminator");
+        let mapping = discriminator.and_then(|d| d.get("mapping"));
+        self.stack
+            .push(discriminator.map(|value| Place { doc, value }));
+        self.stack.push(mapping.map(|value| Place { doc, value }));
         for (key, reference) in targets {
             let fragment = reference.trim_start_matches('#');
-            match self.resolver.walk(doc, fragment) {
+            match resolver.walk(doc, fragment) {
                 Ok((pointer, target)) => {
-                    let target_id = Identity { doc, pointer };
-                    let expanded = if self.stack.iter().any(|s| s.as_ref() == Some(&target_id)) {
-                        circular_marker(target, target_id.pointer.is_empty())
+                    let target = Place { doc, value: target };
+                    let expanded = if self.stack.contains(&Some(target)) {
+                        circular_marker(target.value, pointer.is_empty())
                     } else {
-                        self.expand(target, Some(target_id))?
+                        self.expand(target)?
                     };
                     resolved.push((key, expanded));
                 }

@@ -275,39 +275,32 @@ fn accept_header(responses: Option<&Value>) -> Option<Value> {
 }
 
 /// The Postman request for `method` on `path`, or `None` when the reference would not attach
-/// one to the page.
+/// one to the page. `path_item` is the path's item, already expanded.
 pub fn request_for(
     context: &PostmanContext,
     resolver: &Resolver,
     path: &str,
     method: &str,
-    path_pointer: &str,
+    path_item: &Value,
 ) -> Result<Option<Value>> {
     let Some(source) = context.bound.get(&(path.to_string(), method.to_string())) else {
         return Ok(None);
     };
     if source == path {
-        build(context, resolver, path, method, path_pointer)
+        build(context, path, method, path_item)
     } else {
-        build(
-            context,
-            resolver,
-            source,
-            method,
-            &format!("/paths/{}", escape_token(source)),
-        )
+        let other = resolver.expand_at(&format!("/paths/{}", escape_token(source)))?;
+        build(context, source, method, &other)
     }
 }
 
 /// The request the converter makes for `method` on the spec path `path`.
 fn build(
     context: &PostmanContext,
-    resolver: &Resolver,
     path: &str,
     method: &str,
-    path_pointer: &str,
+    path_item: &Value,
 ) -> Result<Option<Value>> {
-    let path_item = resolver.expand_at(path_pointer)?;
     let Some(path_object) = path_item.as_object() else {
         return Ok(None);
     };

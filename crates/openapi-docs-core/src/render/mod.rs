@@ -61,8 +61,13 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
     })
 }
 
+/// The `api` front matter: zlib deflate + base64, as the theme reads it. The fastest level: the
+/// theme only inflates it, and the blob is a small part of the site's size.
 pub(crate) fn compress(json: &str) -> String {
-    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    let mut encoder = flate2::write::ZlibEncoder::new(
+        Vec::with_capacity(json.len() / 4),
+        flate2::Compression::fast(),
+    );
     encoder
         .write_all(json.as_bytes())
         .expect("writing to memory");
@@ -92,43 +97,32 @@ pub fn render_pages(
     docs: &DocsContext,
     hooks: &mut dyn Hooks,
 ) -> Result<Vec<Page>> {
-    let api_template = match &options.template {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
-            path: path.clone(),
-            message: e.to_string(),
-        })?,
-        None => templates::API_TEMPLATE.to_string(),
-    };
-    let parse = |text: &str, name: &str| {
-        mustache::parse(text).map_err(|e| Error::Template {
-            path: name.to_string(),
-            message: e.0,
-        })
-    };
-    let api_tokens = parse(
-        &api_template,
-        options
-            .template
-            .as_deref()
-            .unwrap_or("<built-in API template>"),
-    )?;
-    let info_tokens = parse(templates::INFO_TEMPLATE, "<built-in info template>")?;
-    let tag_tokens = parse(templates::TAG_TEMPLATE, "<built-in tag template>")?;
-    let schema_tokens = parse(templates::SCHEMA_TEMPLATE, "<built-in schema template>")?;
-    let category_link_source = options
-        .sidebar_options
-        .as_ref()
-        .and_then(|s| s.category_link_source);
-    let external = options.external_json_props();
     let mut pages = Vec::new();
-    let mut written = std::collections::HashSet::new();
+    render_pages_into(spec.clone(), options, docs, hooks, &mut |page| {
+        pages.push(page);
+        Ok(())
+    })?;
+    Ok(pages)
+}
+
+/// [`render_pages`], handing each file to `emit` as soon as it is rendered (in the same order)
+/// instead of keeping them all. Takes the items: each one's data moves into its page's view
+/// rather than being copied, and is freed once the page is rendered.
+pub fn render_pages_into(
+    spec: SpecItems,
+    options: &SpecOptions,
+    docs: &DocsContext,
+    hooks: &mut dyn Hooks,
+    emit: &mut dyn FnMut(Page) -> Result<()>,
+) -> Result<()> {
+    let mut renderer = Renderer::new(options, docs)?;
     let total = spec.items.len();
     hooks.progress(Progress {
         stage: Stage::Render,
         done: 0,
         total,
     });
-    for (index, item) in spec.items.iter().enumerate() {
+    for (index, item) in spec.items.into_iter().enumerate() {
         if index > 0 {
             hooks.progress(Progress {
                 stage: Stage::Render,
@@ -136,112 +130,7 @@ pub fn render_pages(
                 total,
             });
         }
-        if item.kind == ItemKind::Schema && item.id.is_empty() {
-            continue; // the reference refuses a schema page without a title ("Schema must have title defined")
-        }
-        // The reference calls its generator for every item, then skips writing a taken id.
-        let custom = hook_markdown(hooks, item, options)?;
-        if !written.insert((item.kind, item.id.as_str())) {
-            continue; // the reference keeps the first page of an id
-        }
-        let mut sink = PropSink::new(&item.id, external && item.kind == ItemKind::Api);
-        let mut view = base_view(item);
-        match item.kind {
-            ItemKind::Api => {
-                let api = item.api.as_ref().expect("api items carry api");
-                // The theme renders description texts as live HTML: dangerous tags as text.
-                let api = crate::text::inert_markup(api);
-                let api = api.as_ref();
-                let info_path = if item.info_id.is_empty() {
-                    None
-                } else {
-                    Some(info_path(options, docs, &item.info_id)?)
-                };
-                // The reference renders the body before it sets `infoPath`, so the body never links it.
-                let markdown = match custom {
-                    Some(markdown) => markdown,
-                    None => api_page::render(
-                        &item.title,
-                        api,
-                        None,
-                        options.show_extensions == Some(true),
-                        &mut sink,
-                    ),
-                };
-                let json = crate::js_json::stringify(&Value::Object(api.clone()));
-                let json = if options.disable_compression == Some(true) {
-                    crate::text::front_matter_json(&json).into_owned()
-                } else {
-                    compress(&json)
-                };
-                view.insert("markdown".into(), Value::String(markdown));
-                view.insert("json".into(), Value::String(json));
-                if let Some(p) = info_path {
-                    view.insert("infoPath".into(), Value::String(p));
-                }
-                let view = Value::Object(view);
-                pages.push(Page {
-                    path: format!("{}.api.mdx", item.id),
-                    contents: mustache::render_parsed(&api_tokens, &view),
-                });
-                for (file, json) in sink.files {
-                    pages.push(Page {
-                        path: file,
-                        contents: json,
-                    });
-                }
-            }
-            ItemKind::Info => {
-                let info = item
-                    .info
-                    .as_ref()
-                    .and_then(Value::as_object)
-                    .cloned()
-                    .unwrap_or_default();
-                let markdown = custom.unwrap_or_else(|| {
-                    info_page::render(
-                        &info,
-                        item.security_schemes.as_ref(),
-                        options.download_url.as_deref(),
-                    )
-                });
-                view.insert("markdown".into(), Value::String(markdown));
-                if let Some(url) = &options.download_url {
-                    view.insert("downloadUrl".into(), Value::String(url.clone()));
-                }
-                let view = Value::Object(view);
-                let tokens = if category_link_source == Some(CategoryLinkSource::Info) {
-                    &info_tokens
-                } else {
-                    &api_tokens
-                };
-                pages.push(Page {
-                    path: format!("{}.info.mdx", item.id),
-                    contents: mustache::render_parsed(tokens, &view),
-                });
-            }
-            ItemKind::Tag => {
-                let description = item.tag.as_ref().and_then(|t| t.get("description"));
-                let markdown = custom.unwrap_or_else(|| api_page::description(description));
-                view.insert("markdown".into(), Value::String(markdown));
-                let view = Value::Object(view);
-                pages.push(Page {
-                    path: format!("{}.tag.mdx", item.id),
-                    contents: mustache::render_parsed(&tag_tokens, &view),
-                });
-            }
-            ItemKind::Schema => {
-                let schema = item.schema.as_ref().expect("schema items carry schema");
-                let markdown =
-                    custom.unwrap_or_else(|| schema_body(&crate::text::inert_markup_value(schema)));
-                view.insert("markdown".into(), Value::String(markdown));
-                let view = Value::Object(view);
-                pages.push(Page {
-                    path: format!("schemas/{}.schema.mdx", item.id),
-                    contents: mustache::render_parsed(&schema_tokens, &view),
-                });
-            }
-        }
+        renderer.render(item, hooks, emit)?;
     }
     if total > 0 {
         hooks.progress(Progress {
@@ -250,7 +139,225 @@ pub fn render_pages(
             total,
         });
     }
-    Ok(pages)
+    Ok(())
+}
+
+/// Renders items one at a time (the templates parsed once), remembering the page ids taken.
+pub struct Renderer<'a> {
+    options: &'a SpecOptions,
+    docs: &'a DocsContext,
+    api_tokens: Vec<mustache::Token>,
+    info_tokens: Vec<mustache::Token>,
+    tag_tokens: Vec<mustache::Token>,
+    schema_tokens: Vec<mustache::Token>,
+    category_link_source: Option<CategoryLinkSource>,
+    external: bool,
+    written: std::collections::HashSet<(ItemKind, String)>,
+}
+
+impl<'a> Renderer<'a> {
+    /// Reads and parses the templates.
+    pub fn new(options: &'a SpecOptions, docs: &'a DocsContext) -> Result<Self> {
+        let api_template = match &options.template {
+            Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
+                path: path.clone(),
+                message: e.to_string(),
+            })?,
+            None => templates::API_TEMPLATE.to_string(),
+        };
+        let parse = |text: &str, name: &str| {
+            mustache::parse(text).map_err(|e| Error::Template {
+                path: name.to_string(),
+                message: e.0,
+            })
+        };
+        Ok(Renderer {
+            options,
+            docs,
+            api_tokens: parse(
+                &api_template,
+                options
+                    .template
+                    .as_deref()
+                    .unwrap_or("<built-in API template>"),
+            )?,
+            info_tokens: parse(templates::INFO_TEMPLATE, "<built-in info template>")?,
+            tag_tokens: parse(templates::TAG_TEMPLATE, "<built-in tag template>")?,
+            schema_tokens: parse(templates::SCHEMA_TEMPLATE, "<built-in schema template>")?,
+            category_link_source: options
+                .sidebar_options
+                .as_ref()
+                .and_then(|s| s.category_link_source),
+            external: options.external_json_props(),
+            written: Default::default(),
+        })
+    }
+
+    /// Renders one item's files into `emit` (`hooks` may replace the body) and returns the item
+    /// without its page data, keeping only what the sidebar reads ([`slim`]).
+    pub fn render(
+        &mut self,
+        mut item: Item,
+        hooks: &mut dyn Hooks,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<Item> {
+        let slimmed = slim(&item);
+        if item.kind == ItemKind::Schema && item.id.is_empty() {
+            return Ok(slimmed); // the reference refuses a schema page without a title ("Schema must have title defined")
+        }
+        // The reference calls its generator for every item, then skips writing a taken id.
+        let custom = hook_markdown(hooks, &item, self.options)?;
+        if !self.written.insert((item.kind, item.id.clone())) {
+            return Ok(slimmed); // the reference keeps the first page of an id
+        }
+        let mut sink = PropSink::new(&item.id, self.external && item.kind == ItemKind::Api);
+        let mut view = base_view(&item);
+        match item.kind {
+            ItemKind::Api => {
+                let original = item.api.take().expect("api items carry api");
+                // The theme renders description texts as live HTML: dangerous tags as text.
+                let fixed = match crate::text::inert_markup(&original) {
+                    std::borrow::Cow::Borrowed(_) => None,
+                    std::borrow::Cow::Owned(fixed) => Some(Value::Object(fixed)),
+                };
+                let original = Value::Object(original);
+                let fixed_value = fixed.as_ref().unwrap_or(&original);
+                let api = fixed_value.as_object().expect("an object");
+                let info_path = if item.info_id.is_empty() {
+                    None
+                } else {
+                    Some(info_path(self.options, self.docs, &item.info_id)?)
+                };
+                // The reference renders the body before it sets `infoPath`, so the body never links it.
+                let markdown = match custom {
+                    Some(markdown) => markdown,
+                    None => api_page::render(
+                        &item.title,
+                        api,
+                        None,
+                        self.options.show_extensions == Some(true),
+                        &mut sink,
+                    ),
+                };
+                let json = crate::js_json::stringify(fixed_value);
+                drop(fixed);
+                let json = if self.options.disable_compression == Some(true) {
+                    crate::text::front_matter_json(&json).into_owned()
+                } else {
+                    compress(&json)
+                };
+                view.insert("api".into(), original);
+                view.insert("markdown".into(), Value::String(markdown));
+                view.insert("json".into(), Value::String(json));
+                if let Some(p) = info_path {
+                    view.insert("infoPath".into(), Value::String(p));
+                }
+                let view = Value::Object(view);
+                emit(Page {
+                    path: format!("{}.api.mdx", item.id),
+                    contents: mustache::render_parsed(&self.api_tokens, &view),
+                })?;
+                for (file, json) in sink.files {
+                    emit(Page {
+                        path: file,
+                        contents: json,
+                    })?;
+                }
+            }
+            ItemKind::Info => {
+                let info_value = item.info.take();
+                let info = info_value
+                    .as_ref()
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default();
+                let markdown = custom.unwrap_or_else(|| {
+                    info_page::render(
+                        &info,
+                        item.security_schemes.as_ref(),
+                        self.options.download_url.as_deref(),
+                    )
+                });
+                if let Some(s) = item.security_schemes.take() {
+                    view.insert("securitySchemes".into(), s);
+                }
+                if let Some(info) = info_value {
+                    view.insert("info".into(), info);
+                }
+                view.insert("markdown".into(), Value::String(markdown));
+                if let Some(url) = &self.options.download_url {
+                    view.insert("downloadUrl".into(), Value::String(url.clone()));
+                }
+                let view = Value::Object(view);
+                let tokens = if self.category_link_source == Some(CategoryLinkSource::Info) {
+                    &self.info_tokens
+                } else {
+                    &self.api_tokens
+                };
+                emit(Page {
+                    path: format!("{}.info.mdx", item.id),
+                    contents: mustache::render_parsed(tokens, &view),
+                })?;
+            }
+            ItemKind::Tag => {
+                let description = item.tag.as_ref().and_then(|t| t.get("description"));
+                let markdown = custom.unwrap_or_else(|| api_page::description(description));
+                if let Some(tag) = item.tag.take() {
+                    view.insert("tag".into(), tag);
+                }
+                view.insert("markdown".into(), Value::String(markdown));
+                let view = Value::Object(view);
+                emit(Page {
+                    path: format!("{}.tag.mdx", item.id),
+                    contents: mustache::render_parsed(&self.tag_tokens, &view),
+                })?;
+            }
+            ItemKind::Schema => {
+                let schema = item.schema.take().expect("schema items carry schema");
+                let markdown = custom
+                    .unwrap_or_else(|| schema_body(&crate::text::inert_markup_value(&schema)));
+                view.insert("schema".into(), schema);
+                view.insert("markdown".into(), Value::String(markdown));
+                let view = Value::Object(view);
+                emit(Page {
+                    path: format!("schemas/{}.schema.mdx", item.id),
+                    contents: mustache::render_parsed(&self.schema_tokens, &view),
+                })?;
+            }
+        }
+        Ok(slimmed)
+    }
+}
+
+/// What the sidebar reads of an item: its page data reduced to `api.{deprecated, method,
+/// tags}`, `schema.{title, deprecated, x-tags}` and `info.tags`.
+pub fn slim(item: &Item) -> Item {
+    let keep = |value: Option<&Map<String, Value>>, keys: &[&str]| {
+        value.map(|map| {
+            keys.iter()
+                .filter_map(|k| map.get(*k).map(|v| ((*k).to_string(), v.clone())))
+                .collect::<Map<String, Value>>()
+        })
+    };
+    Item {
+        kind: item.kind,
+        id: item.id.clone(),
+        info_id: item.info_id.clone(),
+        title: item.title.clone(),
+        description: item.description.clone(),
+        front_matter: item.front_matter.clone(),
+        api: keep(item.api.as_ref(), &["deprecated", "method", "tags"]),
+        info: keep(item.info.as_ref().and_then(Value::as_object), &["tags"]).map(Value::Object),
+        security_schemes: None,
+        tag: item.tag.clone(),
+        schema: match &item.schema {
+            Some(Value::Object(map)) => {
+                keep(Some(map), &["title", "deprecated", "x-tags"]).map(Value::Object)
+            }
+            other => other.clone(),
+        },
+        pointer: item.pointer.clone(),
+    }
 }
 
 fn schema_body(schema: &Value) -> String {
@@ -283,7 +390,9 @@ fn schema_body(schema: &Value) -> String {
     out
 }
 
-/// The Mustache view of an item: the fields the templates read.
+/// The Mustache view of an item: the fields the templates read, but for the item's `api`,
+/// `info`, `securitySchemes`, `tag` and `schema`, which the caller moves in (key order does not
+/// matter to Mustache).
 fn base_view(item: &Item) -> Map<String, Value> {
     let mut view = Map::new();
     view.insert("type".into(), Value::String(item.kind.as_str().into()));
@@ -313,20 +422,5 @@ fn base_view(item: &Item) -> Map<String, Value> {
         *sample = crate::text::front_matter_json(sample).into_owned();
     }
     view.insert("frontMatter".into(), Value::Object(front_matter));
-    if let Some(api) = &item.api {
-        view.insert("api".into(), Value::Object(api.clone()));
-    }
-    if let Some(info) = &item.info {
-        view.insert("info".into(), info.clone());
-    }
-    if let Some(s) = &item.security_schemes {
-        view.insert("securitySchemes".into(), s.clone());
-    }
-    if let Some(tag) = &item.tag {
-        view.insert("tag".into(), tag.clone());
-    }
-    if let Some(schema) = &item.schema {
-        view.insert("schema".into(), schema.clone());
-    }
     view
 }
