@@ -50,6 +50,7 @@ pub mod sample;
 pub mod sidebar;
 pub mod swagger2;
 pub mod text;
+pub mod validate;
 
 use std::path::Path;
 
