@@ -312,7 +312,10 @@ mod tests {
         // js-yaml reads these as other numbers (octal 83, 0, a rounded float).
         assert_eq!(front_matter_id("0123"), "\"0123\"");
         assert_eq!(front_matter_id("00"), "\"00\"");
-        assert_eq!(front_matter_id("12345678901234567890"), "\"12345678901234567890\"");
+        assert_eq!(
+            front_matter_id("12345678901234567890"),
+            "\"12345678901234567890\""
+        );
         assert_eq!(front_matter_id("0"), "0");
     }
 
