@@ -109,6 +109,10 @@ fn spec(t: &Texts) -> Value {
 
 fuzz_target!(|texts: Texts| {
     let text = serde_json::to_string(&spec(&texts)).unwrap();
+    // `FUZZ_DUMP_SPEC=file cargo fuzz run render_mdx <crash>` writes the spec of a finding.
+    if let Some(path) = std::env::var_os("FUZZ_DUMP_SPEC") {
+        std::fs::write(path, &text).unwrap();
+    }
     let options = json!({
         "showSchemas": true,
         "sidebarOptions": {"groupPathsBy": "tag", "categoryLinkSource": "tag"},

@@ -144,13 +144,10 @@ fn is_blank(line: &str) -> bool {
     line.bytes().all(|b| b == b' ' || b == b'\t')
 }
 
-/// A fence opening or closing line: up to three spaces, then three or more backticks or tildes.
+/// A fence opening or closing line: spaces or tabs, then three or more backticks or tildes. MDX
+/// has no indented code, so unlike CommonMark a fence may be indented any amount.
 fn fence_run(line: &str) -> Option<(u8, usize, &str)> {
-    let indent = line.len() - line.trim_start_matches(' ').len();
-    if indent > 3 {
-        return None;
-    }
-    let rest = &line[indent..];
+    let rest = line.trim_start_matches([' ', '\t']);
     let marker = *rest.as_bytes().first()?;
     if marker != b'`' && marker != b'~' {
         return None;
@@ -870,6 +867,9 @@ pub fn make_safe(cleaned: &str) -> String {
             out.push('\n');
         }
         out.push_str(&fence);
+        // On a line of its own: a caller may append text (the contact name's `: `), which on
+        // the fence line would make it an opening fence again.
+        out.push('\n');
     }
     out
 }
@@ -991,6 +991,11 @@ mod tests {
 
     #[test]
     fn an_open_fence_is_closed() {
-        assert_eq!(make_safe("```js\ncode {x}"), "```js\ncode {x}\n```");
+        assert_eq!(make_safe("```js\ncode {x}"), "```js\ncode {x}\n```\n");
+        // MDX reads an indented fence as a fence too (found by fuzzing: render_mdx).
+        assert_eq!(
+            make_safe("a\n        ```yaml\n        type: object"),
+            "a\n        ```yaml\n        type: object\n```\n"
+        );
     }
 }
