@@ -196,3 +196,36 @@ test("Swagger 2.0 definitions (no title): the reference lists them in the sideba
     assert.ok(written, `sidebar id ${id} has a page`);
   }
 });
+
+test("an info title or tag with an operation's page id: the reference writes two docs with one id, of which Docusaurus serves one; we refuse with E_INVALID_ID", () => {
+  // Docusaurus 3.7 builds such a folder with only a "Duplicate routes found" warning: the URL
+  // shows the operation, the overview (or tag) page is unreachable and its sidebar entry opens
+  // the operation; with `onDuplicateRoutes: "throw"` the build fails.
+  const idOf = (file) => fs.readFileSync(file, "utf8").match(/^id: (.*)$/m)[1];
+  const cases = [
+    ["id-collide-info-api", "pets", ["info", "api"], "/paths/~1pets/get", {}],
+    ["id-collide-tag-api", "store", ["tag", "api"], "/paths/~1store/get", { sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" } }],
+  ];
+  for (const [name, id, kinds, pointer, options] of cases) {
+    const { referenceOut, error } = bothOnHostile(name, options);
+    for (const kind of kinds) assert.equal(idOf(path.join(referenceOut, `${id}.${kind}.mdx`)), id, `${name}: the reference's ${kind} page`);
+    assert.equal(error?.code, "E_INVALID_ID", name);
+    assert.equal(error.pointer, pointer, name);
+    assert.match(error.message, /both get the page id/);
+  }
+});
+
+test("an operationId such as 0123: the reference's `id: 0123` is the doc 83 for Docusaurus (the sidebar's 0123 names no doc), ours reads back as 0123", async () => {
+  const { DEFAULT_PARSE_FRONT_MATTER } = require("@docusaurus/utils");
+  const { referenceOut, oursOut, error } = bothOnHostile("id-number-leading-zero", { sidebarOptions: { groupPathsBy: "tag" } });
+  assert.equal(error, null);
+  const docId = async (file) => {
+    const { frontMatter } = await DEFAULT_PARSE_FRONT_MATTER({ filePath: file, fileContent: fs.readFileSync(file, "utf8") });
+    return String(frontMatter.id);
+  };
+  assert.equal(await docId(path.join(referenceOut, "0123.api.mdx")), "83");
+  assert.match(fs.readFileSync(path.join(referenceOut, "sidebar.ts"), "utf8"), /id: "reference\/0123"/);
+  for (const id of ["0123", "00", "12345678901234567890"]) {
+    assert.equal(await docId(path.join(oursOut, `${id}.api.mdx`)), id);
+  }
+});

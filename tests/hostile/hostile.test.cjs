@@ -185,6 +185,10 @@ async function assertPagesCompileAndRenderSafely(result, name) {
     } catch (e) {
       assert.fail(`${relative} does not compile: ${e.message.split("\n").slice(0, 3).join(" ")}`);
     }
+    // The doc id Docusaurus reads (js-yaml, a number turned back into a string) is the one the
+    // file name and the sidebar use.
+    const fileId = path.basename(file).replace(/\.(api|info|tag|schema)\.mdx$/, "");
+    assert.equal(String(compiled.frontMatter.id), fileId, `${relative}: Docusaurus reads its id as ${compiled.frontMatter.id}`);
     const markers = Object.keys(globalThis).filter((k) => k.startsWith("__hostile"));
     let html;
     try {

@@ -73,6 +73,64 @@ pub fn check_page_ids(items: &[Item]) -> Result<()> {
             });
         }
     }
+    check_ids_across_kinds(items)
+}
+
+/// Refuses two pages of different kinds with one id. The info, tag and operation pages share
+/// one folder and the front-matter `id` makes the doc id and the URL, so the overview "Pets" and
+/// the operation `pets` are both the doc `pets`: Docusaurus 3.7 builds with a "Duplicate routes
+/// found" warning and serves only one of them (the other page is unreachable and its sidebar
+/// entries open the wrong page); with `onDuplicateRoutes: "throw"` the build fails. (Schema pages
+/// live in `schemas/`; two pages of one kind share a file name, and only the first is written.)
+fn check_ids_across_kinds(items: &[Item]) -> Result<()> {
+    let mut first: std::collections::HashMap<&str, &Item> = std::collections::HashMap::new();
+    for item in items.iter().filter(|i| i.kind != ItemKind::Schema) {
+        let Some(other) = first.get(item.id.as_str()) else {
+            first.insert(&item.id, item);
+            continue;
+        };
+        if other.kind == item.kind {
+            continue;
+        }
+        let describe = |i: &Item| match i.kind {
+            ItemKind::Info => format!("the API overview page (#{}, from `info.title`)", i.pointer),
+            ItemKind::Tag => format!(
+                "the page of tag `{}` (#{})",
+                i.tag
+                    .as_ref()
+                    .and_then(|t| t.get("name"))
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default(),
+                i.pointer
+            ),
+            _ => format!("the operation page of #{}", i.pointer),
+        };
+        // Ask to rename the operation when there is one (its id is the most local), else the tag.
+        let (renamed, kept) = if other.kind == ItemKind::Api || item.kind == ItemKind::Info {
+            (*other, item)
+        } else {
+            (item, *other)
+        };
+        let how = match (renamed.kind, kept.kind) {
+            (ItemKind::Api, ItemKind::Info) => {
+                "give the operation another operationId (or change `info.title`)"
+            }
+            (ItemKind::Api, _) => "give the operation another operationId (or rename the tag)",
+            _ => "rename the tag (or change `info.title`)",
+        };
+        return Err(Error::InvalidId {
+            location: Location {
+                pointer: Some(renamed.pointer.clone()),
+                ..Default::default()
+            },
+            message: format!(
+                "{} and {} both get the page id `{}`: Docusaurus would serve only one of them at that URL (\"Duplicate routes found\"); {how}",
+                describe(kept),
+                describe(renamed),
+                item.id,
+            ),
+        });
+    }
     Ok(())
 }
 

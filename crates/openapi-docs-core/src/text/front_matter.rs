@@ -163,7 +163,8 @@ pub fn front_matter_value(s: &str) -> Cow<'_, str> {
 }
 
 /// A page id for the unquoted `id:` field: quoted when YAML would read it as something else
-/// than this string (empty, `true`, `null`, a date, characters YAML refuses).
+/// than this string (empty, `true`, `null`, a date, a number that is not written this way,
+/// characters YAML refuses).
 pub fn front_matter_id(id: &str) -> Cow<'_, str> {
     let reserved = matches!(
         id,
@@ -186,7 +187,13 @@ pub fn front_matter_id(id: &str) -> Cow<'_, str> {
             && (1..=2).contains(&parts[2].len())
             && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
     };
-    if !reserved && !date && !id.chars().any(needs_escape) {
+    // Docusaurus reads front matter with js-yaml and turns a number back into a string, so
+    // `id: 12345` stays the doc `12345`; but `0123` is octal 83, `00` is 0, and 16 digits or more
+    // lose precision: the doc would get another id than the sidebar names.
+    let number_that_changes = !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_digit())
+        && ((id.len() > 1 && id.starts_with('0')) || id.len() > 15);
+    if !reserved && !date && !number_that_changes && !id.chars().any(needs_escape) {
         return Cow::Borrowed(id);
     }
     let mut out = String::from("\"");
@@ -302,6 +309,14 @@ mod tests {
         assert_eq!(front_matter_id("true"), "\"true\"");
         assert_eq!(front_matter_id("null"), "\"null\"");
         assert_eq!(front_matter_id("2019-01-01"), "\"2019-01-01\"");
+        // js-yaml reads these as other numbers (octal 83, 0, a rounded float).
+        assert_eq!(front_matter_id("0123"), "\"0123\"");
+        assert_eq!(front_matter_id("00"), "\"00\"");
+        assert_eq!(
+            front_matter_id("12345678901234567890"),
+            "\"12345678901234567890\""
+        );
+        assert_eq!(front_matter_id("0"), "0");
     }
 
     #[test]

@@ -144,13 +144,10 @@ fn is_blank(line: &str) -> bool {
     line.bytes().all(|b| b == b' ' || b == b'\t')
 }
 
-/// A fence opening or closing line: up to three spaces, then three or more backticks or tildes.
+/// A fence opening or closing line: spaces or tabs, then three or more backticks or tildes. MDX
+/// has no indented code, so unlike CommonMark a fence may be indented any amount.
 fn fence_run(line: &str) -> Option<(u8, usize, &str)> {
-    let indent = line.len() - line.trim_start_matches(' ').len();
-    if indent > 3 {
-        return None;
-    }
-    let rest = &line[indent..];
+    let rest = line.trim_start_matches([' ', '\t']);
     let marker = *rest.as_bytes().first()?;
     if marker != b'`' && marker != b'~' {
         return None;
@@ -163,6 +160,10 @@ fn code_mask(text: &str) -> CodeMask {
     let bytes = text.as_bytes();
     let mut code = vec![false; bytes.len()];
     let mut fence: Option<(u8, usize)> = None;
+    // The opening fence line's indentation, which the closing line repeats: a fence in a list
+    // item must be closed inside the item (a closing line at column 0 would end the item and
+    // open a new fence instead).
+    let mut fence_indent = "";
     // Paragraph text between fences and blank lines, scanned for code spans.
     let mut paragraph: Option<(usize, usize)> = None;
     let scan = |range: Option<(usize, usize)>, code: &mut Vec<bool>| {
@@ -172,6 +173,17 @@ fn code_mask(text: &str) -> CodeMask {
     };
     for (start, end) in lines(text) {
         let line = &text[start..end];
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        if fence.is_some()
+            && fence_indent.len() > 3
+            && !is_blank(line)
+            && indent < fence_indent.len()
+        {
+            // A line less indented than a fence indented four or more (which only MDX reads as
+            // a fence, typically in a list item): the item, and so the fence, ends here; a
+            // closing line added at the end would open a new fence instead.
+            fence = None;
+        }
         if let Some((marker, count)) = fence {
             code[start..end].iter_mut().for_each(|c| *c = true);
             if let Some((m, n, rest)) = fence_run(line)
@@ -189,6 +201,7 @@ fn code_mask(text: &str) -> CodeMask {
             scan(paragraph.take(), &mut code);
             code[start..end].iter_mut().for_each(|c| *c = true);
             fence = Some((marker, count));
+            fence_indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
             continue;
         }
         if is_blank(line) {
@@ -200,7 +213,12 @@ fn code_mask(text: &str) -> CodeMask {
     scan(paragraph.take(), &mut code);
     CodeMask {
         code,
-        open_fence: fence.map(|(marker, count)| (marker as char).to_string().repeat(count)),
+        open_fence: fence.map(|(marker, count)| {
+            format!(
+                "{fence_indent}{}",
+                (marker as char).to_string().repeat(count)
+            )
+        }),
     }
 }
 
@@ -870,6 +888,9 @@ pub fn make_safe(cleaned: &str) -> String {
             out.push('\n');
         }
         out.push_str(&fence);
+        // On a line of its own: a caller may append text (the contact name's `: `), which on
+        // the fence line would make it an opening fence again.
+        out.push('\n');
     }
     out
 }
@@ -991,6 +1012,18 @@ mod tests {
 
     #[test]
     fn an_open_fence_is_closed() {
-        assert_eq!(make_safe("```js\ncode {x}"), "```js\ncode {x}\n```");
+        assert_eq!(make_safe("```js\ncode {x}"), "```js\ncode {x}\n```\n");
+        // MDX reads an indented fence as a fence too (found by fuzzing: render_mdx).
+        assert_eq!(
+            make_safe("a\n        ```yaml\n        type: object"),
+            "a\n        ```yaml\n        type: object\n        ```\n"
+        );
+        // In a list item, closed inside the item.
+        assert_eq!(make_safe("- a\n  ```\n  x"), "- a\n  ```\n  x\n  ```\n");
+        // A deeply indented fence followed by a less indented line: left as it is.
+        assert_eq!(
+            make_safe("     - a\n        ```\n      b {x}"),
+            "     - a\n        ```\n      b \\{x\\}"
+        );
     }
 }
