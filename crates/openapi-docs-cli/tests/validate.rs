@@ -35,7 +35,10 @@ fn a_structural_problem_fails_with_line_and_pointer() {
     );
     assert!(!ok);
     assert!(out.contains("error[E_INVALID_SPEC]"), "{out}");
-    assert!(out.contains("spec.yaml:8:11 (at #/paths/~1a/get/parameters/0/in)"), "{out}");
+    assert!(
+        out.contains("spec.yaml:8:11 (at #/paths/~1a/get/parameters/0/in)"),
+        "{out}"
+    );
     assert!(out.contains("querry"), "{out}");
 }
 

@@ -340,8 +340,10 @@ fn generate_each(
         let spec = match streaming.as_mut() {
             Some(renderer) => {
                 let expected = rendered + items::count_items(&resolver, options);
+                let mut ids = output::PageIds::default();
                 items::build_items_each(&resolver, options, &file.source, &mut |item| {
-                    output::check_page_ids(std::slice::from_ref(&item))?;
+                    output::check_page_id(&item)?;
+                    ids.admit(&item)?;
                     hooks.progress(progress(
                         hooks::Stage::Render,
                         rendered,

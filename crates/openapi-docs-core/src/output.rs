@@ -24,73 +24,86 @@ pub const MAX_ID_BYTES: usize = 200;
 
 /// Refuses pages whose id names no file: an id that kebab-cases to nothing (`!!!`, `???`) would
 /// be written as a hidden `.api.mdx` that Docusaurus skips while the sidebar still links it, and
-/// one longer than [`MAX_ID_BYTES`] cannot be a file name.
+/// one longer than [`MAX_ID_BYTES`] cannot be a file name; and two pages of different kinds
+/// with one id ([`PageIds`]).
 pub fn check_page_ids(items: &[Item]) -> Result<()> {
     for item in items {
-        if item.id.len() > MAX_ID_BYTES {
-            return Err(Error::InvalidId {
-                location: Location {
-                    pointer: Some(item.pointer.clone()),
-                    ..Default::default()
-                },
-                message: format!(
-                    "the page id `{}...` is {} bytes long, more than the {MAX_ID_BYTES} a file name allows; give it a shorter operationId (or title)",
-                    item.id.chars().take(40).collect::<String>(),
-                    item.id.len()
-                ),
-            });
-        }
-        let untitled_schema = item.kind == ItemKind::Schema
-            && item
-                .schema
-                .as_ref()
-                .and_then(|s| s.get("title"))
-                .and_then(serde_json::Value::as_str)
-                .is_none_or(str::is_empty);
-        if item.id.is_empty() && !untitled_schema {
-            // (A schema without any title, e.g. a Swagger 2.0 definition, gets no page, as in the
-            // reference: render_pages skips it with the reference's reason.)
-            let what = match item.kind {
-                ItemKind::Info => {
-                    "`info.title` has no letters or digits to name the overview page; give the API a title"
-                }
-                ItemKind::Api => {
-                    "the operation's operationId (or summary) has no letters or digits to name its page; give it an operationId"
-                }
-                ItemKind::Tag => {
-                    "the tag's name has no letters or digits to name its page; rename the tag"
-                }
-                ItemKind::Schema => {
-                    "the schema's title (or name) has no letters or digits to name its page; give it a title"
-                }
-            };
-            return Err(Error::InvalidId {
-                location: Location {
-                    pointer: Some(item.pointer.clone()),
-                    ..Default::default()
-                },
-                message: what.into(),
-            });
-        }
+        check_page_id(item)?;
     }
-    check_ids_across_kinds(items)
+    let mut ids = PageIds::default();
+    for item in items {
+        ids.admit(item)?;
+    }
+    Ok(())
 }
 
-/// Refuses two pages of different kinds with one id. The info, tag and operation pages share
+/// [`check_page_ids`]'s checks of one page on its own (its id names a file).
+pub fn check_page_id(item: &Item) -> Result<()> {
+    if item.id.len() > MAX_ID_BYTES {
+        return Err(Error::InvalidId {
+            location: Location {
+                pointer: Some(item.pointer.clone()),
+                ..Default::default()
+            },
+            message: format!(
+                "the page id `{}...` is {} bytes long, more than the {MAX_ID_BYTES} a file name allows; give it a shorter operationId (or title)",
+                item.id.chars().take(40).collect::<String>(),
+                item.id.len()
+            ),
+        });
+    }
+    let untitled_schema = item.kind == ItemKind::Schema
+        && item
+            .schema
+            .as_ref()
+            .and_then(|s| s.get("title"))
+            .and_then(serde_json::Value::as_str)
+            .is_none_or(str::is_empty);
+    if item.id.is_empty() && !untitled_schema {
+        // (A schema without any title, e.g. a Swagger 2.0 definition, gets no page, as in the
+        // reference: render_pages skips it with the reference's reason.)
+        let what = match item.kind {
+            ItemKind::Info => {
+                "`info.title` has no letters or digits to name the overview page; give the API a title"
+            }
+            ItemKind::Api => {
+                "the operation's operationId (or summary) has no letters or digits to name its page; give it an operationId"
+            }
+            ItemKind::Tag => {
+                "the tag's name has no letters or digits to name its page; rename the tag"
+            }
+            ItemKind::Schema => {
+                "the schema's title (or name) has no letters or digits to name its page; give it a title"
+            }
+        };
+        return Err(Error::InvalidId {
+            location: Location {
+                pointer: Some(item.pointer.clone()),
+                ..Default::default()
+            },
+            message: what.into(),
+        });
+    }
+    Ok(())
+}
+
+/// The page ids of one spec file, to refuse two pages of different kinds with one id. The info, tag and operation pages share
 /// one folder and the front-matter `id` makes the doc id and the URL, so the overview "Pets" and
 /// the operation `pets` are both the doc `pets`: Docusaurus 3.7 builds with a "Duplicate routes
 /// found" warning and serves only one of them (the other page is unreachable and its sidebar
 /// entries open the wrong page); with `onDuplicateRoutes: "throw"` the build fails. (Schema pages
 /// live in `schemas/`; two pages of one kind share a file name, and only the first is written.)
-fn check_ids_across_kinds(items: &[Item]) -> Result<()> {
-    let mut first: std::collections::HashMap<&str, &Item> = std::collections::HashMap::new();
-    for item in items.iter().filter(|i| i.kind != ItemKind::Schema) {
-        let Some(other) = first.get(item.id.as_str()) else {
-            first.insert(&item.id, item);
-            continue;
-        };
-        if other.kind == item.kind {
-            continue;
+#[derive(Debug, Default)]
+pub struct PageIds {
+    /// Page id -> the first page with it: kind, pointer, how to name it in a message.
+    first: std::collections::HashMap<String, (ItemKind, String, String)>,
+}
+
+impl PageIds {
+    /// Takes note of `item`'s page id; an error if a page of another kind already has it.
+    pub fn admit(&mut self, item: &Item) -> Result<()> {
+        if item.kind == ItemKind::Schema {
+            return Ok(());
         }
         let describe = |i: &Item| match i.kind {
             ItemKind::Info => format!("the API overview page (#{}, from `info.title`)", i.pointer),
@@ -105,33 +118,46 @@ fn check_ids_across_kinds(items: &[Item]) -> Result<()> {
             ),
             _ => format!("the operation page of #{}", i.pointer),
         };
-        // Ask to rename the operation when there is one (its id is the most local), else the tag.
-        let (renamed, kept) = if other.kind == ItemKind::Api || item.kind == ItemKind::Info {
-            (*other, item)
-        } else {
-            (item, *other)
+        let Some((other_kind, other_pointer, other_description)) = self.first.get(&item.id) else {
+            self.first.insert(
+                item.id.clone(),
+                (item.kind, item.pointer.clone(), describe(item)),
+            );
+            return Ok(());
         };
-        let how = match (renamed.kind, kept.kind) {
+        if *other_kind == item.kind {
+            return Ok(());
+        }
+        let this = (item.kind, item.pointer.clone(), describe(item));
+        let other = (
+            *other_kind,
+            other_pointer.clone(),
+            other_description.clone(),
+        );
+        // Ask to rename the operation when there is one (its id is the most local), else the tag.
+        let (renamed, kept) = if other.0 == ItemKind::Api || item.kind == ItemKind::Info {
+            (other, this)
+        } else {
+            (this, other)
+        };
+        let how = match (renamed.0, kept.0) {
             (ItemKind::Api, ItemKind::Info) => {
                 "give the operation another operationId (or change `info.title`)"
             }
             (ItemKind::Api, _) => "give the operation another operationId (or rename the tag)",
             _ => "rename the tag (or change `info.title`)",
         };
-        return Err(Error::InvalidId {
+        Err(Error::InvalidId {
             location: Location {
-                pointer: Some(renamed.pointer.clone()),
+                pointer: Some(renamed.1),
                 ..Default::default()
             },
             message: format!(
                 "{} and {} both get the page id `{}`: Docusaurus would serve only one of them at that URL (\"Duplicate routes found\"); {how}",
-                describe(kept),
-                describe(renamed),
-                item.id,
+                kept.2, renamed.2, item.id,
             ),
-        });
+        })
     }
-    Ok(())
 }
 
 /// True for files this generator writes (and so may remove).
