@@ -224,39 +224,14 @@ fn declared(ty: Ty, v31: bool) -> &'static [&'static str] {
     }
 }
 
-/// True for types whose `x-` keys are extensions (walked after the declared properties).
+/// True for types whose `x-` keys are extensions (walked after the declared properties): the
+/// object types, not maps (whose every key is walked), lists or scalars.
 fn has_extensions(ty: Ty) -> bool {
-    !matches!(
-        ty,
-        Ty::Paths
-            | Ty::WebhooksMap
-            | Ty::ParameterList
-            | Ty::Callback
-            | Ty::CallbacksMap
-            | Ty::MediaTypesMap
-            | Ty::ExamplesMap
-            | Ty::EncodingMap
-            | Ty::HeadersMap
-            | Ty::Responses
-            | Ty::LinksMap
-            | Ty::SchemaList
-            | Ty::SchemaMap
-            | Ty::SchemaProperties
-            | Ty::DiscriminatorMapping
-            | Ty::NamedSchemas
-            | Ty::NamedResponses
-            | Ty::NamedParameters
-            | Ty::NamedExamples
-            | Ty::NamedRequestBodies
-            | Ty::NamedHeaders
-            | Ty::NamedSecuritySchemes
-            | Ty::NamedLinks
-            | Ty::NamedCallbacks
-            | Ty::NamedPathItems
-            | Ty::LeafList
-            | Ty::SpecExtension
-            | Ty::Scalar
-    )
+    !(has_additional(ty)
+        || matches!(
+            ty,
+            Ty::ParameterList | Ty::SchemaList | Ty::LeafList | Ty::Scalar
+        ))
 }
 
 /// True when keys beyond the declared ones are walked (a map type).

@@ -97,19 +97,10 @@ impl Crawl<'_> {
             circular = self.dereference(at, reference, value);
         } else {
             for (key, child) in children {
-                let child_obj = self.child(&obj, &key);
-                let found = if let (Some(reference), Obj::At(at)) = (ref_of(child), &child_obj) {
-                    self.dereference(at, reference, child)
-                } else if matches!(child, Value::Object(_) | Value::Array(_)) {
-                    if self.parents.contains(&child_obj) {
-                        true
-                    } else {
-                        self.crawl(child_obj, child)
-                    }
-                } else {
-                    false
+                let pointer = match &obj {
+                    Obj::At(p) | Obj::Merged(p) => format!("{p}/{}", escape_token(&key)),
                 };
-                circular |= found;
+                circular |= self.visit(pointer, child);
             }
         }
         self.depth -= 1;
@@ -117,11 +108,20 @@ impl Crawl<'_> {
         circular
     }
 
-    /// The object at `key` under `obj`. A merged object's keys live at its `$ref`'s siblings
-    /// or at the target; the caller passes merged children through [`Crawl::merged`].
-    fn child(&self, obj: &Obj, key: &str) -> Obj {
-        match obj {
-            Obj::At(p) | Obj::Merged(p) => Obj::At(format!("{p}/{}", escape_token(key))),
+    /// One key's value of an object being crawled, at `pointer`: a `$ref` is dereferenced, an
+    /// object or array crawled unless it is an ancestor (a cycle). True when circular.
+    fn visit(&mut self, pointer: String, child: &Value) -> bool {
+        if let Some(reference) = ref_of(child) {
+            return self.dereference(&pointer, reference, child);
+        }
+        if !matches!(child, Value::Object(_) | Value::Array(_)) {
+            return false;
+        }
+        let child_obj = Obj::At(pointer);
+        if self.parents.contains(&child_obj) {
+            true
+        } else {
+            self.crawl(child_obj, child)
         }
     }
 
@@ -178,18 +178,7 @@ impl Crawl<'_> {
         self.processed.insert(obj.clone());
         let mut circular = false;
         for (pointer, child) in children {
-            let child_obj = Obj::At(pointer.clone());
-            circular |= if let Some(reference) = ref_of(child) {
-                self.dereference(&pointer, reference, child)
-            } else if matches!(child, Value::Object(_) | Value::Array(_)) {
-                if self.parents.contains(&child_obj) {
-                    true
-                } else {
-                    self.crawl(child_obj, child)
-                }
-            } else {
-                false
-            };
+            circular |= self.visit(pointer, child);
         }
         self.parents.remove(&obj);
         circular
