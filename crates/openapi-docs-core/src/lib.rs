@@ -308,18 +308,6 @@ fn generate_each(
     };
     let progress = |stage, done, total| hooks::Progress { stage, done, total };
     hooks.progress(progress(hooks::Stage::Read, files.len(), files.len()));
-    // With `codeSamples`, each operation page gets its samples on the way out.
-    let mut emit_with_samples;
-    let emit: &mut dyn FnMut(Page) -> Result<()> = match &options.code_samples {
-        Some(samples) => {
-            emit_with_samples = move |mut page: Page| {
-                render::code_samples::add_to_pages(std::slice::from_mut(&mut page), samples);
-                emit(page)
-            };
-            &mut emit_with_samples
-        }
-        None => emit,
-    };
     let mut all = SpecItems::default();
     let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
     let file_count = files.len();

@@ -12,8 +12,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::Page;
-use crate::code_samples::{self, SampleError, api_from_page, resolve, theme_default_tabs};
+use crate::code_samples::{self, SampleError, resolve, theme_default_tabs};
 use crate::options::CodeSamplesOptions;
 
 /// The origin used when the option names none.
@@ -53,36 +52,30 @@ pub fn page_code_samples(api: &Map<String, Value>, options: &CodeSamplesOptions)
     Some(Value::Array(languages))
 }
 
-/// Adds `code_samples` to the front matter of every operation page (`*.api.mdx` whose `api`
-/// front matter reads back and is not a webhook). Pages without front matter are left alone.
-pub fn add_to_pages(pages: &mut [Page], options: &CodeSamplesOptions) {
-    for page in pages.iter_mut().filter(|p| p.path.ends_with(".api.mdx")) {
-        let Some(api) = api_from_page(&page.contents) else {
-            continue;
-        };
-        let Some(samples) = page_code_samples(&api, options) else {
-            continue;
-        };
-        let Some(end) = page
-            .contents
-            .strip_prefix("---\n")
-            .and_then(|body| body.find("\n---"))
-            .map(|i| i + "---\n".len())
-        else {
-            continue;
-        };
-        let line = format!(
-            "\ncode_samples: {}",
-            super::compress(&crate::js_json::stringify(&samples))
-        );
-        page.contents.insert_str(end, &line);
-    }
+/// Adds the `code_samples` line (`samples`, from [`page_code_samples`], compressed like `api`)
+/// at the end of an operation page's front matter. A page without front matter (a custom
+/// template may write none) is left alone.
+pub fn add_to_front_matter(contents: &mut String, samples: &Value) {
+    let Some(end) = contents
+        .strip_prefix("---\n")
+        .and_then(|body| body.find("\n---"))
+        .map(|i| i + "---\n".len())
+    else {
+        return;
+    };
+    let line = format!(
+        "\ncode_samples: {}",
+        super::compress(&crate::js_json::stringify(samples))
+    );
+    contents.insert_str(end, &line);
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Page;
     use super::*;
     use crate::code_samples::LanguageTab;
+    use crate::code_samples::api_from_page;
     use base64::Engine;
     use std::io::Read;
 
@@ -111,6 +104,16 @@ mod tests {
                 "---\nid: get-pets\napi: {}\ncustom_edit_url: null\n---\n\nbody\n",
                 super::super::compress(&json)
             ),
+        }
+    }
+
+    /// What the renderer does for an operation page rendered from `api`.
+    fn add_to_pages(pages: &mut [Page], options: &CodeSamplesOptions) {
+        for page in pages.iter_mut() {
+            let api = api_from_page(&page.contents).unwrap_or_default();
+            if let Some(samples) = page_code_samples(&api, options) {
+                add_to_front_matter(&mut page.contents, &samples);
+            }
         }
     }
 

@@ -240,6 +240,12 @@ impl<'a> Renderer<'a> {
                     ),
                 };
                 let json = crate::js_json::stringify(fixed_value);
+                // With `codeSamples`, from the same data the `api` front matter carries.
+                let samples = self
+                    .options
+                    .code_samples
+                    .as_ref()
+                    .and_then(|o| code_samples::page_code_samples(api, o));
                 drop(fixed);
                 let json = if self.options.disable_compression == Some(true) {
                     crate::text::front_matter_json(&json).into_owned()
@@ -253,9 +259,13 @@ impl<'a> Renderer<'a> {
                     view.insert("infoPath".into(), Value::String(p));
                 }
                 let view = Value::Object(view);
+                let mut contents = mustache::render_parsed(&self.api_tokens, &view);
+                if let Some(samples) = samples {
+                    code_samples::add_to_front_matter(&mut contents, &samples);
+                }
                 emit(Page {
                     path: format!("{}.api.mdx", item.id),
-                    contents: mustache::render_parsed(&self.api_tokens, &view),
+                    contents,
                 })?;
                 for (file, json) in sink.files {
                     emit(Page {
