@@ -37,56 +37,9 @@ pub fn generate_from(
     result
 }
 
-/// HTML elements a page may contain (`mdx_safe.rs`'s allowed elements): every other lower-case
-/// JSX element in a page is markup injected from the spec.
-const ALLOWED_ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "address",
-    "article",
-    "aside",
-    "b",
-    "bdi",
-    "bdo",
-    "big",
-    "blockquote",
-    "bold",
-    "br",
-    "button",
-    "center",
-    "code",
-    "details",
-    "div",
-    "em",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "i",
-    "img",
-    "li",
-    "ol",
-    "p",
-    "pre",
-    "small",
-    "span",
-    "strike",
-    "strong",
-    "summary",
-    "svg",
-    "table",
-    "tbody",
-    "td",
-    "th",
-    "thead",
-    "title",
-    "tr",
-    "u",
-    "ul",
-];
+// HTML elements a page may contain: the core's allowed elements. Every other lower-case JSX
+// element in a page is markup injected from the spec.
+use openapi_docs_core::text::ALLOWED_ELEMENTS;
 
 /// Checks every page of a generation; panics (a fuzzing finding) naming the page and the
 /// broken promise.

@@ -23,7 +23,7 @@
 
 /// Elements a description may use. Every other tag `clean()` keeps (`<iframe>`, `<input>`,
 /// `<base>`, `<embed>`, `<link>`, `<use>`, unknown names) is shown as text.
-const ALLOWED_ELEMENTS: &[&str] = &[
+pub const ALLOWED_ELEMENTS: &[&str] = &[
     "a",
     "abbr",
     "address",
