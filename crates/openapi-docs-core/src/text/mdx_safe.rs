@@ -156,6 +156,31 @@ fn fence_run(line: &str) -> Option<(u8, usize, &str)> {
     (count >= 3).then(|| (marker, count, &rest[count..]))
 }
 
+/// Where a list item's content starts when `rest` (a line after its indentation) opens one: the
+/// width of its marker (`-`, `*`, `+`, or one to nine digits and `.` or `)`) and the spaces after
+/// it (one to four; more, or none before the line's end, count as one).
+fn list_marker_width(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let marker = match bytes.first()? {
+        b'-' | b'*' | b'+' => 1,
+        b'0'..=b'9' => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 9 || !matches!(bytes.get(digits), Some(b'.' | b')')) {
+                return None;
+            }
+            digits + 1
+        }
+        _ => return None,
+    };
+    let spaces = bytes[marker..].iter().take_while(|b| **b == b' ').count();
+    match (spaces, bytes.get(marker)) {
+        (_, None) => Some(marker + 1),
+        (0, _) => None,
+        (1..=4, _) if marker + spaces < bytes.len() => Some(marker + spaces),
+        _ => Some(marker + 1),
+    }
+}
+
 fn code_mask(text: &str) -> CodeMask {
     let bytes = text.as_bytes();
     let mut code = vec![false; bytes.len()];
@@ -164,6 +189,12 @@ fn code_mask(text: &str) -> CodeMask {
     // item must be closed inside the item (a closing line at column 0 would end the item and
     // open a new fence instead).
     let mut fence_indent = "";
+    // The content columns of the list items the current line is in, innermost last (MDX has no
+    // indented code, so any indentation may open an item or a fence).
+    let mut items: Vec<usize> = Vec::new();
+    // The content column of the list item a fence is in: a line less indented ends the item,
+    // and so the fence. A fence outside any item runs to its closing line or the text's end.
+    let mut fence_item: Option<usize> = None;
     // Paragraph text between fences and blank lines, scanned for code spans.
     let mut paragraph: Option<(usize, usize)> = None;
     let scan = |range: Option<(usize, usize)>, code: &mut Vec<bool>| {
@@ -173,15 +204,9 @@ fn code_mask(text: &str) -> CodeMask {
     };
     for (start, end) in lines(text) {
         let line = &text[start..end];
-        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
-        if fence.is_some()
-            && fence_indent.len() > 3
-            && !is_blank(line)
-            && indent < fence_indent.len()
-        {
-            // A line less indented than a fence indented four or more (which only MDX reads as
-            // a fence, typically in a list item): the item, and so the fence, ends here; a
-            // closing line added at the end would open a new fence instead.
+        let rest = line.trim_start_matches([' ', '\t']);
+        let indent = line.len() - rest.len();
+        if fence.is_some() && !is_blank(line) && fence_item.is_some_and(|column| indent < column) {
             fence = None;
         }
         if let Some((marker, count)) = fence {
@@ -195,18 +220,31 @@ fn code_mask(text: &str) -> CodeMask {
             }
             continue;
         }
+        if is_blank(line) {
+            scan(paragraph.take(), &mut code);
+            continue;
+        }
+        let opens_block = fence_run(line).is_some() || list_marker_width(rest).is_some();
+        // A less indented line ends the items it is not in, unless it continues a paragraph
+        // (lazily, as Markdown allows).
+        if paragraph.is_none() || opens_block {
+            while items.last().is_some_and(|column| indent < *column) {
+                items.pop();
+            }
+        }
         if let Some((marker, count, info)) = fence_run(line)
             && !(marker == b'`' && info.contains('`'))
         {
             scan(paragraph.take(), &mut code);
             code[start..end].iter_mut().for_each(|c| *c = true);
             fence = Some((marker, count));
-            fence_indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+            fence_indent = &line[..indent];
+            fence_item = items.last().copied();
             continue;
         }
-        if is_blank(line) {
+        if let Some(width) = list_marker_width(rest) {
             scan(paragraph.take(), &mut code);
-            continue;
+            items.push(indent + width);
         }
         paragraph = Some(paragraph.map_or((start, end), |(s, _)| (s, end)));
     }
@@ -1020,10 +1058,30 @@ mod tests {
         );
         // In a list item, closed inside the item.
         assert_eq!(make_safe("- a\n  ```\n  x"), "- a\n  ```\n  x\n  ```\n");
-        // A deeply indented fence followed by a less indented line: left as it is.
+        // A line less indented than a list item ends the item and the fence in it.
         assert_eq!(
             make_safe("     - a\n        ```\n      b {x}"),
             "     - a\n        ```\n      b \\{x\\}"
+        );
+        assert_eq!(make_safe("- a\n  ```\nb {x}"), "- a\n  ```\nb \\{x\\}");
+        assert_eq!(
+            make_safe("- a\n    b\n  ```\nc {x}"),
+            "- a\n    b\n  ```\nc \\{x\\}"
+        );
+        // Outside a list, an indented fence runs on past less indented lines (found by
+        // fuzzing: render_mdx, a fence after a list whose item it is not in).
+        assert_eq!(
+            make_safe("- a\n    b\n ```\nc {x}\n - d"),
+            "- a\n    b\n ```\nc {x}\n - d\n ```\n"
+        );
+        assert_eq!(
+            make_safe("            - a:\n              b\n            ```\n          c {x}"),
+            "            - a:\n              b\n            ```\n          c {x}\n            ```\n"
+        );
+        // A lazy paragraph line keeps the item open.
+        assert_eq!(
+            make_safe("- a\nb\n  ```\n  c {x}"),
+            "- a\nb\n  ```\n  c {x}\n  ```\n"
         );
     }
 }
