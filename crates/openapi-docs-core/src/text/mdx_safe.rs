@@ -291,12 +291,37 @@ fn mark_code_spans(bytes: &[u8], start: usize, end: usize, code: &mut [bool]) {
                 match closed {
                     Some(close) => {
                         code[i..close].iter_mut().for_each(|c| *c = true);
+                        unmark_line_starts(bytes, i, close, code);
                         i = close;
                     }
                     None => i += run,
                 }
             }
             _ => i += 1,
+        }
+    }
+}
+
+/// In a code span over several lines, the first character of each later line (after its
+/// indentation) is not code if it is `<` or `{`: MDX tries a JSX tag or an expression there
+/// (whether one interrupts the paragraph) before it reads on in the span, and fails the build on
+/// one that does not parse (`<!--`, `{a b}`), so those are made safe like text.
+fn unmark_line_starts(bytes: &[u8], start: usize, end: usize, code: &mut [bool]) {
+    let mut i = start;
+    while i < end {
+        if is_line_end(bytes[i]) {
+            let first = i
+                + 1
+                + bytes[i + 1..end]
+                    .iter()
+                    .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+                    .count();
+            if first < end && matches!(bytes[first], b'<' | b'{') {
+                code[first] = false;
+            }
+            i = first;
+        } else {
+            i += 1;
         }
     }
 }
@@ -1046,6 +1071,16 @@ mod tests {
         let text =
             "See\n[http://swagger.io](http://swagger.io) or [irc, #x](http://swagger.io/irc/).";
         assert_eq!(make_safe(text), text);
+    }
+
+    #[test]
+    fn line_starts_in_code_spans_are_made_safe() {
+        // MDX reads `<` and `{` starting a line as a tag or an expression even inside a code
+        // span (found by fuzzing: load_resolve).
+        assert_eq!(make_safe("`a\n<!-- b`"), "`a\n&lt;!-- b`");
+        assert_eq!(make_safe("x `a\n  {y z} b`"), "x `a\n  \\{y z} b`");
+        // Elsewhere in the span, left as code.
+        assert_eq!(make_safe("`a <!-- {y z}\nb`"), "`a <!-- {y z}\nb`");
     }
 
     #[test]
