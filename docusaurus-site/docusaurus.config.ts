@@ -73,6 +73,33 @@ function openapiChunk() {
   };
 }
 
+// The modules whose only use of useIsBrowser is the remount-after-hydration key (see
+// src/hydration/useIsBrowserForRemountKey.ts): each gets that constant hook instead.
+const REMOUNTING_MODULES = new RegExp(
+  [
+    String.raw`[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](MimeTabs|SchemaTabs|ApiTabs|OperationTabs|DiscriminatorTabs|ApiExplorer[\\/](CodeTabs|ApiCodeBlock))$`,
+    String.raw`[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/](Tabs|CodeBlock)$`,
+  ].join("|"),
+);
+function noRemountAfterHydration() {
+  const stableHook = path.resolve(__dirname, "src/hydration/useIsBrowserForRemountKey.ts");
+  return {
+    name: "no-remount-after-hydration",
+    configureWebpack: (_config: unknown, _isServer: boolean, utils: any) => {
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      return {
+        plugins: [
+          new NormalModuleReplacementPlugin(/^@docusaurus\/useIsBrowser$/, (resource: { request: string; context?: string }) => {
+            if (REMOUNTING_MODULES.test(resource.context ?? "")) {
+              resource.request = stableHook;
+            }
+          }),
+        ],
+      };
+    },
+  };
+}
+
 // Docusaurus 3.7 hides a dismissed announcement bar before hydration without looking at its id, so a
 // new announcement would only show from the second page load on. Show it at once when the id changed.
 function showNewAnnouncementAtOnce() {
@@ -159,7 +186,7 @@ const config: Config = {
     ["@docusaurus/plugin-content-pages", { id: "content-pages", path: "../content/pages" }],
     urlWithWhatwgUrl,
     themeDependencies,
-    ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk]),
+    ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk, noRemountAfterHydration]),
     showNewAnnouncementAtOnce,
     // The docs root /docs has no page of its own: it opens the version's main doc, the API overview.
     ["@docusaurus/plugin-client-redirects", { redirects: [{ from: "/docs", to: "/docs/api/ticket-tailor-api" }] }],

@@ -172,6 +172,34 @@ test("an API page's HTML has its parameters, schemas, security and request panel
   }
 });
 
+
+test("hydration keeps the server's DOM of an API page: tabs, code blocks, descriptions and details are not mounted again", async () => {
+  // Docusaurus' and the theme's tabs and code blocks remount themselves once hydrated (keyed on
+  // useIsBrowser); the site's build gives them a constant key, and ApiPage keeps its content and
+  // store, so the nodes the server rendered are the ones the reader keeps.
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      window.__serverNodes = [...document.querySelectorAll(".tabs-container, pre, .openapi-markdown, details")];
+    });
+  });
+  try {
+    await page.goto(site.server.url + "/docs/api/create-event-series", { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.waitForTimeout(1000);
+    const { total, replaced } = await page.evaluate(() => ({
+      total: window.__serverNodes.length,
+      replaced: window.__serverNodes.filter((node) => !node.isConnected).map((node) => `${node.tagName}.${node.className}`),
+    }));
+    assert.ok(total > 100, `server-rendered tabs, code blocks and descriptions: ${total}`);
+    // One is left to the theme: the request body editor (react-live), which attaches to a fresh node.
+    assert.ok(replaced.length <= 1, `mounted again after hydration: ${replaced.join(", ")}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
 test("lists on an API page hold only list items (the theme's parameter and schema lists are <div>s)", async () => {
   await site.withPage(API_PAGE, async (page) => {
     const bad = await page.evaluate(() =>

@@ -3,8 +3,9 @@
 // generator wrote into the front matter as `code_samples`, so the HTML carries them), and the
 // explorer that follows no longer brings the Postman SDK and code generators along (see
 // ../ApiExplorer). The redux store is the theme's; on the server (and while hydrating) it holds
-// the page's default state without reading the browser's session storage.
-import React, { useMemo, type JSX } from "react";
+// the page's default state without reading the browser's session storage, and is replaced once
+// mounted only when that storage changes the state.
+import React, { useMemo, useRef, type JSX } from "react";
 
 import { DocProvider } from "@docusaurus/plugin-content-docs/client";
 import { HtmlClassNameProvider } from "@docusaurus/theme-common";
@@ -116,11 +117,24 @@ export default function ApiPage(props: Props): JSX.Element {
   const { siteConfig } = useDocusaurusContext();
   const options = (siteConfig.themeConfig as any).api;
   const isBrowser = useIsBrowser();
-  const store = useMemo(
-    // The persistence middleware writes to session storage: in the browser only, once mounted.
-    () => createStoreWithState(initialState(api, options, isBrowser), isBrowser ? [createPersistanceMiddleware(options)] : []),
-    [api, options, isBrowser],
-  );
+  // The store hydration starts from (the page's defaults) is kept once mounted unless the reader's
+  // session storage holds another server or credentials: a new store re-renders the whole explorer.
+  // The persistence middleware writes to session storage only on the reader's actions.
+  const current = useRef<{ api: any; options: any; state: string; store: any } | null>(null);
+  const store = useMemo(() => {
+    const state = initialState(api, options, isBrowser);
+    const json = JSON.stringify(state);
+    const kept = current.current;
+    if (kept && kept.api === api && kept.options === options && kept.state === json) {
+      return kept.store;
+    }
+    const created = createStoreWithState(state, [createPersistanceMiddleware(options)]);
+    current.current = { api, options, state: json, store: created };
+    return created;
+  }, [api, options, isBrowser]);
+  // The page's content does not depend on `isBrowser`: the same element, so React skips it when
+  // this component renders again once mounted.
+  const content = useMemo(() => <MDXComponent />, [MDXComponent]);
 
   return (
     <DocProvider content={props.content}>
@@ -130,7 +144,7 @@ export default function ApiPage(props: Props): JSX.Element {
           <Provider store={store}>
             <div className={clsx("row", "theme-api-markdown")}>
               <div className="col col--7 openapi-left-panel__container">
-                <MDXComponent />
+                {content}
               </div>
               <div className="col col--5 openapi-right-panel__container">
                 <ApiExplorer item={api} infoPath={infoPath} codeSamples={Array.isArray(codeSamples) ? codeSamples : undefined} />
