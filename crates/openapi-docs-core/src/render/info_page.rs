@@ -7,7 +7,7 @@ use super::api_page::description;
 use super::mdx::{Prop, create, create_inline, js_escape};
 use crate::js_json::truthy;
 use crate::mustache::js_string;
-use crate::text::{clean_mdx, is_dangerous_url, url_parses};
+use crate::text::{clean, clean_mdx, is_dangerous_url, make_safe, url_parses};
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
 fn guarded(value: Option<&Value>) -> bool {
@@ -242,11 +242,13 @@ fn contact(contact: Option<&Value>) -> String {
     let mut children = h3("Contact") + &create("span", &[], &span);
     if guarded(url) {
         let raw = js_string(url.expect("guarded"));
-        let u = clean_mdx(&raw);
+        let u = clean(&raw);
+        // Made safe as a whole: the URL is written twice, and a fence closed at the end of the
+        // first copy would be opened again by the second.
         let text = if is_dangerous_url(&raw, "a", "href") || !url_parses(&raw) {
-            format!("URL: {u}") // shown, not linked (Docusaurus fails on a link it cannot parse)
+            make_safe(&format!("URL: {u}")) // shown, not linked (Docusaurus fails on a link it cannot parse)
         } else {
-            format!("URL: [{u}]({u})")
+            make_safe(&format!("URL: [{u}]({u})"))
         };
         children.push_str(&create("span", &[], &text));
     }

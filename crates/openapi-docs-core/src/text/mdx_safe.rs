@@ -75,8 +75,8 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 /// Elements without content: MDX needs them self-closed (`<br/>`).
 const VOID_ELEMENTS: &[&str] = &["br", "hr", "img"];
 
-/// Attributes whose value is a URL.
-const URL_ATTRIBUTES: &[&str] = &[
+/// Attributes whose value is a URL (a `javascript:` value anywhere else is inert text).
+pub const URL_ATTRIBUTES: &[&str] = &[
     "href",
     "src",
     "xlink:href",
@@ -245,6 +245,16 @@ fn code_mask(text: &str) -> CodeMask {
         if let Some(width) = list_marker_width(rest) {
             scan(paragraph.take(), &mut code);
             items.push(indent + width);
+        }
+        // A heading or a new block ends the paragraph: code spans do not run across it.
+        match starts_block(line) {
+            Some(Block::Leaf) => {
+                scan(paragraph.take(), &mut code);
+                scan(Some((start, end)), &mut code);
+                continue;
+            }
+            Some(Block::Container) => scan(paragraph.take(), &mut code),
+            None => {}
         }
         paragraph = Some(paragraph.map_or((start, end), |(s, _)| (s, end)));
     }
@@ -526,6 +536,54 @@ pub fn is_dangerous_url(value: &str, element: &str, attribute: &str) -> bool {
     false
 }
 
+/// What a line starting a Markdown block (one that ends a paragraph above it) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Block {
+    /// A heading, thematic break or fence line: the paragraph after it starts on the next line.
+    Leaf,
+    /// A list item or block quote: its own text starts a paragraph on this line.
+    Container,
+}
+
+/// Whether `line` starts a block that interrupts a paragraph (which ends a text tag's scope: MDX
+/// wants `<b>` closed in the paragraph it opened in). MDX has no indented code, so indentation
+/// does not matter: `    - item` after a paragraph line is a list item.
+fn starts_block(line: &str) -> Option<Block> {
+    let rest = line.trim_start_matches([' ', '\t']);
+    let bytes = rest.as_bytes();
+    let first = *bytes.first()?;
+    let after = |n: usize| rest[n..].trim_start_matches([' ', '\t']);
+    match first {
+        b'#' => {
+            let hashes = bytes.iter().take_while(|b| **b == b'#').count();
+            let spaced = matches!(bytes.get(hashes), None | Some(b' ' | b'\t'));
+            (hashes <= 6 && spaced).then_some(Block::Leaf)
+        }
+        b'>' => Some(Block::Container),
+        b'`' | b'~' if fence_run(line).is_some() => Some(Block::Leaf),
+        b'*' | b'-' | b'_'
+            if rest.bytes().filter(|b| *b == first).count() >= 3
+                && rest.bytes().all(|b| b == first || b == b' ' || b == b'\t') =>
+        {
+            Some(Block::Leaf)
+        }
+        b'=' if rest.trim_end().bytes().all(|b| b == b'=') => Some(Block::Leaf),
+        // A list item interrupts a paragraph only when it has text (and, numbered, starts at 1).
+        b'-' | b'*' | b'+'
+            if matches!(bytes.get(1), Some(b' ' | b'\t')) && !after(1).is_empty() =>
+        {
+            Some(Block::Container)
+        }
+        b'1' if matches!(bytes.get(1), Some(b'.' | b')'))
+            && matches!(bytes.get(2), Some(b' ' | b'\t'))
+            && !after(2).is_empty() =>
+        {
+            Some(Block::Container)
+        }
+        _ => None,
+    }
+}
+
 /// Where each byte of `text` sits: its paragraph (blank lines and whole-line tags separate
 /// paragraphs) and whether the tag there stands on lines of its own (a JSX "flow" tag).
 fn classify(text: &str, tags: &[Tag]) -> (Vec<usize>, Vec<bool>) {
@@ -547,14 +605,15 @@ fn classify(text: &str, tags: &[Tag]) -> (Vec<usize>, Vec<bool>) {
         let line = &skeleton[start..end];
         let only_tags =
             line.contains('\u{1}') && line.bytes().all(|b| b == 1 || b == b' ' || b == b'\t');
-        if is_blank(line) || only_tags {
+        let block = starts_block(line);
+        if is_blank(line) || only_tags || block.is_some() {
             paragraph += 1;
         }
         for i in start..=end {
             paragraph_at[i] = paragraph;
             flow_line[i] = only_tags;
         }
-        if only_tags {
+        if only_tags || block == Some(Block::Leaf) {
             paragraph += 1;
         }
     }
@@ -1071,6 +1130,33 @@ mod tests {
         let text =
             "See\n[http://swagger.io](http://swagger.io) or [irc, #x](http://swagger.io/irc/).";
         assert_eq!(make_safe(text), text);
+    }
+
+    #[test]
+    fn text_tags_close_before_a_block_interrupts_their_paragraph() {
+        // A list item ends the paragraph, even indented (found by fuzzing: load_resolve).
+        assert_eq!(
+            make_safe("<svg>a\n  b\n    - c\n</svg>"),
+            "&lt;svg>a\n  b\n    - c\n&lt;/svg>"
+        );
+        assert_eq!(make_safe("<b>a\n# h\n</b>"), "&lt;b>a\n# h\n&lt;/b>");
+        assert_eq!(make_safe("<b>a\n> q</b>"), "&lt;b>a\n> q&lt;/b>");
+        // Not blocks: lines that continue the paragraph.
+        for text in ["<b>a\n-b\n2. c\n- \n#x</b>", "- <b>a\n  b</b>"] {
+            assert_eq!(make_safe(text), text);
+        }
+    }
+
+    #[test]
+    fn code_spans_end_with_their_paragraph_or_heading() {
+        // A heading line is a scope of its own (found by fuzzing: render_mdx).
+        assert_eq!(
+            make_safe("a\n# b `c\nd <<x` {y}"),
+            "a\n# b `c\nd &lt;&lt;x` \\{y\\}"
+        );
+        assert_eq!(make_safe("`a\n> b` {y}"), "`a\n> b` \\{y\\}");
+        assert_eq!(make_safe("`a\nb` {y}"), "`a\nb` \\{y\\}");
+        assert_eq!(make_safe("`a\nb {y}`"), "`a\nb {y}`");
     }
 
     #[test]
