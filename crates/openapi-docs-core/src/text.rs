@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use unicode_normalization::UnicodeNormalization;
 
 mod front_matter;
+mod mdx_check;
 mod mdx_safe;
 mod theme_markup;
 

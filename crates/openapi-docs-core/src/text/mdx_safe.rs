@@ -567,7 +567,8 @@ fn starts_block(line: &str) -> Option<Block> {
         {
             Some(Block::Leaf)
         }
-        b'=' if rest.trim_end().bytes().all(|b| b == b'=') => Some(Block::Leaf),
+        // A setext underline: the paragraph above becomes a heading.
+        b'=' | b'-' if rest.trim_end().bytes().all(|b| b == first) => Some(Block::Leaf),
         // A list item interrupts a paragraph only when it has text (and, numbered, starts at 1).
         b'-' | b'*' | b'+'
             if matches!(bytes.get(1), Some(b' ' | b'\t')) && !after(1).is_empty() =>
@@ -874,15 +875,26 @@ fn may_start_esm(text: &str, line_starts: &[(usize, usize)], index: usize) -> bo
 /// Makes `cleaned` (the output of the reference's `clean()`) safe to embed in MDX; see the
 /// module documentation.
 pub fn make_safe(cleaned: &str) -> String {
-    let bytes = cleaned.as_bytes();
-    if !bytes
-        .iter()
+    if !cleaned
+        .bytes()
         .any(|b| matches!(b, b'<' | b'{' | b'}' | b'`' | b'~' | b':'))
         && !cleaned.contains("import ")
         && !cleaned.contains("export ")
     {
         return cleaned.to_string();
     }
+    let safe = make_safe_by_rules(cleaned);
+    if super::mdx_check::is_plain_mdx(&safe) {
+        safe
+    } else {
+        super::mdx_check::escape_all(cleaned)
+    }
+}
+
+/// [`make_safe`]'s rules, which model how MDX reads the text; the result is checked with MDX's
+/// parser, and a text the rules missed something in is shown as plain text instead.
+fn make_safe_by_rules(cleaned: &str) -> String {
+    let bytes = cleaned.as_bytes();
     let mask = code_mask(cleaned);
     let mut tags: Vec<Tag> = Vec::new();
     for (at, b) in bytes.iter().enumerate() {
@@ -1141,8 +1153,9 @@ mod tests {
         );
         assert_eq!(make_safe("<b>a\n# h\n</b>"), "&lt;b>a\n# h\n&lt;/b>");
         assert_eq!(make_safe("<b>a\n> q</b>"), "&lt;b>a\n> q&lt;/b>");
+        assert_eq!(make_safe("<b>a\n- \nb</b>"), "&lt;b>a\n- \nb&lt;/b>");
         // Not blocks: lines that continue the paragraph.
-        for text in ["<b>a\n-b\n2. c\n- \n#x</b>", "- <b>a\n  b</b>"] {
+        for text in ["<b>a\n-b\n2. c\n#x</b>", "- <b>a\n  b</b>"] {
             assert_eq!(make_safe(text), text);
         }
     }
