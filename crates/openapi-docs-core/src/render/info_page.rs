@@ -228,18 +228,17 @@ fn contact(contact: Option<&Value>) -> String {
     let name = c.get("name");
     let email = c.get("email");
     let url = c.get("url");
+    // Made safe as a whole, like the URL below: a fence the name closes on its last line would
+    // not be closed once `: ` follows it.
     let mut span = String::new();
     if guarded(name) {
-        span.push_str(&format!(
-            "{}: ",
-            clean_mdx(&js_string(name.expect("guarded")))
-        ));
+        span.push_str(&format!("{}: ", clean(&js_string(name.expect("guarded")))));
     }
     if guarded(email) {
-        let e = clean_mdx(&js_string(email.expect("guarded")));
+        let e = clean(&js_string(email.expect("guarded")));
         span.push_str(&format!("[{e}](mailto:{e})"));
     }
-    let mut children = h3("Contact") + &create("span", &[], &span);
+    let mut children = h3("Contact") + &create("span", &[], &make_safe(&span));
     if guarded(url) {
         let raw = js_string(url.expect("guarded"));
         let u = clean(&raw);
