@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use markdown::mdast::{AttributeContent, AttributeValue, Node};
-use markdown::{Constructs, MdxExpressionKind, MdxSignal, ParseOptions};
+use markdown::{MdxExpressionKind, MdxSignal, ParseOptions};
 use openapi_docs_core::text::{inert_markup_value, is_dangerous_url};
 use openapi_docs_core::{DocsContext, Generated, SpecOptions, generate};
 use serde_json::Value;
@@ -39,7 +39,7 @@ pub fn generate_from(
 
 // HTML elements a page may contain: the core's allowed elements. Every other lower-case JSX
 // element in a page is markup injected from the spec.
-use openapi_docs_core::text::{ALLOWED_ELEMENTS, URL_ATTRIBUTES};
+use openapi_docs_core::text::{ALLOWED_ELEMENTS, URL_ATTRIBUTES, mdx_parse_options};
 
 /// Checks every page of a generation; panics (a fuzzing finding) naming the page and the
 /// broken promise.
@@ -127,20 +127,9 @@ pub fn check_mdx(contents: &str, id: &str) -> Result<(), String> {
         }
     }
     let options = ParseOptions {
-        constructs: Constructs {
-            gfm_autolink_literal: true,
-            gfm_footnote_definition: true,
-            gfm_label_start_footnote: true,
-            gfm_strikethrough: true,
-            gfm_table: true,
-            gfm_task_list_item: true,
-            ..Constructs::mdx()
-        },
-        // Every ESM block is taken as ESM (MDX's own parser would reject some); the lines are
-        // checked below.
-        mdx_esm_parse: Some(Box::new(|_| MdxSignal::Ok)),
+        // Expressions parsed as MDX's JavaScript parser would end them; ESM lines checked below.
         mdx_expression_parse: Some(Box::new(expression_end)),
-        ..ParseOptions::mdx()
+        ..mdx_parse_options()
     };
     let tree =
         markdown::to_mdast(body, &options).map_err(|e| format!("MDX does not parse: {e}"))?;

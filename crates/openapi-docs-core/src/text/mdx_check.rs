@@ -11,10 +11,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use markdown::mdast::Node;
 use markdown::{Constructs, MdxSignal, ParseOptions};
 
-/// Whether `text` parses as MDX (with GFM, as Docusaurus' loader reads it) and holds no
-/// expression and no ESM: only Markdown and JSX elements.
-pub(super) fn is_plain_mdx(text: &str) -> bool {
-    let options = ParseOptions {
+/// How Docusaurus' MDX loader reads a page: MDX's constructs and GFM's. Every ESM block is taken
+/// as ESM (without a parser of its own, markdown-rs would read none); expressions are balanced
+/// braces. Also the fuzz targets' page check, which adds its own expression parser.
+pub fn mdx_parse_options() -> ParseOptions {
+    ParseOptions {
         constructs: Constructs {
             gfm_autolink_literal: true,
             gfm_footnote_definition: true,
@@ -24,11 +25,15 @@ pub(super) fn is_plain_mdx(text: &str) -> bool {
             gfm_task_list_item: true,
             ..Constructs::mdx()
         },
-        // Without a parser of its own, markdown-rs reads no ESM at all: take every ESM block as
-        // ESM, which fails the check.
         mdx_esm_parse: Some(Box::new(|_| MdxSignal::Ok)),
         ..ParseOptions::mdx()
-    };
+    }
+}
+
+/// Whether `text` parses as MDX ([`mdx_parse_options`]) and holds no expression and no ESM:
+/// only Markdown and JSX elements.
+pub(super) fn is_plain_mdx(text: &str) -> bool {
+    let options = mdx_parse_options();
     // markdown-rs 1.0 panics on a few inputs MDX rejects (a JSX tag left open in a setext
     // heading): taken as not parsing.
     match catch_unwind(AssertUnwindSafe(|| markdown::to_mdast(text, &options))) {
