@@ -52,8 +52,8 @@ fn has_code_nodes(node: &Node) -> bool {
 }
 
 /// `text` as plain text for MDX: every ASCII punctuation character escaped with a backslash (no
-/// tag, expression, code, link or block marker is left, and each renders as itself), and a line
-/// starting `import` or `export` given its first letter as a character reference.
+/// tag, expression, code, link or block marker is left, and each renders as itself), and an `i` or
+/// `e` that starts a line written as a character reference, so that no line reads as ESM.
 pub(super) fn escape_all(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     let mut line_start = true;
