@@ -172,7 +172,6 @@ test("an API page's HTML has its parameters, schemas, security and request panel
   }
 });
 
-
 test("hydration keeps the server's DOM of an API page: tabs, code blocks, descriptions and details are not mounted again", async () => {
   // Docusaurus' and the theme's tabs and code blocks remount themselves once hydrated (keyed on
   // useIsBrowser); the site's build gives them a constant key, and ApiPage keeps its content and

@@ -224,15 +224,16 @@ fn code_mask(text: &str) -> CodeMask {
             scan(paragraph.take(), &mut code);
             continue;
         }
-        let opens_block = fence_run(line).is_some() || list_marker_width(rest).is_some();
+        let fence_line = fence_run(line);
+        let list_width = list_marker_width(rest);
         // A less indented line ends the items it is not in, unless it continues a paragraph
         // (lazily, as Markdown allows).
-        if paragraph.is_none() || opens_block {
+        if paragraph.is_none() || fence_line.is_some() || list_width.is_some() {
             while items.last().is_some_and(|column| indent < *column) {
                 items.pop();
             }
         }
-        if let Some((marker, count, info)) = fence_run(line)
+        if let Some((marker, count, info)) = fence_line
             && !(marker == b'`' && info.contains('`'))
         {
             scan(paragraph.take(), &mut code);
@@ -242,7 +243,7 @@ fn code_mask(text: &str) -> CodeMask {
             fence_item = items.last().copied();
             continue;
         }
-        if let Some(width) = list_marker_width(rest) {
+        if let Some(width) = list_width {
             scan(paragraph.take(), &mut code);
             items.push(indent + width);
         }
