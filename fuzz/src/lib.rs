@@ -83,6 +83,38 @@ fn check_theme_data(value: &Value) -> Result<(), String> {
     }
 }
 
+/// `yaml` with each `\\uD800`-`\\uDFFF` escape written `\\uFFFD`: js-yaml, which Docusaurus reads
+/// front matter with, turns such an escape into a lone UTF-16 surrogate and the page builds
+/// (fixture `fm-surrogate-escape-text`), where libyaml refuses it.
+fn surrogate_escapes_replaced(yaml: &str) -> std::borrow::Cow<'_, str> {
+    if !yaml.contains("\\u") {
+        return yaml.into();
+    }
+    let mut out = String::with_capacity(yaml.len());
+    let mut rest = yaml;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at..];
+        let surrogate = escape.starts_with("\\u")
+            && escape.get(2..6).is_some_and(|hex| {
+                u32::from_str_radix(hex, 16).is_ok_and(|c| (0xd800..=0xdfff).contains(&c))
+            });
+        let taken = if surrogate {
+            6
+        } else {
+            escape.chars().nth(1).map_or(1, |c| 1 + c.len_utf8())
+        };
+        out.push_str(if surrogate {
+            "\\uFFFD"
+        } else {
+            &escape[..taken]
+        });
+        rest = &escape[taken..];
+    }
+    out.push_str(rest);
+    out.into()
+}
+
 /// One `.mdx` page: front matter YAML reads back with the file's id; the body parses as MDX
 /// (with GFM, as Docusaurus's loader does); its JSX is only the theme's components (imported by
 /// the page) and allowed HTML elements, without event handlers, `srcdoc` or dangerous URLs; no
@@ -108,7 +140,7 @@ pub fn check_mdx(contents: &str, id: &str) -> Result<(), String> {
             _ => yaml_lines.push(line),
         }
     }
-    let front: Value = serde_yaml_ng::from_str(&yaml_lines.join("\n"))
+    let front: Value = serde_yaml_ng::from_str(&surrogate_escapes_replaced(&yaml_lines.join("\n")))
         .map_err(|e| format!("front matter is not YAML: {e}\n{front}"))?;
     let front = front.as_object().ok_or("front matter is not a mapping")?;
     // Docusaurus turns a number back into a string (`id: 12345` is the doc `12345`).

@@ -156,6 +156,12 @@ fn fence_run(line: &str) -> Option<(u8, usize, &str)> {
     (count >= 3).then(|| (marker, count, &rest[count..]))
 }
 
+/// The fence run of a line that opens a fenced code block (a backtick fence's info string holds
+/// no backtick).
+fn opening_fence(line: &str) -> Option<(u8, usize, &str)> {
+    fence_run(line).filter(|(marker, _, info)| !(*marker == b'`' && info.contains('`')))
+}
+
 /// Where a list item's content starts when `rest` (a line after its indentation) opens one: the
 /// width of its marker (`-`, `*`, `+`, or one to nine digits and `.` or `)`) and the spaces after
 /// it (one to four; more, or none before the line's end, count as one).
@@ -181,6 +187,53 @@ fn list_marker_width(rest: &str) -> Option<usize> {
     }
 }
 
+/// The list items a line is in, as Markdown reads them line by line: the content column of
+/// each, innermost last (MDX has no indented code, so any indentation may open an item).
+#[derive(Default)]
+struct ListItems(Vec<usize>);
+
+impl ListItems {
+    /// The content column of the innermost item.
+    fn innermost(&self) -> Option<usize> {
+        self.0.last().copied()
+    }
+
+    /// Reads a line that is neither blank nor inside a fence (`in_paragraph`: a paragraph line
+    /// is above it): leaves the items it is not in, enters the item it opens, and returns the
+    /// block it starts, which ends that paragraph.
+    fn read(&mut self, line: &str, in_paragraph: bool) -> Option<Block> {
+        let rest = line.trim_start_matches([' ', '\t']);
+        let indent = line.len() - rest.len();
+        // `=` or `-` under a paragraph line make it a heading; elsewhere they are text or an
+        // empty item (`---` is a thematic break everywhere).
+        let underline_only = !rest.trim_end().is_empty()
+            && (rest.trim_end().bytes().all(|b| b == b'=')
+                || (rest.trim_end().bytes().all(|b| b == b'-') && rest.trim_end().len() < 3));
+        let block = starts_block(line).filter(|_| in_paragraph || !underline_only);
+        let leaves_item = self.innermost().is_some_and(|column| indent < column);
+        // A marker that cannot interrupt a paragraph (`2.`, an empty `-`) continues it when the
+        // line is in every item the paragraph is in; after an item it leaves, it opens a sibling.
+        let opens_item = list_marker_width(rest).filter(|_| {
+            block != Some(Block::Leaf)
+                && (!in_paragraph || leaves_item || block == Some(Block::Container))
+        });
+        // A less indented line ends the items it is not in, unless it continues a paragraph
+        // (lazily, as Markdown allows).
+        if !in_paragraph || block.is_some() || opens_item.is_some() {
+            while self.innermost().is_some_and(|column| indent < column) {
+                self.0.pop();
+            }
+        }
+        match opens_item {
+            Some(width) => {
+                self.0.push(indent + width);
+                Some(Block::Container)
+            }
+            None => block,
+        }
+    }
+}
+
 fn code_mask(text: &str) -> CodeMask {
     let bytes = text.as_bytes();
     let mut code = vec![false; bytes.len()];
@@ -189,9 +242,7 @@ fn code_mask(text: &str) -> CodeMask {
     // item must be closed inside the item (a closing line at column 0 would end the item and
     // open a new fence instead).
     let mut fence_indent = "";
-    // The content columns of the list items the current line is in, innermost last (MDX has no
-    // indented code, so any indentation may open an item or a fence).
-    let mut items: Vec<usize> = Vec::new();
+    let mut items = ListItems::default();
     // The content column of the list item a fence is in: a line less indented ends the item,
     // and so the fence. A fence outside any item runs to its closing line or the text's end.
     let mut fence_item: Option<usize> = None;
@@ -224,34 +275,18 @@ fn code_mask(text: &str) -> CodeMask {
             scan(paragraph.take(), &mut code);
             continue;
         }
-        let fence_line = fence_run(line);
-        let list_width = list_marker_width(rest);
-        // A less indented line ends the items it is not in, unless it continues a paragraph
-        // (lazily, as Markdown allows).
-        if paragraph.is_none() || fence_line.is_some() || list_width.is_some() {
-            while items.last().is_some_and(|column| indent < *column) {
-                items.pop();
-            }
-        }
-        if let Some((marker, count, info)) = fence_line
-            && !(marker == b'`' && info.contains('`'))
-        {
-            scan(paragraph.take(), &mut code);
-            code[start..end].iter_mut().for_each(|c| *c = true);
-            fence = Some((marker, count));
-            fence_indent = &line[..indent];
-            fence_item = items.last().copied();
-            continue;
-        }
-        if let Some(width) = list_width {
-            scan(paragraph.take(), &mut code);
-            items.push(indent + width);
-        }
         // A heading or a new block ends the paragraph: code spans do not run across it.
-        match starts_block(line) {
+        match items.read(line, paragraph.is_some()) {
             Some(Block::Leaf) => {
                 scan(paragraph.take(), &mut code);
-                scan(Some((start, end)), &mut code);
+                if let Some((marker, count, _)) = opening_fence(line) {
+                    code[start..end].iter_mut().for_each(|c| *c = true);
+                    fence = Some((marker, count));
+                    fence_indent = &line[..indent];
+                    fence_item = items.innermost();
+                } else {
+                    scan(Some((start, end)), &mut code);
+                }
                 continue;
             }
             Some(Block::Container) => scan(paragraph.take(), &mut code),
@@ -561,7 +596,7 @@ fn starts_block(line: &str) -> Option<Block> {
             (hashes <= 6 && spaced).then_some(Block::Leaf)
         }
         b'>' => Some(Block::Container),
-        b'`' | b'~' if fence_run(line).is_some() => Some(Block::Leaf),
+        b'`' | b'~' if opening_fence(line).is_some() => Some(Block::Leaf),
         b'*' | b'-' | b'_'
             if rest.bytes().filter(|b| *b == first).count() >= 3
                 && rest.bytes().all(|b| b == first || b == b' ' || b == b'\t') =>
@@ -603,14 +638,21 @@ fn classify(text: &str, tags: &[Tag]) -> (Vec<usize>, Vec<bool>) {
     let mut paragraph_at = vec![0; skeleton.len() + 1];
     let mut flow_line = vec![false; skeleton.len() + 1];
     let mut paragraph = 0;
+    let mut items = ListItems::default();
+    let mut in_paragraph = false;
     for (start, end) in lines(&skeleton) {
         let line = &skeleton[start..end];
         let only_tags =
             line.contains('\u{1}') && line.bytes().all(|b| b == 1 || b == b' ' || b == b'\t');
-        let block = starts_block(line);
+        let block = if is_blank(line) {
+            None
+        } else {
+            items.read(line, in_paragraph)
+        };
         if is_blank(line) || only_tags || block.is_some() {
             paragraph += 1;
         }
+        in_paragraph = !(is_blank(line) || only_tags || block == Some(Block::Leaf));
         for i in start..=end {
             paragraph_at[i] = paragraph;
             flow_line[i] = only_tags;
@@ -1159,6 +1201,31 @@ mod tests {
         for text in ["<b>a\n-b\n2. c\n#x</b>", "- <b>a\n  b</b>"] {
             assert_eq!(make_safe(text), text);
         }
+    }
+
+    #[test]
+    fn list_markers_that_cannot_interrupt_a_paragraph_continue_it() {
+        // Checked by the rules alone (not the markdown-rs backstop), which read a `2.` or an
+        // empty `-` after a paragraph line as Markdown does: the paragraph goes on (a code span
+        // runs across the line, its `<y>` is code) unless the line leaves a list item, where
+        // it opens the next item (a tag does not pair across).
+        let by_rules = super::make_safe_by_rules;
+        assert_eq!(by_rules("p `x\n2. <y>` z"), "p `x\n2. <y>` z");
+        assert_eq!(by_rules("1. a `x\n   2. <y>` z"), "1. a `x\n   2. <y>` z");
+        assert_eq!(
+            by_rules("1. a <b>x\n2. y</b> z"),
+            "1. a &lt;b>x\n2. y&lt;/b> z"
+        );
+        assert_eq!(
+            by_rules("- a\n  - b <i>x\n  2. y</i>"),
+            "- a\n  - b &lt;i>x\n  2. y&lt;/i>"
+        );
+        assert_eq!(by_rules("- a <i>x\n  2. y</i>"), "- a <i>x\n  2. y</i>");
+        // `-` alone after a blank line opens an empty item: the fence in it ends with it.
+        assert_eq!(
+            by_rules("a\n\n-\n  ```\n  <x>\nb <y>"),
+            "a\n\n-\n  ```\n  <x>\nb &lt;y>"
+        );
     }
 
     #[test]
