@@ -199,6 +199,7 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks, descri
     await page.close();
   }
 });
+
 test("lists on an API page hold only list items (the theme's parameter and schema lists are <div>s)", async () => {
   await site.withPage(API_PAGE, async (page) => {
     const bad = await page.evaluate(() =>

@@ -204,12 +204,7 @@ impl ListItems {
     fn read(&mut self, line: &str, in_paragraph: bool) -> Option<Block> {
         let rest = line.trim_start_matches([' ', '\t']);
         let indent = line.len() - rest.len();
-        // `=` or `-` under a paragraph line make it a heading; elsewhere they are text or an
-        // empty item (`---` is a thematic break everywhere).
-        let underline_only = !rest.trim_end().is_empty()
-            && (rest.trim_end().bytes().all(|b| b == b'=')
-                || (rest.trim_end().bytes().all(|b| b == b'-') && rest.trim_end().len() < 3));
-        let block = starts_block(line).filter(|_| in_paragraph || !underline_only);
+        let block = starts_block(line, in_paragraph);
         let leaves_item = self.innermost().is_some_and(|column| indent < column);
         // A marker that cannot interrupt a paragraph (`2.`, an empty `-`) continues it when the
         // line is in every item the paragraph is in; after an item it leaves, it opens a sibling.
@@ -582,9 +577,10 @@ enum Block {
 }
 
 /// Whether `line` starts a block that interrupts a paragraph (which ends a text tag's scope: MDX
-/// wants `<b>` closed in the paragraph it opened in). MDX has no indented code, so indentation
-/// does not matter: `    - item` after a paragraph line is a list item.
-fn starts_block(line: &str) -> Option<Block> {
+/// wants `<b>` closed in the paragraph it opened in); `in_paragraph`: a paragraph line is above
+/// it. MDX has no indented code, so indentation does not matter: `    - item` after a paragraph
+/// line is a list item.
+fn starts_block(line: &str, in_paragraph: bool) -> Option<Block> {
     let rest = line.trim_start_matches([' ', '\t']);
     let bytes = rest.as_bytes();
     let first = *bytes.first()?;
@@ -603,8 +599,11 @@ fn starts_block(line: &str) -> Option<Block> {
         {
             Some(Block::Leaf)
         }
-        // A setext underline: the paragraph above becomes a heading.
-        b'=' | b'-' if rest.trim_end().bytes().all(|b| b == first) => Some(Block::Leaf),
+        // A setext underline: the paragraph above becomes a heading (without one, `=` is text
+        // and `-` an empty item; `---` is a thematic break, above).
+        b'=' | b'-' if in_paragraph && rest.trim_end().bytes().all(|b| b == first) => {
+            Some(Block::Leaf)
+        }
         // A list item interrupts a paragraph only when it has text (and, numbered, starts at 1).
         b'-' | b'*' | b'+'
             if matches!(bytes.get(1), Some(b' ' | b'\t')) && !after(1).is_empty() =>
@@ -644,15 +643,16 @@ fn classify(text: &str, tags: &[Tag]) -> (Vec<usize>, Vec<bool>) {
         let line = &skeleton[start..end];
         let only_tags =
             line.contains('\u{1}') && line.bytes().all(|b| b == 1 || b == b' ' || b == b'\t');
-        let block = if is_blank(line) {
+        let blank = is_blank(line);
+        let block = if blank {
             None
         } else {
             items.read(line, in_paragraph)
         };
-        if is_blank(line) || only_tags || block.is_some() {
+        if blank || only_tags || block.is_some() {
             paragraph += 1;
         }
-        in_paragraph = !(is_blank(line) || only_tags || block == Some(Block::Leaf));
+        in_paragraph = !(blank || only_tags || block == Some(Block::Leaf));
         for i in start..=end {
             paragraph_at[i] = paragraph;
             flow_line[i] = only_tags;
