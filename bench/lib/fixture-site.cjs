@@ -60,15 +60,20 @@ function parseTime(stderr) {
 /** Runs `docusaurus <args>` in `dir` under /usr/bin/time -v. Returns { ok, seconds, peakMb, output }. */
 function runDocusaurus(dir, args, { timeoutMs = 60 * 60 * 1000, env = {} } = {}) {
   const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [REPO] });
-  const result = spawnSync("/usr/bin/time", ["-v", process.execPath, "--max-old-space-size=8192", bin, ...args], {
+  // coreutils `timeout` stops Docusaurus itself (killing /usr/bin/time would leave it running)
+  // and exits 124, or 137 when it had to kill; /usr/bin/time still reports the time and memory.
+  const seconds = String(Math.ceil(timeoutMs / 1000));
+  const command = ["-v", "timeout", "--kill-after=10", seconds, process.execPath, "--max-old-space-size=8192", bin, ...args];
+  const result = spawnSync("/usr/bin/time", command, {
     cwd: dir,
     encoding: "utf8",
-    timeout: timeoutMs,
+    timeout: timeoutMs + 60 * 1000,
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: undefined, ...env },
   });
   const timing = parseTime(result.stderr || "");
-  return { ok: result.status === 0, timedOut: result.error?.code === "ETIMEDOUT", ...timing, output: `${result.stdout}\n${result.stderr}` };
+  const timedOut = result.status === 124 || result.status === 137 || result.error?.code === "ETIMEDOUT";
+  return { ok: result.status === 0, timedOut, ...timing, output: `${result.stdout}\n${result.stderr}` };
 }
 
 /** Generates (gen-api-docs all) then builds; returns the per-step and total figures. */

@@ -7,6 +7,7 @@
 const fs = require("fs");
 const path = require("path");
 const native = require("./native.js");
+const { configureServerBundle } = require("./server-bundle.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
 const STAMP = ".openapi-docs-rs.stamp.json";
@@ -341,6 +342,9 @@ function pluginOpenAPIDocsRs(context, options) {
     async loadContent() {
       // `docusaurus start` reloads this plugin when a watched spec changes.
       generateStale();
+    },
+    configureWebpack(webpackConfig, isServer) {
+      return configureServerBundle(webpackConfig, isServer);
     },
     extendCli(cli) {
       const run = (fn) => (...args) => {

@@ -2,7 +2,9 @@
 // plugin on the parity corpus petstore) through the real Docusaurus CLI:
 //  - `docusaurus gen-api-docs all` / `clean-api-docs all`, and a broken spec failing the command;
 //  - `docusaurus build` twice, with externalJsonProps true and false, and one API page opened in
-//    chromium from each build: the rendered main content must be the same HTML.
+//    chromium from each build: the rendered main content must be the same HTML;
+//  - the server bundle of the first build (kept with DOCUSAURUS_KEEP_SERVER_BUNDLE): each module
+//    in one chunk only, where Docusaurus alone copies the theme into every route chunk.
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");
@@ -36,7 +38,10 @@ const generated = {};
 
 before(() => {
   for (const [mode, outDir] of Object.entries(BUILDS)) {
-    const built = docusaurus(["build", "--out-dir", outDir], { FIXTURE_EXTERNAL_JSON_PROPS: String(mode === "external") });
+    const built = docusaurus(["build", "--out-dir", outDir], {
+      FIXTURE_EXTERNAL_JSON_PROPS: String(mode === "external"),
+      DOCUSAURUS_KEEP_SERVER_BUNDLE: String(mode === "external"),
+    });
     assert.equal(built.status, 0, `docusaurus build (${mode}) failed:\n${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /\[docusaurus-plugin-openapi-docs-rs\] petstore: 22 API, 1 info, 1 schema pages/);
     generated[mode] = { json: jsonPropFiles(), page: fs.readFileSync(path.join(DOCS, "add-pet.api.mdx"), "utf8") };
@@ -48,6 +53,23 @@ test("the two builds differ only in where the JSON props live", () => {
   assert.match(generated.external.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+\{\.\.\.require\("\.\/add-pet\.RequestSchema\.json"\)\}\n>/);
   assert.deepEqual(generated.inline.json, []);
   assert.match(generated.inline.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+body=\{\{"content":/);
+});
+
+test("the server bundle holds each module once: route chunks share one chunk of common modules", () => {
+  const serverDir = path.join(SITE, BUILDS.external, "__server");
+  const chunkDir = path.join(serverDir, "assets/js");
+  const chunks = fs.readdirSync(chunkDir).filter((f) => f.endsWith(".js"));
+  assert.equal(chunks.filter((f) => f.startsWith("server-shared.")).length, 1, `one shared chunk among ${chunks.join(", ")}`);
+  // Chunk files list their modules as `"<id>": (function (...` lines; the entry as `"<id>": (`.
+  const chunksOfModule = new Map();
+  for (const file of [path.join(serverDir, "server.bundle.js"), ...chunks.map((f) => path.join(chunkDir, f))]) {
+    for (const [, id] of fs.readFileSync(file, "utf8").matchAll(/^"(\d+)": \(/gm)) {
+      chunksOfModule.set(id, (chunksOfModule.get(id) || 0) + 1);
+    }
+  }
+  assert.ok(chunksOfModule.size > 500, `${chunksOfModule.size} modules found`);
+  const repeated = [...chunksOfModule].filter(([, count]) => count > 1);
+  assert.deepEqual(repeated, [], "modules compiled into more than one server chunk");
 });
 
 test("an API page renders the same main content in both builds", { timeout: 120_000 }, async () => {

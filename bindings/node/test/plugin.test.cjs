@@ -86,6 +86,21 @@ test("the plugin regenerates when the spec changes", () => {
   assert.match(fs.readFileSync(page, "utf8"), /title: "Add a brand new pet"/);
 });
 
+test("configureWebpack gives the server bundle one shared chunk, and leaves the rest alone", () => {
+  const site = tempSite();
+  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets" } } };
+  const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+  const instance = plugin(context, options);
+  const server = instance.configureWebpack({ name: "server", optimization: { splitChunks: false } }, true);
+  assert.deepEqual(server.mergeStrategy, { "optimization.splitChunks": "replace" });
+  const { shared } = server.optimization.splitChunks.cacheGroups;
+  assert.equal(shared.name, "server-shared");
+  assert.equal(shared.minChunks, 2);
+  // The browser bundle, and a server bundle whose chunks someone else configured, are untouched.
+  assert.deepEqual(instance.configureWebpack({ name: "client", optimization: { splitChunks: { chunks: "all" } } }, false), {});
+  assert.deepEqual(instance.configureWebpack({ name: "server", optimization: { splitChunks: { chunks: "all" } } }, true), {});
+});
+
 test("the options JSON Schema is generated from the Rust types", () => {
   const schema = JSON.parse(plugin.native.optionsSchema());
   assert.ok(schema.properties.specPath);
