@@ -34,6 +34,9 @@ function plainOpenApiTheme() {
   for (const name of SWIZZLED) {
     alias[`@theme/${name}`] = path.join(themeDir, "lib/theme", name, "index.js");
   }
+  // Our lazy Prism languages (src/theme/prism-include-languages.ts) are not the theme's either.
+  const classicDir = path.dirname(require.resolve("@docusaurus/theme-classic/package.json"));
+  alias["@theme/prism-include-languages"] = path.join(classicDir, "lib/theme/prism-include-languages.js");
   return { name: "plain-openapi-theme", configureWebpack: () => ({ resolve: { alias } }) };
 }
 

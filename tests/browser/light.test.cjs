@@ -128,6 +128,61 @@ test("pages that are not API pages request no explorer chunk", async () => {
   }
 });
 
+// Prism's additional languages (docusaurus.config.ts `prism.additionalLanguages`) register when a
+// code block first needs one (src/theme/prism-include-languages.ts). Each marker is a statement of
+// the language's Prism component file, as it reads minified in the main bundle.
+const PRISM_LANGUAGE_MARKERS = { bash: "languages.shell=", json: "languages.webmanifest=", php: "languages.php=", ruby: "languages.rb=" };
+
+/** The Prism languages whose component file ran, from V8's block coverage of the page's scripts. */
+function prismLanguagesRun(coverage) {
+  const found = new Set();
+  const ran = new Set();
+  for (const script of coverage) {
+    for (const [language, marker] of Object.entries(PRISM_LANGUAGE_MARKERS)) {
+      const offset = script.source ? script.source.indexOf(marker) : -1;
+      if (offset < 0) continue;
+      found.add(language);
+      // The innermost function or block around the statement says whether it ran.
+      let innermost = null;
+      for (const fn of script.functions) {
+        for (const range of fn.ranges) {
+          if (range.startOffset <= offset && offset < range.endOffset && (!innermost || range.endOffset - range.startOffset < innermost.endOffset - innermost.startOffset)) innermost = range;
+        }
+      }
+      if (innermost && innermost.count > 0) ran.add(language);
+    }
+  }
+  assert.deepEqual([...found].sort(), Object.keys(PRISM_LANGUAGE_MARKERS), "every language's component file is in the scripts");
+  return [...ran].sort();
+}
+
+test("Prism languages register when a code block needs them: none on the home page, ruby on its tab", async () => {
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  try {
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(site.server.url + "/", { waitUntil: "networkidle" });
+    await hydrated(page);
+    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), [], "home page");
+
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
+    await hydrated(page);
+    // The curl sample (bash) and the JSON response examples.
+    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), ["bash", "json"], API_PAGE);
+    assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the curl sample is highlighted");
+
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await languageTab(page, "ruby").click();
+    await waitForCode(page, "(text) => text.includes('Net::HTTP')");
+    assert.ok(await page.locator(CODE).first().locator(".token.string").count() > 0, "the ruby sample is highlighted");
+    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), ["ruby"], "the ruby tab");
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("an API page's HTML has its parameters, schemas, security and request panels; hydration shifts nothing", async () => {
   // Without JavaScript: the panels the theme renders in the browser only are in the HTML.
   const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
