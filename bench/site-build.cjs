@@ -74,7 +74,7 @@ for (const name of names.length ? names : ["site", "github"]) {
 }
 
 const times = (x) => (Number.isFinite(x) ? `${fmt(x)}x` : "-");
-console.log("| spec | build | API pages | result | gen + build (s) | peak memory (MB) | (c) is faster by | (c') is faster by | bytes per API page |");
+console.log("| spec | build | API pages | result | wall time (s) | peak memory (MB) | (c) is faster by | (c') is faster by | bytes per API page |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(`| ${r.spec} | ${r.variant} | ${r.pages} | ${r.status} | ${fmt(r.seconds)} | ${fmt(r.peakMb, 0)} | ${times(r.speedup)} | ${times(r.speedupSeparate)} | ${fmt(r.bytes / 1024)} KB |`);
