@@ -12,8 +12,6 @@
 // deleted after SSG.
 "use strict";
 
-const SHARED_CHUNK = "server-shared";
-
 /** The server configuration's `splitChunks`: route chunks share one chunk of common modules. */
 const serverSplitChunks = {
   chunks: "async",
@@ -21,7 +19,7 @@ const serverSplitChunks = {
   cacheGroups: {
     default: false,
     defaultVendors: false,
-    shared: { name: SHARED_CHUNK, chunks: "async", minChunks: 2, enforce: true, reuseExistingChunk: true },
+    shared: { name: "server-shared", chunks: "async", minChunks: 2, enforce: true, reuseExistingChunk: true },
   },
 };
 
@@ -30,11 +28,11 @@ const serverSplitChunks = {
  * (`splitChunks: false`), shared chunks instead; otherwise nothing.
  */
 function configureServerBundle(config, isServer) {
-  if (!isServer || !config || !config.optimization || config.optimization.splitChunks !== false) return {};
+  if (!isServer || config.optimization?.splitChunks !== false) return {};
   return {
     mergeStrategy: { "optimization.splitChunks": "replace" },
     optimization: { splitChunks: serverSplitChunks },
   };
 }
 
-module.exports = { configureServerBundle, SHARED_CHUNK };
+module.exports = { configureServerBundle };
