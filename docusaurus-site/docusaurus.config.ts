@@ -3,6 +3,8 @@ import type * as Preset from "@docusaurus/preset-classic";
 import { themes as prismThemes } from "prism-react-renderer";
 import path from "path";
 
+import moduleOverrides from "./plugins/moduleOverrides";
+
 // The API reference is generated from this OpenAPI document. Builds read the local file; set
 // TT_OPENAPI_SPEC_URL to build from the provider's hosted spec (an https URL with its version
 // query token) instead.
@@ -189,7 +191,7 @@ const config: Config = {
     ["@docusaurus/plugin-content-pages", { id: "content-pages", path: "../content/pages" }],
     urlWithWhatwgUrl,
     themeDependencies,
-    ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk, noRemountAfterHydration]),
+    ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk, noRemountAfterHydration, moduleOverrides]),
     showNewAnnouncementAtOnce,
     // The docs root /docs has no page of its own: it opens the version's main doc, the API overview.
     ["@docusaurus/plugin-client-redirects", { redirects: [{ from: "/docs", to: "/docs/api/ticket-tailor-api" }] }],

@@ -110,6 +110,9 @@ test("editing a query parameter updates the curl sample", async () => {
     await field("ending_before").fill("ev_1");
     await waitForCode(page, "(t) => /\\/v1\\/events\\?ending_before=ev_1&limit=25'|\\/v1\\/events\\?limit=25&ending_before=ev_1'/.test(t)");
     assert.match(await codeText(page), /^curl -L 'https:\/\/api\.tickettailor\.com\/v1\/events\?(ending_before=ev_1&limit=25|limit=25&ending_before=ev_1)'/);
+    // The sample hydrated with the server's lines; the edited one is Prism's, and replaces them.
+    assert.equal((await codeText(page)).match(/curl -L/g).length, 1, "one sample, not the server's lines and the new ones");
+    assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the edited sample is highlighted");
   });
 });
 
@@ -131,17 +134,25 @@ test("pages that are not API pages request no explorer chunk", async () => {
 // Prism's additional languages (docusaurus.config.ts `prism.additionalLanguages`) register when a
 // code block first needs one (src/theme/prism-include-languages.ts). Each marker is a statement of
 // the language's Prism component file, as it reads minified in the main bundle.
-const PRISM_LANGUAGE_MARKERS = { bash: "languages.shell=", json: "languages.webmanifest=", php: "languages.php=", ruby: "languages.rb=" };
+// A statement of each Prism language's component file, and one of prism-react-renderer's own
+// module (its bundled Prism and languages), as they read in the minified bundle.
+const PRISM_MARKERS = {
+  bash: "languages.shell=",
+  json: "languages.webmanifest=",
+  php: "languages.php=",
+  ruby: "languages.rb=",
+  "prism-react-renderer": '.languages.markup.tag,"addInlined"',
+};
 
-/** The Prism languages whose component file ran, from V8's block coverage of the page's scripts. */
-function prismLanguagesRun(coverage) {
+/** The Prism modules that ran, from V8's block coverage of the page's scripts. */
+function prismModulesRun(coverage) {
   const found = new Set();
   const ran = new Set();
   for (const script of coverage) {
-    for (const [language, marker] of Object.entries(PRISM_LANGUAGE_MARKERS)) {
+    for (const [name, marker] of Object.entries(PRISM_MARKERS)) {
       const offset = script.source ? script.source.indexOf(marker) : -1;
       if (offset < 0) continue;
-      found.add(language);
+      found.add(name);
       // The innermost function or block around the statement says whether it ran.
       let innermost = null;
       for (const fn of script.functions) {
@@ -149,34 +160,35 @@ function prismLanguagesRun(coverage) {
           if (range.startOffset <= offset && offset < range.endOffset && (!innermost || range.endOffset - range.startOffset < innermost.endOffset - innermost.startOffset)) innermost = range;
         }
       }
-      if (innermost && innermost.count > 0) ran.add(language);
+      if (innermost && innermost.count > 0) ran.add(name);
     }
   }
-  assert.deepEqual([...found].sort(), Object.keys(PRISM_LANGUAGE_MARKERS), "every language's component file is in the scripts");
+  assert.deepEqual([...found].sort(), Object.keys(PRISM_MARKERS).sort(), "every marker is in the scripts");
   return [...ran].sort();
 }
 
-test("Prism languages register when a code block needs them: none on the home page, ruby on its tab", async () => {
+test("Prism loads when the browser renders a code block: not on the home page, not while an API page hydrates, ruby alone on its tab", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);
   try {
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(site.server.url + "/", { waitUntil: "networkidle" });
     await hydrated(page);
-    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), [], "home page");
+    assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], "home page");
 
+    // The samples and response examples keep the lines the server highlighted.
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
     await hydrated(page);
-    // The curl sample (bash) and the JSON response examples.
-    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), ["bash", "json"], API_PAGE);
+    assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], API_PAGE);
     assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the curl sample is highlighted");
 
+    // A tab opened later renders in the browser: Prism, and of the site's languages only ruby.
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await languageTab(page, "ruby").click();
     await waitForCode(page, "(text) => text.includes('Net::HTTP')");
     assert.ok(await page.locator(CODE).first().locator(".token.string").count() > 0, "the ruby sample is highlighted");
-    assert.deepEqual(prismLanguagesRun(await page.coverage.stopJSCoverage()), ["ruby"], "the ruby tab");
+    assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), ["prism-react-renderer", "ruby"], "the ruby tab");
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
@@ -227,7 +239,7 @@ test("an API page's HTML has its parameters, schemas, security and request panel
   }
 });
 
-test("hydration keeps the server's DOM of an API page: tabs, code blocks, descriptions and details are not mounted again", async () => {
+test("hydration keeps the server's DOM of an API page: tabs, code blocks and their tokens, descriptions and details are not mounted again", async () => {
   // Docusaurus' and the theme's tabs and code blocks remount themselves once hydrated (keyed on
   // useIsBrowser); the site's build gives them a constant key, and ApiPage keeps its content and
   // store, so the nodes the server rendered are the ones the reader keeps.
@@ -235,7 +247,7 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks, descri
   const errors = recordErrors(page, site.server.url);
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
-      window.__serverNodes = [...document.querySelectorAll(".tabs-container, pre, .openapi-markdown, details")];
+      window.__serverNodes = [...document.querySelectorAll(".tabs-container, pre, pre code .token, .openapi-markdown, details")];
     });
   });
   try {
@@ -246,9 +258,30 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks, descri
       total: window.__serverNodes.length,
       replaced: window.__serverNodes.filter((node) => !node.isConnected).map((node) => `${node.tagName}.${node.className}`),
     }));
-    assert.ok(total > 100, `server-rendered tabs, code blocks and descriptions: ${total}`);
+    assert.ok(total > 1000, `server-rendered tabs, code blocks, their highlighted tokens and descriptions: ${total}`);
     // One is left to the theme: the request body editor (react-live), which attaches to a fresh node.
     assert.ok(replaced.length <= 1, `mounted again after hydration: ${replaced.join(", ")}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("links prefetch each chunk of the routes they lead to once, and none the page has already loaded", async () => {
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  try {
+    await page.goto(site.server.url + "/docs/api/create-event-series", { waitUntil: "networkidle" });
+    await hydrated(page);
+    // The sidebar's links are visible: their routes' chunks are prefetched in idle time.
+    await page.waitForFunction(() => document.querySelectorAll("link[rel=prefetch]").length > 10);
+    await page.waitForTimeout(500);
+    const { prefetched, scripts } = await page.evaluate(() => ({
+      prefetched: [...document.querySelectorAll("link[rel=prefetch]")].map((link) => link.href),
+      scripts: [...document.scripts].map((script) => script.src).filter(Boolean),
+    }));
+    assert.equal(new Set(prefetched).size, prefetched.length, `each chunk once: ${prefetched.length} links`);
+    assert.deepEqual(prefetched.filter((href) => scripts.includes(href)), [], "chunks the page loaded are not prefetched");
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

@@ -1,0 +1,48 @@
+import path from "path";
+
+const OVERRIDES = path.resolve(__dirname, "../src/overrides");
+const sep = String.raw`[\\/]`;
+
+type Resource = { request: string; context?: string };
+
+/**
+ * Modules of Docusaurus and of prism-react-renderer that the site's bundles (server and client
+ * alike, so both render the same) get in place of the original, each described in its file:
+ * - "prism-react-renderer", imported by the classic and openapi themes' code blocks and by
+ *   react-live, and the classic theme's client module lib/prism-include-languages.js, which
+ *   imported it at every page's start: src/overrides/prism-react-renderer.js (Prism loaded on
+ *   first use; code blocks keep the server's highlighted lines while the page hydrates);
+ * - @docusaurus/core's client/prefetch.js: src/overrides/prefetch.ts (each chunk once, in idle time);
+ * - @docusaurus/theme-common's hooks/useMutationObserver.js: src/overrides/useMutationObserver.ts
+ *   (no `localeCompare`).
+ */
+export default function moduleOverrides() {
+  const prismOverride = path.join(OVERRIDES, "prism-react-renderer.js");
+  const replacements: Array<{ request: RegExp; context?: RegExp; by: string }> = [
+    { request: /^prism-react-renderer$/, by: prismOverride },
+    { request: new RegExp(`${sep}@docusaurus${sep}theme-classic${sep}lib${sep}prism-include-languages(\\.js)?$`), by: prismOverride },
+    { request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), by: path.join(OVERRIDES, "prefetch.ts") },
+    {
+      request: /^\.\/useMutationObserver$/,
+      context: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}hooks$`),
+      by: path.join(OVERRIDES, "useMutationObserver.ts"),
+    },
+  ];
+  return {
+    name: "module-overrides",
+    configureWebpack: (_config: unknown, _isServer: boolean, utils: any) => {
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      return {
+        plugins: replacements.map(
+          ({ request, context, by }) =>
+            new NormalModuleReplacementPlugin(request, (resource: Resource) => {
+              // An override's own import of the module it stands in for is the original.
+              if (resource.context === OVERRIDES) return;
+              if (context && !context.test(resource.context ?? "")) return;
+              resource.request = by;
+            }),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Stands in for "prism-react-renderer" in the site's bundles (see plugins/moduleOverrides.ts), with the
+// same exports. prism-react-renderer evaluates Prism and all its bundled languages as soon as it
+// is imported: their `insertBefore` walks over every grammar cost about 250 ms of main thread at
+// Lighthouse's 4x CPU slowdown on every page, since the classic theme's client module imported it
+// at start-up. Here it is loaded on first use instead, and the site's additional languages
+// (@theme/prism-include-languages) are registered then; this module also replaces that client module.
+//
+// While the page hydrates, a code block does not need Prism at all: the server has already
+// highlighted it. `Highlight` then renders the block's `<pre>` as the render prop builds it, with
+// its `<code>` keeping the server's lines (an empty dangerouslySetInnerHTML is not applied to
+// server HTML on hydration) instead of one React element per token, and stays so while its code
+// and language do not change. Any other render (server, a block mounted after hydration, edited
+// code) is prism-react-renderer's own. CommonJS on purpose: the exports are getters, so reading
+// `Prism` or `themes` is what loads the module.
+"use strict";
+const React = require("react");
+const prismIncludeLanguages = require("@theme/prism-include-languages").default;
+
+let loaded;
+/** prism-react-renderer itself (this module's own request for it is not redirected). */
+function load() {
+  if (loaded === undefined) {
+    loaded = require("prism-react-renderer");
+    prismIncludeLanguages(loaded.Prism);
+  }
+  return loaded;
+}
+
+const subscribe = () => () => {};
+/** True on the server and while hydrating (React reads the server snapshot then), false otherwise. */
+function useHydrating() {
+  return React.useSyncExternalStore(subscribe, () => false, () => true);
+}
+
+const SERVER_HTML = { __html: "" };
+const noProps = () => ({});
+
+/** The render prop's `<pre><code>…</code></pre>` with the `<code>` keeping its server HTML, or
+ * undefined when the tree is not of that shape (react-live's editor puts lines in `<pre>`). */
+function keepServerLines(tree) {
+  if (!React.isValidElement(tree) || tree.type !== "pre") return undefined;
+  const code = tree.props.children;
+  if (!React.isValidElement(code) || code.type !== "code") return undefined;
+  return React.cloneElement(
+    tree,
+    undefined,
+    React.cloneElement(code, { children: undefined, dangerouslySetInnerHTML: SERVER_HTML, suppressHydrationWarning: true }),
+  );
+}
+
+function Highlight(props) {
+  const hydrating = useHydrating();
+  // Captured at mount: the code and language this block was hydrated with, if it was hydrated.
+  const [hydratedWith] = React.useState(() =>
+    typeof window !== "undefined" && hydrating ? { code: props.code, language: props.language } : undefined,
+  );
+  if (hydratedWith && props.theme && hydratedWith.code === props.code && hydratedWith.language === props.language) {
+    const language = props.language.toLowerCase();
+    // What prism-react-renderer passes, without tokens: the class names and the theme's root style.
+    const kept = keepServerLines(
+      props.children({
+        tokens: [],
+        className: `prism-code language-${language}`,
+        style: props.theme.plain,
+        getLineProps: noProps,
+        getTokenProps: noProps,
+      }),
+    );
+    if (kept) return kept;
+  }
+  return React.createElement(load().Highlight, props);
+}
+
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Highlight = Highlight;
+for (const name of ["Prism", "themes", "normalizeTokens", "useTokenize"]) {
+  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });
+}
