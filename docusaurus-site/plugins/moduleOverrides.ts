@@ -12,16 +12,19 @@ type Resource = { request: string; context?: string };
  *   react-live, and the classic theme's client module lib/prism-include-languages.js, which
  *   imported it at every page's start: src/overrides/prism-react-renderer.js (Prism loaded on
  *   first use; code blocks keep the server's highlighted lines while the page hydrates);
- * - @docusaurus/core's client/prefetch.js: src/overrides/prefetch.ts (each chunk once, in idle time);
+ * - @docusaurus/core's client/docusaurus.js and client/prefetch.js: src/overrides/docusaurus.ts and
+ *   src/overrides/prefetch.ts (links prefetch in idle time, each chunk once);
  * - @docusaurus/theme-common's hooks/useMutationObserver.js: src/overrides/useMutationObserver.ts
  *   (no `localeCompare`).
  */
 export default function moduleOverrides() {
   const prismOverride = path.join(OVERRIDES, "prism-react-renderer.js");
+  const coreClient = new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`);
   const replacements: Array<{ request: RegExp; context?: RegExp; by: string }> = [
     { request: /^prism-react-renderer$/, by: prismOverride },
     { request: new RegExp(`${sep}@docusaurus${sep}theme-classic${sep}lib${sep}prism-include-languages(\\.js)?$`), by: prismOverride },
-    { request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), by: path.join(OVERRIDES, "prefetch.ts") },
+    { request: /^\.\/docusaurus$/, context: coreClient, by: path.join(OVERRIDES, "docusaurus.ts") },
+    { request: /^\.\/prefetch$/, context: coreClient, by: path.join(OVERRIDES, "prefetch.ts") },
     {
       request: /^\.\/useMutationObserver$/,
       context: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}hooks$`),

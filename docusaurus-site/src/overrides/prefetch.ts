@@ -1,13 +1,10 @@
-// Stands in for @docusaurus/core 3.7's client/prefetch.js (see plugins/moduleOverrides.ts), the
-// helper its `prefetch(routePath)` calls for each chunk of a route a visible link leads to. The
-// original appends one <link rel="prefetch"> per call, at once, in the IntersectionObserver
-// callback: on an API page that was 308 links for the 45 routes of the sidebar and the page (every
-// route's layout chunks again each time, and chunks the page had already loaded), in one task of
-// about 290 ms at Lighthouse's 4x CPU slowdown. Here each URL is prefetched once, not at all when
-// the page already loaded it as a script, and the links are appended in idle time, a few
-// milliseconds at a time, so that prefetching never blocks the main thread.
-
-const SLICE_MS = 5;
+// Stands in for @docusaurus/core 3.7's client/prefetch.js (see plugins/moduleOverrides.ts), which
+// `window.docusaurus.prefetch(routePath)` (src/overrides/docusaurus.ts) calls for each chunk of a
+// route a visible link leads to. The original appends one <link rel="prefetch"> per call: on an
+// API page, 308 links for the 45 routes of the sidebar and the page, with every route's layout
+// chunks again each time and chunks the page had already loaded, about 290 ms of main thread at
+// Lighthouse's 4x CPU slowdown. Here each URL is prefetched once, and not at all when the page
+// already loaded it as a script.
 
 type Strategy = (url: string) => Promise<void>;
 
@@ -40,20 +37,8 @@ const xhrPrefetch: Strategy = (url) =>
 
 let strategy: Strategy | undefined;
 const requested = new Map<string, Promise<void>>();
-const queue: Array<() => void> = [];
 
-const whenIdle: (work: () => void) => void =
-  typeof window !== "undefined" && "requestIdleCallback" in window
-    ? (work) => window.requestIdleCallback(work)
-    : (work) => setTimeout(work, 1);
-
-function drain(): void {
-  const end = performance.now() + SLICE_MS;
-  while (queue.length > 0 && performance.now() < end) queue.shift()!();
-  if (queue.length > 0) whenIdle(drain);
-}
-
-function alreadyLoaded(href: string): boolean {
+function loadedAsScript(href: string): boolean {
   for (const script of Array.from(document.scripts)) if (script.src === href) return true;
   return false;
 }
@@ -64,15 +49,8 @@ export default function prefetch(url: string): Promise<void> {
   const href = new URL(url, document.baseURI).href;
   let pending = requested.get(href);
   if (pending === undefined) {
-    if (alreadyLoaded(href)) {
-      pending = Promise.resolve();
-    } else {
-      strategy ??= supports("prefetch") ? linkPrefetch : xhrPrefetch;
-      const fetchIt = strategy;
-      pending = new Promise<void>((resolve) => {
-        if (queue.push(() => fetchIt(href).then(resolve, () => resolve())) === 1) whenIdle(drain);
-      });
-    }
+    strategy ??= supports("prefetch") ? linkPrefetch : xhrPrefetch;
+    pending = loadedAsScript(href) ? Promise.resolve() : strategy(href).catch(() => {});
     requested.set(href, pending);
   }
   return pending;
