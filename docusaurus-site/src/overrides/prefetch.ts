@@ -46,7 +46,8 @@ function loadedAsScript(href: string): boolean {
 /** Prefetches `url` once; resolves when it is fetched or has failed (404s are logged anyway). */
 export default function prefetch(url: string): Promise<void> {
   if (typeof document === "undefined") return Promise.resolve();
-  const href = new URL(url, document.baseURI).href;
+  // window.URL: the openapi theme provides a bare `URL` to every module as the npm "url" polyfill's.
+  const href = new window.URL(url, document.baseURI).href;
   let pending = requested.get(href);
   if (pending === undefined) {
     strategy ??= supports("prefetch") ? linkPrefetch : xhrPrefetch;
