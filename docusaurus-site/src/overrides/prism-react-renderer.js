@@ -15,6 +15,7 @@
 "use strict";
 const React = require("react");
 const prismIncludeLanguages = require("@theme/prism-include-languages").default;
+const useHydratedWith = require("../hydration/useHydratedWith").default;
 
 let loaded;
 /** prism-react-renderer itself (this module's own request for it is not redirected). */
@@ -24,12 +25,6 @@ function load() {
     prismIncludeLanguages(loaded.Prism);
   }
   return loaded;
-}
-
-const subscribe = () => () => {};
-/** True on the server and while hydrating (React reads the server snapshot then), false otherwise. */
-function useHydrating() {
-  return React.useSyncExternalStore(subscribe, () => false, () => true);
 }
 
 const SERVER_HTML = { __html: "" };
@@ -49,11 +44,8 @@ function keepServerLines(tree) {
 }
 
 function Highlight(props) {
-  const hydrating = useHydrating();
-  // Captured at mount: the code and language this block was hydrated with, if it was hydrated.
-  const [hydratedWith] = React.useState(() =>
-    typeof window !== "undefined" && hydrating ? { code: props.code, language: props.language } : undefined,
-  );
+  // The code and language this block was hydrated with, if it was hydrated.
+  const hydratedWith = useHydratedWith({ code: props.code, language: props.language })?.value;
   if (hydratedWith && props.theme && hydratedWith.code === props.code && hydratedWith.language === props.language) {
     const language = props.language.toLowerCase();
     // What prism-react-renderer passes, without tokens: the class names and the theme's root style.

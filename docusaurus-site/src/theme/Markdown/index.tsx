@@ -7,25 +7,19 @@
 // text does not change. Markdown mounted after hydration (client-side navigation, a tab opened
 // later) renders with the theme's component, as before. The wrapper has `display: contents`: no
 // box of its own, the layout is the theme's.
-import React, { useState, useSyncExternalStore, type ReactNode } from "react";
+import React, { type ReactNode } from "react";
 
 import ThemeMarkdown from "docusaurus-theme-openapi-docs/lib/theme/Markdown";
 
+import useHydratedWith from "../../hydration/useHydratedWith";
+
 const WRAPPER = { display: "contents" } as const;
 const SERVER_HTML = { __html: "" };
-const subscribe = () => () => {};
-
-/** True on the server and while hydrating (React reads the server snapshot then), false otherwise
- * (also when React renders on the client after a failed hydration, with no server HTML to keep). */
-function useHydrating(): boolean {
-  return useSyncExternalStore(subscribe, () => false, () => true);
-}
 
 export default function Markdown({ children }: { children?: ReactNode }) {
-  const hydrating = useHydrating();
-  // Captured at mount: whether this element is being hydrated, and the text it was hydrated with.
-  const [hydratedWith] = useState(() => (typeof window !== "undefined" && hydrating ? { children } : undefined));
-  if (hydratedWith && hydratedWith.children === children) {
+  // The text this element was hydrated with, if it was hydrated.
+  const hydratedWith = useHydratedWith(children);
+  if (hydratedWith && hydratedWith.value === children) {
     return <div className="openapi-markdown" style={WRAPPER} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />;
   }
   return (
