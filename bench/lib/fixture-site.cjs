@@ -69,7 +69,8 @@ function runDocusaurus(dir, args, { timeoutMs = 60 * 60 * 1000, env = {} } = {})
     encoding: "utf8",
     timeout: timeoutMs + 60 * 1000,
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: undefined, ...env },
+    // No update check: it runs a child process alongside, on the cores being measured.
+    env: { ...process.env, NODE_ENV: undefined, NO_UPDATE_NOTIFIER: "1", ...env },
   });
   const timing = parseTime(result.stderr || "");
   const timedOut = result.status === 124 || result.status === 137 || result.error?.code === "ETIMEDOUT";

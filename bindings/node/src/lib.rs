@@ -188,6 +188,10 @@ impl Hooks for JsHooks<'_> {
             })
     }
 
+    fn replaces_page_markdown(&self) -> bool {
+        self.callbacks.markdown.is_some()
+    }
+
     fn replaces_doc_items(&self) -> bool {
         self.callbacks.doc_item.is_some()
     }

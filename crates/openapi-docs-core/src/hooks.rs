@@ -167,6 +167,13 @@ pub trait Hooks {
         let _ = progress;
     }
 
+    /// Whether [`Hooks::page_markdown`] may replace page bodies. When `false` (and
+    /// [`Hooks::replaces_doc_items`] is `false` too), pages are rendered on a thread of their own
+    /// while the next items are built, and `page_markdown` is not called.
+    fn replaces_page_markdown(&self) -> bool {
+        true
+    }
+
     /// Whether [`Hooks::doc_item`] may replace sidebar entries. The sidebar is built after every
     /// page item, and `doc_item` sees whole items; when this is `false` the generator instead
     /// renders (and frees) each page as soon as it is built and builds the sidebar from what is
@@ -182,6 +189,10 @@ pub trait Hooks {
 pub struct NoHooks;
 
 impl Hooks for NoHooks {
+    fn replaces_page_markdown(&self) -> bool {
+        false
+    }
+
     fn replaces_doc_items(&self) -> bool {
         false
     }
@@ -321,6 +332,62 @@ components:
                 (Stage::Items, 1, 1),
             ]
         );
+    }
+
+    /// Keeps every built-in page and sidebar entry, but may replace page bodies: pages are
+    /// rendered on the calling thread.
+    struct MayReplaceBodies;
+
+    impl Hooks for MayReplaceBodies {
+        fn replaces_doc_items(&self) -> bool {
+            false
+        }
+    }
+
+    /// The pages `hooks` gives, with the thread that emitted each.
+    fn pages_and_threads(hooks: &mut dyn Hooks) -> Vec<(crate::Page, std::thread::ThreadId)> {
+        let dir = site();
+        let mut pages = Vec::new();
+        crate::generate_each(&options(), &docs(), dir.path(), hooks, &mut |page| {
+            pages.push((page, std::thread::current().id()));
+            Ok(())
+        })
+        .unwrap();
+        pages
+    }
+
+    #[test]
+    fn without_body_hooks_pages_render_on_their_own_thread_unchanged() {
+        let here = std::thread::current().id();
+        let inline = pages_and_threads(&mut MayReplaceBodies);
+        let threaded = pages_and_threads(&mut NoHooks);
+        let pages = |all: &[(crate::Page, std::thread::ThreadId)]| -> Vec<crate::Page> {
+            all.iter().map(|(page, _)| page.clone()).collect()
+        };
+        assert_eq!(pages(&threaded), pages(&inline));
+        assert!(inline.iter().all(|(_, thread)| *thread == here));
+        // Every page but the sidebar, which is written once all items are built.
+        let (sidebar, rendered) = threaded.split_last().unwrap();
+        assert_eq!(sidebar.0.path, "sidebar.ts");
+        assert!(rendered.len() > 3);
+        assert!(rendered.iter().all(|(_, thread)| *thread != here));
+    }
+
+    #[test]
+    fn a_failing_emitter_on_the_render_thread_is_the_error_reported() {
+        let dir = site();
+        let mut emitted = 0;
+        let error =
+            crate::generate_each(&options(), &docs(), dir.path(), &mut NoHooks, &mut |page| {
+                emitted += 1;
+                Err(crate::Error::Write {
+                    path: page.path.into(),
+                    source: std::io::Error::other("disk full"),
+                })
+            })
+            .unwrap_err();
+        assert_eq!(emitted, 1);
+        assert!(error.to_string().contains("disk full"), "{error}");
     }
 
     #[test]

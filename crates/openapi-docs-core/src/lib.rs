@@ -242,8 +242,9 @@ pub fn generate_with_hooks(
 
 /// Generates the pages of one spec entry and writes them into `output_dir` (relative paths are
 /// taken from the working folder), all or nothing: each page goes to a staging folder as soon as
-/// it is rendered (on a writer thread, while the next ones are rendered), and the staging folder
-/// is swapped into place at the end ([`output::Staging`]). On any error `output_dir` is left as
+/// it is rendered (on a writer thread, while the next ones are rendered; without hooks that
+/// replace pages or sidebar entries, rendering has a thread of its own too, while the next items
+/// are built), and the staging folder is swapped into place at the end ([`output::Staging`]). On any error `output_dir` is left as
 /// it was. The result's `pages` is empty (they are on disk; `stats.files` counts them).
 /// Hooks are called on the calling thread, in the same order as by [`generate_with_hooks`].
 pub fn generate_into(
@@ -299,60 +300,44 @@ fn generate_each(
     docs: &DocsContext,
     site_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
-    emit: &mut dyn FnMut(Page) -> Result<()>,
+    emit: &mut Emit<'_>,
 ) -> Result<Generated> {
     let mut files = if load::is_url(&options.spec_path) {
         vec![load::read_url(options.spec_path.trim())?]
     } else {
         load::read_spec_files(&site_dir.join(&options.spec_path))?
     };
-    let progress = |stage, done, total| hooks::Progress { stage, done, total };
-    hooks.progress(progress(hooks::Stage::Read, files.len(), files.len()));
-    let mut all = SpecItems::default();
-    let mut tags_per_file: Vec<Vec<Value>> = Vec::new();
-    let file_count = files.len();
-    // Without a sidebar hook that reads whole items, each page is rendered (and its data freed)
-    // as soon as it is built; otherwise all items are built, then the sidebar, then the pages,
-    // which is the order the reference calls its JavaScript functions in.
-    let mut streaming = if hooks.replaces_doc_items() {
-        None
+    hooks.progress(hooks::Progress {
+        stage: hooks::Stage::Read,
+        done: files.len(),
+        total: files.len(),
+    });
+    // With a sidebar hook that reads whole items, all items are built, then the sidebar, then
+    // the pages, which is the order the reference calls its JavaScript functions in. Otherwise
+    // each page is rendered (and its data freed) as soon as it is built: on this thread when a
+    // hook may replace page bodies, else on a render thread while the next items are built.
+    let streaming = !hooks.replaces_doc_items();
+    let built = if !streaming {
+        build_files(&mut files, options, site_dir, hooks, None)?
+    } else if hooks.replaces_page_markdown() {
+        let mut renderer = render::Renderer::new(options, docs)?;
+        build_files(
+            &mut files,
+            options,
+            site_dir,
+            hooks,
+            Some(&mut |item, hooks| renderer.render(item, hooks, &mut *emit)),
+        )?
     } else {
-        Some(render::Renderer::new(options, docs)?)
+        let renderer = render::Renderer::new(options, docs)?;
+        render_on_thread(renderer, &mut *emit, |render| {
+            build_files(&mut files, options, site_dir, hooks, Some(render))
+        })?
     };
-    let mut rendered = 0;
-    for (index, file) in files.iter_mut().enumerate() {
-        let kind = check_version(file)?;
-        // A folder of specs: refs may reach files anywhere in that folder.
-        let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
-        let resolver = resolver_for(file, kind, root_dir.as_deref())?;
-        let spec = match streaming.as_mut() {
-            Some(renderer) => {
-                let expected = rendered + items::count_items(&resolver, options);
-                let mut ids = output::PageIds::default();
-                items::build_items_each(&resolver, options, &file.source, &mut |item| {
-                    output::check_page_id(&item)?;
-                    ids.admit(&item)?;
-                    hooks.progress(progress(
-                        hooks::Stage::Render,
-                        rendered,
-                        expected.max(rendered + 1),
-                    ));
-                    rendered += 1;
-                    renderer.render(item, hooks, emit)
-                })
-            }
-            None => items::build_items(&resolver, options, &file.source)
-                .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec)),
-        }
-        .map_err(|e| load::locate(e, file))?;
-        if streaming.is_some() && rendered > 0 {
-            hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
-        }
-        all.items.extend(spec.items);
-        tags_per_file.push(spec.tags);
-        all.tag_groups.extend(spec.tag_groups);
-        hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
-    }
+    let BuiltFiles {
+        mut all,
+        tags_per_file,
+    } = built;
     let warnings = page_warnings(&all);
     let group_by_tag_group = options
         .sidebar_options
@@ -377,10 +362,10 @@ fn generate_each(
         info_pages: count(ItemKind::Info),
         tag_pages: count(ItemKind::Tag),
         schema_pages: count(ItemKind::Schema),
-        spec_files: file_count,
+        spec_files: files.len(),
         files: 0,
     };
-    if streaming.is_none() {
+    if !streaming {
         render::render_pages_into(all, options, docs, hooks, emit)?;
     }
     if let Some(slice) = slice {
@@ -393,6 +378,110 @@ fn generate_each(
         pages: Vec::new(),
         stats,
         warnings,
+    })
+}
+
+/// Where rendered files go, in order. `Send`, so rendering can run on its own thread.
+type Emit<'e> = dyn FnMut(Page) -> Result<()> + Send + 'e;
+
+/// Renders one built item (its pages go to the emitter) and returns what the sidebar reads of it.
+type RenderItem<'r> = dyn FnMut(items::Item, &mut dyn hooks::Hooks) -> Result<items::Item> + 'r;
+
+/// The items of every spec file, reduced to what the sidebar reads when they were rendered as
+/// they were built, and the tags of each file.
+struct BuiltFiles {
+    all: SpecItems,
+    tags_per_file: Vec<Vec<Value>>,
+}
+
+/// Builds the items of each spec file in turn. With `render`, each item goes to it as soon as it
+/// is built (its page id checked first) and progress reports `render` steps.
+fn build_files(
+    files: &mut [load::SpecFile],
+    options: &SpecOptions,
+    site_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+    mut render: Option<&mut RenderItem<'_>>,
+) -> Result<BuiltFiles> {
+    let progress = |stage, done, total| hooks::Progress { stage, done, total };
+    let file_count = files.len();
+    let mut all = SpecItems::default();
+    let mut tags_per_file = Vec::new();
+    let mut rendered = 0;
+    for (index, file) in files.iter_mut().enumerate() {
+        let kind = check_version(file)?;
+        // A folder of specs: refs may reach files anywhere in that folder.
+        let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
+        let resolver = resolver_for(file, kind, root_dir.as_deref())?;
+        let spec = match render.as_deref_mut() {
+            Some(render) => {
+                let expected = rendered + items::count_items(&resolver, options);
+                let mut ids = output::PageIds::default();
+                items::build_items_each(&resolver, options, &file.source, &mut |item| {
+                    output::check_page_id(&item)?;
+                    ids.admit(&item)?;
+                    hooks.progress(progress(
+                        hooks::Stage::Render,
+                        rendered,
+                        expected.max(rendered + 1),
+                    ));
+                    rendered += 1;
+                    render(item, hooks)
+                })
+            }
+            None => items::build_items(&resolver, options, &file.source)
+                .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec)),
+        }
+        .map_err(|e| load::locate(e, file))?;
+        if render.is_some() && rendered > 0 {
+            hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
+        }
+        all.items.extend(spec.items);
+        tags_per_file.push(spec.tags);
+        all.tag_groups.extend(spec.tag_groups);
+        hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
+    }
+    Ok(BuiltFiles { all, tags_per_file })
+}
+
+/// Runs `build` with a renderer that hands each item to a render thread, which renders the pages
+/// in order into `emit` while the next items are built (rendering is about half the work).
+fn render_on_thread<T>(
+    mut renderer: render::Renderer<'_>,
+    emit: &mut Emit<'_>,
+    build: impl FnOnce(&mut RenderItem<'_>) -> Result<T>,
+) -> Result<T> {
+    // Bounded: at most this many built items wait for the renderer.
+    let (sender, receiver) = std::sync::mpsc::sync_channel::<items::Item>(1);
+    std::thread::scope(|scope| {
+        let render_thread = std::thread::Builder::new()
+            .name("openapi-docs render".into())
+            .spawn_scoped(scope, move || -> Result<()> {
+                for item in receiver {
+                    renderer.render(item, &mut hooks::NoHooks, emit)?;
+                }
+                Ok(())
+            })
+            .map_err(|e| Error::Write {
+                path: "(render thread)".into(),
+                source: e,
+            })?;
+        let built = build(&mut |item, _hooks| {
+            let slimmed = render::slim(&item);
+            // A send fails only when the render thread stopped on an error, which `join` reports.
+            sender.send(item).map_err(|unsent| Error::Write {
+                path: unsent.0.id.into(),
+                source: std::io::Error::other("the renderer stopped"),
+            })?;
+            Ok(slimmed)
+        });
+        drop(sender);
+        let rendered = render_thread
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        // A render error comes first: the build then failed only because it could not send.
+        rendered?;
+        built
     })
 }
 

@@ -29,6 +29,16 @@ fn is_hidden(prop: &Value, flag: &str) -> bool {
     prop.get(flag) == Some(&Value::Bool(true)) || truthy(prop.get("deprecated"))
 }
 
+/// Whether `prop.properties` or `prop.items.properties` holds a hidden property.
+fn has_hidden_nested(prop: &Value, flag: &str) -> bool {
+    let hidden_in = |properties: Option<&Value>| match properties {
+        Some(Value::Object(nested)) => nested.values().any(|v| is_hidden(v, flag)),
+        _ => false,
+    };
+    hidden_in(prop.get("properties"))
+        || hidden_in(prop.get("items").and_then(|i| i.get("properties")))
+}
+
 /// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
 pub fn lodash_merge(target: &mut Value, source: &Value) {
     match (target, source) {
@@ -118,21 +128,11 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
     if kind == SampleKind::Response && truthy(map.get("allOf")) {
         return all_of_step(depth);
     }
-    if truthy(map.get("oneOf")) {
-        let first = map
-            .get("oneOf")
-            .and_then(|v| v.get(0))
-            .cloned()
-            .unwrap_or(Value::Null);
-        return combine(&first);
-    }
-    if truthy(map.get("anyOf")) {
-        let first = map
-            .get("anyOf")
-            .and_then(|v| v.get(0))
-            .cloned()
-            .unwrap_or(Value::Null);
-        return combine(&first);
+    for key in ["oneOf", "anyOf"] {
+        if truthy(map.get(key)) {
+            let first = map.get(key).and_then(|v| v.get(0));
+            return combine(first.unwrap_or(&Value::Null));
+        }
     }
     if kind == SampleKind::Request && truthy(map.get("allOf")) {
         return all_of_step(depth);
@@ -154,19 +154,25 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         let mut obj = Map::new();
         if let Some(Value::Object(props)) = properties {
             for (name, prop) in props {
-                let mut prop = prop.clone();
-                if let Some(Value::Object(nested)) = prop.get_mut("properties") {
-                    nested.retain(|_, v| !is_hidden(v, flag));
-                }
-                if let Some(Value::Object(nested)) =
-                    prop.get_mut("items").and_then(|i| i.get_mut("properties"))
-                {
-                    nested.retain(|_, v| !is_hidden(v, flag));
-                }
-                if is_hidden(&prop, flag) {
+                if is_hidden(prop, flag) {
                     continue;
                 }
-                sample_prop(name, &prop, &mut obj, kind, depth);
+                // The reference deletes hidden nested properties from the schema it walks;
+                // only then is a copy needed.
+                if has_hidden_nested(prop, flag) {
+                    let mut prop = prop.clone();
+                    if let Some(Value::Object(nested)) = prop.get_mut("properties") {
+                        nested.retain(|_, v| !is_hidden(v, flag));
+                    }
+                    if let Some(Value::Object(nested)) =
+                        prop.get_mut("items").and_then(|i| i.get_mut("properties"))
+                    {
+                        nested.retain(|_, v| !is_hidden(v, flag));
+                    }
+                    sample_prop(name, &prop, &mut obj, kind, depth);
+                } else {
+                    sample_prop(name, prop, &mut obj, kind, depth);
+                }
             }
         }
         return Some(Value::Object(obj));

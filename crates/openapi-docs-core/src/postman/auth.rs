@@ -123,7 +123,7 @@ fn oauth2(definition: &Value) -> Vec<Param> {
         _ => return out,
     };
     let flow = js::get(flows, &flow_name);
-    let flow = flow.as_ref();
+    let flow = flow.as_deref();
     let scopes = js::prop(flow, "scopes");
     if !js::is_empty(scopes) {
         out.push(p("scope", Value::String(js::keys(scopes).join(" "))));

@@ -76,7 +76,11 @@ fn example_data(examples: Option<&Value>) -> Option<Value> {
         .into_iter()
         .next()
         .and_then(|k| js::get(examples, &k))?;
-    Some(js::prop(Some(&first), "value").cloned().unwrap_or(first))
+    Some(
+        js::prop(Some(&first), "value")
+            .cloned()
+            .unwrap_or_else(|| first.into_owned()),
+    )
 }
 
 /// `convertToPmBodyData` for the root request (resolve to schema, no faking): an example or
@@ -163,9 +167,9 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
         let mut list = Vec::new();
         for (key, value) in js::entries(data.as_ref()) {
             // Without a schema, the description is `undefined` concatenated into a string.
-            let value = match value {
-                Value::String(s) => s,
-                other => crate::js_json::stringify(&other),
+            let value = match value.as_ref() {
+                Value::String(s) => s.clone(),
+                other => crate::js_json::stringify(other),
             };
             let mut m = Map::new();
             let mut d = Map::new();
@@ -196,10 +200,10 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
         .or_else(|| js::keys(content).into_iter().next());
     let media = body_type.as_deref().and_then(|t| js::get(content, t));
     let binary = if is31 {
-        js::keys(media.as_ref()).is_empty()
+        js::keys(media.as_deref()).is_empty()
             && body_type.as_deref() == Some("application/octet-stream")
     } else {
-        let schema = js::prop(media.as_ref(), "schema");
+        let schema = js::prop(media.as_deref(), "schema");
         body_type.is_some()
             && !js::is_empty(schema)
             && js::prop(schema, "type").and_then(Value::as_str) == Some("string")
@@ -214,7 +218,7 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
             body_type.as_deref(),
             Some("text/xml") | Some("application/xml")
         ) || family == Family::Xml;
-        let data = body_data(media.as_ref(), is_xml);
+        let data = body_data(media.as_deref(), is_xml);
         // `getXmlVersionContent` of an empty body is the declaration alone.
         let raw = if is_xml {
             XML_DECLARATION.to_string()

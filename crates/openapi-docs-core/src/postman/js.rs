@@ -1,6 +1,8 @@
 //! The few JavaScript and lodash semantics the converter's code relies on, over `serde_json`
 //! values. `None` stands for `undefined` throughout.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::js_json::for_each_in_js_order;
@@ -57,43 +59,48 @@ pub fn keys(value: Option<&Value>) -> Vec<String> {
     }
 }
 
-/// `(key, value)` pairs the way lodash's `_.forEach` / `_.forOwn` / `_.map` visit them.
-pub fn entries(value: Option<&Value>) -> Vec<(String, Value)> {
+/// `(key, value)` pairs the way lodash's `_.forEach` / `_.forOwn` / `_.map` visit them; values
+/// of objects and arrays are borrowed, a string's code units are new values.
+pub fn entries(value: Option<&Value>) -> Vec<(String, Cow<'_, Value>)> {
     match value {
         Some(Value::Object(map)) => {
             let mut out = Vec::with_capacity(map.len());
-            for_each_in_js_order(map, |k, v| out.push((k.to_string(), v.clone())));
+            for_each_in_js_order(map, |k, v| out.push((k.to_string(), Cow::Borrowed(v))));
             out
         }
         Some(Value::Array(items)) => items
             .iter()
             .enumerate()
-            .map(|(i, v)| (i.to_string(), v.clone()))
+            .map(|(i, v)| (i.to_string(), Cow::Borrowed(v)))
             .collect(),
         Some(Value::String(s)) => code_units(s)
             .into_iter()
             .enumerate()
-            .map(|(i, c)| (i.to_string(), Value::String(c)))
+            .map(|(i, c)| (i.to_string(), Cow::Owned(Value::String(c))))
             .collect(),
         _ => Vec::new(),
     }
 }
 
-/// `value[key]` for a property read on any value (strings and arrays by index).
-pub fn get(value: Option<&Value>, key: &str) -> Option<Value> {
+/// `value[key]` for a property read on any value (strings and arrays by index); borrowed but
+/// for a string's code unit.
+pub fn get<'a>(value: Option<&'a Value>, key: &str) -> Option<Cow<'a, Value>> {
     match value? {
-        Value::Object(map) => map.get(key).cloned(),
+        Value::Object(map) => map.get(key).map(Cow::Borrowed),
         Value::Array(items) => key
             .parse::<usize>()
             .ok()
             .filter(|_| crate::js_json::is_array_index(key))
-            .and_then(|i| items.get(i).cloned()),
+            .and_then(|i| items.get(i).map(Cow::Borrowed)),
         Value::String(s) => {
             if !crate::js_json::is_array_index(key) {
                 return None;
             }
             let i = key.parse::<usize>().ok()?;
-            code_units(s).into_iter().nth(i).map(Value::String)
+            code_units(s)
+                .into_iter()
+                .nth(i)
+                .map(|unit| Cow::Owned(Value::String(unit)))
         }
         _ => None,
     }
@@ -158,7 +165,11 @@ mod tests {
         assert_eq!(keys(Some(&json!("ab"))), ["0", "1"]);
         assert!(is_empty(Some(&json!(5))));
         assert!(!is_empty(Some(&json!([0]))));
-        assert_eq!(get(Some(&json!("ab")), "1"), Some(json!("b")));
+        assert_eq!(get(Some(&json!("ab")), "1").as_deref(), Some(&json!("b")));
+        assert_eq!(
+            get(Some(&json!({"a": [1]})), "a").as_deref(),
+            Some(&json!([1]))
+        );
         assert_eq!(to_string(Some(&json!([1, null, "a"]))), "1,,a");
     }
 }

@@ -264,7 +264,7 @@ fn request_description(description: Option<&Value>) -> Value {
 fn accept_header(responses: Option<&Value>) -> Option<Value> {
     for (_, response) in js::entries(responses) {
         let content = js::get(Some(&response), "content");
-        if let Some(first) = js::keys(content.as_ref()).into_iter().next() {
+        if let Some(first) = js::keys(content.as_deref()).into_iter().next() {
             let mut m = Map::new();
             m.insert("key".into(), Value::String("Accept".into()));
             m.insert("value".into(), Value::String(first));

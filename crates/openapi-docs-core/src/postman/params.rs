@@ -131,10 +131,10 @@ fn resolved_type(
         _ => false,
     };
     if js::truthy(m.get("anyOf")) {
-        return resolved_type(js::get(m.get("anyOf"), "0").as_ref(), is31, stack, false);
+        return resolved_type(js::get(m.get("anyOf"), "0").as_deref(), is31, stack, false);
     }
     if js::truthy(m.get("oneOf")) {
-        return resolved_type(js::get(m.get("oneOf"), "0").as_ref(), is31, stack, false);
+        return resolved_type(js::get(m.get("oneOf"), "0").as_deref(), is31, stack, false);
     }
     if js::truthy(m.get("allOf")) {
         let mut constraints: Vec<Vec<String>> = Vec::new();
@@ -201,7 +201,7 @@ fn resolved_type(
         };
         if js::truthy(m.get("enum")) && enum_len > 0 {
             return Some(Value::String(
-                js::type_of(js::get(m.get("enum"), "0").as_ref()).into(),
+                js::type_of(js::get(m.get("enum"), "0").as_deref()).into(),
             ));
         }
         if is_all_of {
@@ -313,7 +313,7 @@ fn deep_object_params(value: &Value, key: &str, out: &mut Vec<(String, Value)>) 
         if js::is_object(Some(&v)) {
             deep_object_params(&v, &child_key, out);
         } else {
-            out.push((child_key, v));
+            out.push((child_key, v.into_owned()));
         }
     }
 }
@@ -336,7 +336,7 @@ pub fn convert_with_style(param: &Map<String, Value>, value: &Value, is31: bool)
                         } else {
                             Some(Value::String(k))
                         },
-                        value: v,
+                        value: v.into_owned(),
                         description: description.clone(),
                     });
                 }

@@ -8,8 +8,6 @@ pub mod mdx;
 pub mod props;
 pub mod templates;
 
-use std::io::Write;
-
 use base64::Engine;
 use serde_json::{Map, Value};
 
@@ -62,16 +60,29 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
 }
 
 /// The `api` front matter: zlib deflate + base64, as the theme reads it. The fastest level: the
-/// theme only inflates it, and the blob is a small part of the site's size.
+/// theme only inflates it, and the blob is a small part of the site's size. One compressor per
+/// thread, reset between pages (making one allocates and clears its tables).
 pub(crate) fn compress(json: &str) -> String {
-    let mut encoder = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(json.len() / 4),
-        flate2::Compression::fast(),
-    );
-    encoder
-        .write_all(json.as_bytes())
-        .expect("writing to memory");
-    let bytes = encoder.finish().expect("writing to memory");
+    thread_local! {
+        static DEFLATE: std::cell::RefCell<flate2::Compress> =
+            std::cell::RefCell::new(flate2::Compress::new(flate2::Compression::fast(), true));
+    }
+    let bytes = DEFLATE.with_borrow_mut(|deflate| {
+        deflate.reset();
+        let mut out = Vec::with_capacity(json.len() / 4 + 64);
+        let mut input = json.as_bytes();
+        loop {
+            let before = deflate.total_in();
+            let status = deflate
+                .compress_vec(input, &mut out, flate2::FlushCompress::Finish)
+                .expect("deflating into memory");
+            input = &input[(deflate.total_in() - before) as usize..];
+            if status == flate2::Status::StreamEnd {
+                break out;
+            }
+            out.reserve(out.capacity().max(64));
+        }
+    });
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
