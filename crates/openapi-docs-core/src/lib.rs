@@ -244,9 +244,10 @@ pub fn generate_with_hooks(
 /// taken from the working folder), all or nothing: each page goes to a staging folder as soon as
 /// it is rendered (on a writer thread, while the next ones are rendered; without hooks that
 /// replace pages or sidebar entries, rendering has a thread of its own too, while the next items
-/// are built), and the staging folder is swapped into place at the end ([`output::Staging`]). On any error `output_dir` is left as
-/// it was. The result's `pages` is empty (they are on disk; `stats.files` counts them).
-/// Hooks are called on the calling thread, in the same order as by [`generate_with_hooks`].
+/// are built), and the staging folder is swapped into place at the end ([`output::Staging`]).
+/// On any error `output_dir` is left as it was. The result's `pages` is empty (they are on disk;
+/// `stats.files` counts them). Hooks are called on the calling thread, in the same order as by
+/// [`generate_with_hooks`].
 pub fn generate_into(
     options: &SpecOptions,
     docs: &DocsContext,
@@ -454,18 +455,12 @@ fn render_on_thread<T>(
     // Bounded: at most this many built items wait for the renderer.
     let (sender, receiver) = std::sync::mpsc::sync_channel::<items::Item>(1);
     std::thread::scope(|scope| {
-        let render_thread = std::thread::Builder::new()
-            .name("openapi-docs render".into())
-            .spawn_scoped(scope, move || -> Result<()> {
-                for item in receiver {
-                    renderer.render(item, &mut hooks::NoHooks, emit)?;
-                }
-                Ok(())
-            })
-            .map_err(|e| Error::Write {
-                path: "(render thread)".into(),
-                source: e,
-            })?;
+        let render_thread = scope.spawn(move || -> Result<()> {
+            for item in receiver {
+                renderer.render(item, &mut hooks::NoHooks, emit)?;
+            }
+            Ok(())
+        });
         let built = build(&mut |item, _hooks| {
             let slimmed = render::slim(&item);
             // A send fails only when the render thread stopped on an error, which `join` reports.
