@@ -457,7 +457,7 @@ fn render_on_thread<T>(
     std::thread::scope(|scope| {
         let render_thread = scope.spawn(move || -> Result<()> {
             for item in receiver {
-                renderer.render(item, &mut hooks::NoHooks, emit)?;
+                renderer.write_files(item, &mut hooks::NoHooks, emit)?;
             }
             Ok(())
         });

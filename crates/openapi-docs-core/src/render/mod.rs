@@ -208,18 +208,30 @@ impl<'a> Renderer<'a> {
     /// without its page data, keeping only what the sidebar reads ([`slim`]).
     pub fn render(
         &mut self,
-        mut item: Item,
+        item: Item,
         hooks: &mut dyn Hooks,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<Item> {
         let slimmed = slim(&item);
+        self.write_files(item, hooks, emit)?;
+        Ok(slimmed)
+    }
+
+    /// Renders one item's files into `emit` (`hooks` may replace the body); [`Renderer::render`]
+    /// without the slimmed item, for a caller that took it before handing the item over.
+    pub fn write_files(
+        &mut self,
+        mut item: Item,
+        hooks: &mut dyn Hooks,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
         if item.kind == ItemKind::Schema && item.id.is_empty() {
-            return Ok(slimmed); // the reference refuses a schema page without a title ("Schema must have title defined")
+            return Ok(()); // the reference refuses a schema page without a title ("Schema must have title defined")
         }
         // The reference calls its generator for every item, then skips writing a taken id.
         let custom = hook_markdown(hooks, &item, self.options)?;
         if !self.written.insert((item.kind, item.id.clone())) {
-            return Ok(slimmed); // the reference keeps the first page of an id
+            return Ok(()); // the reference keeps the first page of an id
         }
         let mut sink = PropSink::new(&item.id, self.external && item.kind == ItemKind::Api);
         let mut view = base_view(&item);
@@ -346,7 +358,7 @@ impl<'a> Renderer<'a> {
                 })?;
             }
         }
-        Ok(slimmed)
+        Ok(())
     }
 }
 
