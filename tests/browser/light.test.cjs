@@ -133,10 +133,12 @@ test("pages that are not API pages request no explorer chunk", async () => {
 });
 
 // Gzipped JavaScript a page loads before any interaction, from the build's files (what a host
-// that compresses text sends): the issue's budgets (400 KB on guide pages, 600 KB on API pages),
-// and on the home page, which has no API code, about what Docusaurus and React weigh alone (156 KB
-// measured), so that a module pulled into the main bundle by accident shows here.
-const JS_BUDGET_KB = { "/": 165, "/docs/intro": 400, "/docs/api/create-event-series": 600 };
+// that compresses text sends). The issue's budgets are 400 KB on guide pages and 600 KB on API
+// pages; these are tighter, a little above what the pages weigh now (measured: home 156 KB, the
+// guide and the blog 187 KB, API pages 506 KB), so that a module pulled into the main bundle or
+// into the chunk every page shares by accident shows here: the home page has no API code (what
+// Docusaurus and React weigh alone), and guide and blog pages load none of the API pages' modules.
+const JS_BUDGET_KB = { "/": 165, "/docs/intro": 200, "/blog": 200, "/docs/api/create-event-series": 530 };
 
 test("pages load no more JavaScript than their budget before any interaction", async () => {
   for (const [route, budgetKb] of Object.entries(JS_BUDGET_KB)) {
