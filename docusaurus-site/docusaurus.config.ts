@@ -28,7 +28,7 @@ const plainTheme = process.env.TT_PLAIN_OPENAPI_THEME === "1";
 const SWIZZLED = [
   "ApiItem", "ApiExplorer", "ApiExplorer/CodeSnippets", "ApiExplorer/MethodEndpoint", "ApiExplorer/Request",
   "ApiExplorer/SecuritySchemes",
-  "ArrayBrackets", "Markdown", "ParamsDetails", "RequestSchema", "ResponseHeaders", "ResponseSchema",
+  "ArrayBrackets", "Markdown", "ParamsDetails", "RequestSchema", "ResponseHeaders", "ResponseSchema", "StatusCodes",
 ];
 function plainOpenApiTheme() {
   const themeDir = path.dirname(require.resolve("docusaurus-theme-openapi-docs/package.json"));

@@ -190,7 +190,7 @@ function prismModulesRun(coverage) {
   return [...ran].sort();
 }
 
-test("Prism loads when the browser renders a code block: not on the home page, not while an API page hydrates, ruby alone on its tab", async () => {
+test("Prism loads when the browser renders a code block: not on the home page, not while an API page (one with a body editor too) hydrates, ruby alone on its tab", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);
   try {
@@ -205,6 +205,16 @@ test("Prism loads when the browser renders a code block: not on the home page, n
     await hydrated(page);
     assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], API_PAGE);
     assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the curl sample is highlighted");
+
+    // A page with a JSON body: its editor (react-live) is in the request form, which stays the
+    // server's HTML until used.
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(site.server.url + "/docs/api/create-hold", { waitUntil: "networkidle" });
+    await hydrated(page);
+    assert.equal(await page.locator(".openapi-explorer__playground-editor").count(), 1, "the body editor");
+    assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], "/docs/api/create-hold");
+    await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
+    await hydrated(page);
 
     // A tab opened later renders in the browser: Prism, and of the site's languages only ruby.
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
@@ -282,12 +292,52 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks and the
       replaced: window.__serverNodes.filter((node) => !node.isConnected).map((node) => `${node.tagName}.${node.className}`),
     }));
     assert.ok(total > 1000, `server-rendered tabs, code blocks, their highlighted tokens and descriptions: ${total}`);
-    // One is left to the theme: the request body editor (react-live), which attaches to a fresh node.
-    assert.ok(replaced.length <= 1, `mounted again after hydration: ${replaced.join(", ")}`);
+    assert.deepEqual(replaced, [], "mounted again after hydration");
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
   }
+});
+
+// The parameter, request-body and response panels and the request form stay the server's HTML
+// while the page hydrates (src/hydration/StaticUntilUsed.tsx): React owns none of their elements
+// until the reader reaches for one, and then they work as the theme's do.
+const PANELS = ".openapi-left-panel__container .static-until-used, .openapi-explorer__lazy-form .static-until-used";
+const ownedByReact = (element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+
+test("API page panels stay the server's HTML until used; then a response tab, the focus and a form field work", async () => {
+  await site.withPage("/docs/api/create-event-series", async (page) => {
+    const panels = page.locator(PANELS);
+    assert.equal(await panels.count(), 3, "request body, responses, request form");
+    const owned = () => panels.evaluateAll((all, owned) => all.map((panel) => panel.querySelectorAll("*").length > 0 && [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    assert.deepEqual(await owned(), [false, false, false], "no panel element is React's after hydration");
+
+    // A pointer over the responses makes them React's; a click on a status code's tab then shows it.
+    const tab = page.locator(".openapi-tabs__response-container [role=tab]", { hasText: "429" });
+    await tab.click();
+    await page.waitForFunction(() => [...document.querySelectorAll(".openapi-tabs__response-container [role=tab]")].find((t) => t.textContent === "429")?.getAttribute("aria-selected") === "true");
+    assert.deepEqual(await owned(), [false, true, false]);
+
+    // Keyboard focus on a static element moves to the same element once the panel is React's.
+    const focused = await page.evaluate(() => {
+      const summary = document.querySelectorAll(".openapi-left-panel__container .static-until-used")[0].querySelector("summary");
+      const text = summary.textContent;
+      summary.focus();
+      const active = document.activeElement;
+      return { text, same: active.tagName === "SUMMARY" && active.textContent === text, connected: summary.isConnected };
+    });
+    assert.deepEqual(focused, { text: focused.text, same: true, connected: false }, "the focus moved to the new summary");
+    assert.deepEqual(await owned(), [true, true, false]);
+
+    // The request form: a field clicked takes what is typed, from the first key on (the first
+    // field is a credential, a controlled input), in the form React now owns.
+    const field = page.locator(".openapi-explorer__lazy-form .openapi-explorer__form-item input").first();
+    await field.click();
+    await page.keyboard.type("Jazz");
+    assert.equal(await field.inputValue(), "Jazz");
+    assert.equal(await field.evaluate((input) => document.activeElement === input), true);
+    assert.deepEqual(await owned(), [true, true, true]);
+  });
 });
 
 test("links prefetch each chunk of the routes they lead to once, and none the page has already loaded", async () => {
@@ -323,7 +373,7 @@ test("lists on an API page hold only list items (the theme's parameter and schem
   });
 });
 
-test("client-side navigation to an API page renders it whole: descriptions, samples, request form", async () => {
+test("client-side navigation to an API page renders it whole: descriptions, samples, request form, panels React's at once", async () => {
   // From a guide page (no api-page chunk loaded), through the navbar search: a client-side
   // navigation, so the API page is rendered in the browser, not hydrated.
   await site.withPage("/docs/intro", async (page) => {
@@ -343,5 +393,8 @@ test("client-side navigation to an API page renders it whole: descriptions, samp
     assert.match(await item.locator(".openapi-markdown").first().textContent(), /\S/);
     await waitForCode(page, "(t) => /^curl -L 'https:\\/\\/api\\.tickettailor\\.com\\/v1\\/events'/.test(t)");
     assert.ok((await page.locator(".openapi-explorer__form-item input").count()) > 0);
+    // No server HTML to keep: the panels are React's at once (src/hydration/StaticUntilUsed.tsx).
+    const owned = await page.locator(PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    assert.deepEqual(owned, [true, true, true], "parameters, responses, request form");
   });
 });

@@ -231,8 +231,9 @@ test("at 800 px the mobile menu opens and closes; widening past 996 px closes it
     await toggle.click();
     await page.waitForFunction(() => document.querySelector("nav.navbar").classList.contains("navbar-sidebar--show"));
     const menu = page.locator(".navbar-sidebar");
+    // The menu slides in: wait for each link to be visible (a timeout fails the test).
     for (const label of ["Api", "Webhooks", "Release log"]) {
-      assert.equal(await menu.locator("a.menu__link", { hasText: label }).first().isVisible(), true, label);
+      await menu.locator("a.menu__link", { hasText: label }).first().waitFor({ state: "visible" });
     }
     await page.locator(".navbar-sidebar__close").click();
     await page.waitForFunction(() => !document.querySelector("nav.navbar").classList.contains("navbar-sidebar--show"));

@@ -6,7 +6,7 @@ const subscribe = () => () => {};
 
 /** True on the server and while hydrating (React reads the server snapshot then), false otherwise
  * (also when React renders on the client after a failed hydration, with no server HTML to keep). */
-function useHydrating(): boolean {
+export function useHydrating(): boolean {
   return useSyncExternalStore(subscribe, () => false, () => true);
 }
 

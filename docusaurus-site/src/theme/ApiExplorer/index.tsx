@@ -5,13 +5,18 @@
 // samples; the in-browser generator (postman-collection + postman-code-generators,
 // ./CodeSnippets/live) is imported once the reader edits the request (an input or change event in
 // the form), or at once where the page has no build-time samples for the current state (no
-// samples, no servers, a server chosen on an earlier page, x-codeSamples).
-import React, { useCallback, useEffect, useState } from "react";
+// samples, no servers, a server chosen on an earlier page, x-codeSamples). The request form stays
+// the server's HTML until the reader reaches for it (../../hydration/StaticUntilUsed): hydrating
+// it (react-hook-form, and on pages with a body the editor, which loads Prism) is most of the
+// right panel's start-up.
+import React, { startTransition, useCallback, useEffect, useState } from "react";
 
 import CodeSnippets, { type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
 import Request from "@theme/ApiExplorer/Request";
 import Response from "@theme/ApiExplorer/Response";
 import SecuritySchemes from "@theme/ApiExplorer/SecuritySchemes";
+
+import StaticUntilUsed from "../../hydration/StaticUntilUsed";
 
 /** Whether the build-time samples show what the generator would show before any edit. */
 function prebuiltApplies(item: any, prebuilt: PrebuiltLanguage[] | undefined): boolean {
@@ -36,7 +41,10 @@ function ApiExplorer({
   codeSamples?: PrebuiltLanguage[];
 }) {
   const [live, setLive] = useState(false);
-  const goLive = useCallback(() => setLive(true), []);
+  // In a transition: as a plain update, rendered with the edit that starts it, it cost that edit
+  // its first keystroke in a controlled field (the credentials): React set the field back to its
+  // old value.
+  const goLive = useCallback(() => startTransition(() => setLive(true)), []);
   useEffect(() => {
     if (!prebuiltApplies(item, codeSamples)) {
       setLive(true);
@@ -55,7 +63,9 @@ function ApiExplorer({
         />
       )}
       <div className="openapi-explorer__lazy-form" onInputCapture={goLive} onChangeCapture={goLive}>
-        <Request item={item} />
+        <StaticUntilUsed>
+          <Request item={item} />
+        </StaticUntilUsed>
       </div>
       <Response item={item} />
     </>

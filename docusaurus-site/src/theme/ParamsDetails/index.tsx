@@ -5,15 +5,18 @@
  * LICENSE file in the root directory of this source tree.
  * ========================================================================== */
 
-// Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/ParamsDetails), two changes: rendered
-// on the server too (no BrowserOnly skeleton that the parameters replace after hydration, shifting
-// the page), and the parameters sit in a <div>, not a <ul> whose children are <div>s (Lighthouse
-// "list"); .openapi-schema__list in ../../css/openapi-a11y.css keeps the <ul>'s look.
+// Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/ParamsDetails), three changes:
+// rendered on the server too (no BrowserOnly skeleton that the parameters replace after hydration,
+// shifting the page); the parameters sit in a <div>, not a <ul> whose children are <div>s
+// (Lighthouse "list"), and .openapi-schema__list in ../../css/openapi-a11y.css keeps the <ul>'s
+// look; and the panel stays the server's HTML until used (../../hydration/StaticUntilUsed).
 
 import React from "react";
 
 import Details from "@theme/Details";
 import ParamsItem from "@theme/ParamsItem";
+
+import StaticUntilUsed from "../../hydration/StaticUntilUsed";
 
 interface Props {
   parameters: any[];
@@ -71,4 +74,11 @@ const ParamsDetailsComponent: React.FC<Props> = ({ parameters }) => {
   );
 };
 
-export default ParamsDetailsComponent;
+export default function ParamsDetails(props: Props) {
+  if (!props.parameters?.length) return null;
+  return (
+    <StaticUntilUsed>
+      <ParamsDetailsComponent {...props} />
+    </StaticUntilUsed>
+  );
+}

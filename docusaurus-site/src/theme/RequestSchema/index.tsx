@@ -5,11 +5,12 @@
  * LICENSE file in the root directory of this source tree.
  * ========================================================================== */
 
-// Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/RequestSchema), three changes: rendered on
+// Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/RequestSchema), four changes: rendered on
 // the server too (no BrowserOnly skeleton that the schema replaces after hydration, shifting the
-// page), and the schema sits in a <div>, not a <ul> whose children are <div>s (Lighthouse "list";
-// ../ArrayBrackets no longer writes <li>s); .openapi-schema__list in ../../css/openapi-a11y.css
-// keeps the <ul>'s look; and the " array" marker is less faded (opacity 0.75, not 0.6: 4.48:1).
+// page); the schema sits in a <div>, not a <ul> whose children are <div>s (Lighthouse "list";
+// ../ArrayBrackets no longer writes <li>s), and .openapi-schema__list in ../../css/openapi-a11y.css
+// keeps the <ul>'s look; the " array" marker is less faded (opacity 0.75, not 0.6: 4.48:1); and
+// the panel stays the server's HTML until used (../../hydration/StaticUntilUsed).
 
 import React from "react";
 
@@ -19,6 +20,8 @@ import MimeTabs from "@theme/MimeTabs"; // Assume these components exist
 import SchemaNode from "@theme/Schema";
 import TabItem from "@theme/TabItem";
 import { MediaTypeObject } from "docusaurus-plugin-openapi-docs/lib/openapi/types";
+
+import StaticUntilUsed from "../../hydration/StaticUntilUsed";
 
 interface Props {
   style?: React.CSSProperties;
@@ -148,4 +151,11 @@ const RequestSchemaComponent: React.FC<Props> = ({ title, body, style }) => {
   );
 };
 
-export default RequestSchemaComponent;
+export default function RequestSchema(props: Props) {
+  if (!props.body?.content || Object.keys(props.body.content).length === 0) return null;
+  return (
+    <StaticUntilUsed>
+      <RequestSchemaComponent {...props} />
+    </StaticUntilUsed>
+  );
+}
