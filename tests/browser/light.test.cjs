@@ -340,6 +340,29 @@ test("API page panels stay the server's HTML until used; then a response tab, th
   });
 });
 
+test("where the samples go live at once (a server stored by an earlier page), the request form is React's at once", async () => {
+  // The stored server is not one of the spec's: the request form, once React's, puts the spec's
+  // first server back (as the theme does), which shows that it rendered.
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("server")) sessionStorage.setItem("server", JSON.stringify({ url: "https://sandbox.example.test" }));
+  });
+  try {
+    const generator = page.waitForRequest(/\/code-generator\.[0-9a-f]+\.js$/);
+    await page.goto(site.server.url + "/docs/api/create-event-series", { waitUntil: "networkidle" });
+    await hydrated(page);
+    await generator;
+    await page.waitForFunction(() => JSON.parse(sessionStorage.getItem("server")).url === "https://api.tickettailor.com");
+    const owned = await page.locator(PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    assert.deepEqual(owned, [false, false, true], "request body, responses: the server's HTML; the request form: React's");
+    await waitForCode(page, "(t) => t.startsWith(\"curl -L -X POST 'https://api.tickettailor.com/v1/event_series'\")");
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("links prefetch each chunk of the routes they lead to once, and none the page has already loaded", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);

@@ -37,9 +37,16 @@ function nodeAt(root: Node, path: number[]): Node | undefined {
 // once hydrated), never writes it over the server's children.
 const KEEP_SERVER_HTML = { __html: "" };
 
-export default function StaticUntilUsed({ children }: { children: ReactNode }): ReactNode {
+interface Props {
+  children: ReactNode;
+  /** Render the panel with React now, used or not (the page needs what it does once mounted). */
+  used?: boolean;
+}
+
+export default function StaticUntilUsed({ children, used: needed = false }: Props): ReactNode {
   const hydrating = useHydrating();
-  const [used, setUsed] = useState(() => typeof window === "undefined" || !hydrating);
+  const [usedByReader, setUsed] = useState(() => typeof window === "undefined" || !hydrating);
+  const used = usedByReader || needed;
   const liveRoot = useRef<HTMLDivElement>(null);
 
   const use = useCallback((event: React.SyntheticEvent<HTMLDivElement>) => {

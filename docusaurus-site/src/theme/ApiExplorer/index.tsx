@@ -63,7 +63,9 @@ function ApiExplorer({
         />
       )}
       <div className="openapi-explorer__lazy-form" onInputCapture={goLive} onChangeCapture={goLive}>
-        <StaticUntilUsed>
+        {/* Live samples without an edit (see prebuiltApplies): the form renders too, as its body
+            editor sets, once mounted, the request body the samples show. */}
+        <StaticUntilUsed used={live}>
           <Request item={item} />
         </StaticUntilUsed>
       </div>
