@@ -304,12 +304,15 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks and the
 // until the reader reaches for one, and then they work as the theme's do.
 const PANELS = ".openapi-left-panel__container .static-until-used, .openapi-explorer__lazy-form .static-until-used";
 const ownedByReact = (element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+/** For each panel of the page, whether React owns any of its elements. */
+const panelsOwnedByReact = (page) =>
+  page.locator(PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
 
 test("API page panels stay the server's HTML until used; then a response tab, the focus and a form field work", async () => {
   await site.withPage("/docs/api/create-event-series", async (page) => {
     const panels = page.locator(PANELS);
     assert.equal(await panels.count(), 3, "request body, responses, request form");
-    const owned = () => panels.evaluateAll((all, owned) => all.map((panel) => panel.querySelectorAll("*").length > 0 && [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    const owned = () => panelsOwnedByReact(page);
     assert.deepEqual(await owned(), [false, false, false], "no panel element is React's after hydration");
 
     // A pointer over the responses makes them React's; a click on a status code's tab then shows it.
@@ -354,7 +357,7 @@ test("where the samples go live at once (a server stored by an earlier page), th
     await hydrated(page);
     await generator;
     await page.waitForFunction(() => JSON.parse(sessionStorage.getItem("server")).url === "https://api.tickettailor.com");
-    const owned = await page.locator(PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    const owned = await panelsOwnedByReact(page);
     assert.deepEqual(owned, [false, false, true], "request body, responses: the server's HTML; the request form: React's");
     await waitForCode(page, "(t) => t.startsWith(\"curl -L -X POST 'https://api.tickettailor.com/v1/event_series'\")");
     assert.deepEqual(errors, []);
@@ -417,7 +420,7 @@ test("client-side navigation to an API page renders it whole: descriptions, samp
     await waitForCode(page, "(t) => /^curl -L 'https:\\/\\/api\\.tickettailor\\.com\\/v1\\/events'/.test(t)");
     assert.ok((await page.locator(".openapi-explorer__form-item input").count()) > 0);
     // No server HTML to keep: the panels are React's at once (src/hydration/StaticUntilUsed.tsx).
-    const owned = await page.locator(PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+    const owned = await panelsOwnedByReact(page);
     assert.deepEqual(owned, [true, true, true], "parameters, responses, request form");
   });
 });
