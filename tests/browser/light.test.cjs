@@ -206,8 +206,8 @@ test("Prism loads when the browser renders a code block: not on the home page, n
     assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], API_PAGE);
     assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the curl sample is highlighted");
 
-    // A page with a JSON body: its editor (react-live) is in the request form, which stays the
-    // server's HTML until used.
+    // A page with a body editor (react-live): it is in the request form, which stays the server's
+    // HTML until used.
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(site.server.url + "/docs/api/create-hold", { waitUntil: "networkidle" });
     await hydrated(page);

@@ -7,7 +7,7 @@
 // the form), or at once where the page has no build-time samples for the current state (no
 // samples, no servers, a server chosen on an earlier page, x-codeSamples). The request form stays
 // the server's HTML until the reader reaches for it (../../hydration/StaticUntilUsed): hydrating
-// it (react-hook-form, and on pages with a body the editor, which loads Prism) is most of the
+// it (react-hook-form, and on pages with a body editor react-live, which loads Prism) is most of the
 // right panel's start-up.
 import React, { startTransition, useCallback, useEffect, useState } from "react";
 
