@@ -1,9 +1,9 @@
 // Keeps the server's HTML of a panel as it is while the page hydrates, and renders the panel with
-// React only when the reader reaches for it: a pointer over it, a touch, or the keyboard focus in
-// it. Until then the panel is plain HTML (text, links, open or closed <details>), which costs the
-// page's start-up nothing. On an API page: the parameter, request-body and response panels, most
-// of its DOM (src/theme/ParamsDetails, RequestSchema, StatusCodes), and the request form
-// (src/theme/ApiExplorer).
+// React only when the reader reaches for it: a pointer (mouse, pen or touch) over it or pressed on
+// it, or the keyboard focus in it. Until then the panel is plain HTML (text, links, open or closed
+// <details>), which costs the page's start-up nothing. On an API page: the parameter,
+// request-body and response panels, most of its DOM (src/theme/ParamsDetails, RequestSchema,
+// StatusCodes), and the request form (src/theme/ApiExplorer).
 //
 // How: on the server the panel renders inside a <div>; while hydrating, the same <div> has
 // `dangerouslySetInnerHTML` (empty), which React hydrates without looking at its children and
@@ -73,7 +73,6 @@ export default function StaticUntilUsed({ children, used: needed = false }: Prop
       dangerouslySetInnerHTML={KEEP_SERVER_HTML}
       onPointerOver={use}
       onPointerDown={use}
-      onTouchStart={use}
       onFocus={use}
     />
   );
