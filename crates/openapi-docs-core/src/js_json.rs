@@ -106,28 +106,61 @@ pub fn write_string(out: &mut String, s: &str) {
     // byte of a multi-byte UTF-8 character is ASCII, so every cut is on a character boundary.
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escaped = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            b if b < 0x20 => "",
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        if escaped.is_empty() {
-            out.push_str(&format!("\\u{:04x}", b));
-        } else {
-            out.push_str(escaped);
+    while let Some(at) = next_escaped(bytes, start) {
+        out.push_str(&s[start..at]);
+        match bytes[at] {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 0xf)] as char);
+            }
         }
-        start = i + 1;
+        start = at + 1;
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// The index of the first byte at or after `from` that `JSON.stringify` escapes (`"`, `\`, or a
+/// control character below 0x20), tested eight bytes at a time (the last few padded with spaces,
+/// which are never escaped). In each of the three masks below, the lowest flagged byte is exact (a
+/// borrow only runs upward from a flagged byte), so the lowest bit of their union is the first.
+fn next_escaped(bytes: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let mut at = from;
+    loop {
+        let rest = &bytes[at..];
+        let word = match rest.first_chunk::<8>() {
+            Some(chunk) => u64::from_le_bytes(*chunk),
+            None if rest.is_empty() => return None,
+            None => {
+                let mut padded = [b' '; 8];
+                padded[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(padded)
+            }
+        };
+        let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+        let flagged = control
+            | zero_bytes(word ^ (ONES * u64::from(b'"')))
+            | zero_bytes(word ^ (ONES * u64::from(b'\\')));
+        if flagged != 0 {
+            return Some(at + (flagged.trailing_zeros() / 8) as usize);
+        }
+        if rest.len() <= 8 {
+            return None;
+        }
+        at += 8;
+    }
 }
 
 /// `JSON.stringify(value)`, compact.
@@ -177,6 +210,33 @@ pub fn write_value(out: &mut String, value: &Value) {
             out.push('}');
         }
     }
+}
+
+/// `JSON.stringify(map)`, with the text of each top-level value whose key is in `keys`, as a byte
+/// range of the result: a page's props are parts of its `api` object, written once.
+pub fn stringify_object_keeping<'v>(
+    map: &'v Map<String, Value>,
+    keys: &[&str],
+) -> (String, Vec<(&'v Value, std::ops::Range<usize>)>) {
+    let mut out = String::new();
+    let mut kept = Vec::new();
+    out.push('{');
+    let mut first = true;
+    for_each_in_js_order(map, |k, v| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        write_string(&mut out, k);
+        out.push(':');
+        let start = out.len();
+        write_value(&mut out, v);
+        if keys.contains(&k) {
+            kept.push((v, start..out.len()));
+        }
+    });
+    out.push('}');
+    (out, kept)
 }
 
 /// `JSON.stringify(value, null, indent)`.
@@ -252,6 +312,28 @@ pub fn for_each_in_js_order<'a>(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn strings_escape_like_javascript_at_every_offset() {
+        // serde_json escapes strings as JSON.stringify does (Rust strings hold no lone surrogate).
+        let specials = [
+            "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{0}", "\u{1f}", "\u{7f}", "é", "€",
+            "😀", " ", "~",
+        ];
+        for special in specials {
+            for before in 0..19 {
+                for after in [0, 1, 7, 8, 9] {
+                    let text = format!("{}{special}{}", "a".repeat(before), "b".repeat(after));
+                    let mut ours = String::new();
+                    write_string(&mut ours, &text);
+                    assert_eq!(ours, serde_json::to_string(&text).unwrap(), "{text:?}");
+                }
+            }
+        }
+        let mut all = String::new();
+        write_string(&mut all, "\"\\\u{1}x\u{1f}\u{20}");
+        assert_eq!(all, r#""\"\\\u0001x\u001f ""#);
+    }
 
     #[test]
     fn numbers_print_like_javascript() {

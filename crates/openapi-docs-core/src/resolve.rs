@@ -263,7 +263,7 @@ impl Resolver {
         let mut queue = vec![0usize];
         while let Some(doc) = queue.pop() {
             let mut refs = Vec::new();
-            collect_refs(&self.docs[doc].value, "", &mut refs);
+            collect_file_refs(&self.docs[doc].value, &mut String::new(), &mut refs);
             for (pointer, reference) in refs {
                 let file_part = reference.split('#').next().unwrap_or("");
                 if file_part.is_empty() {
@@ -562,19 +562,36 @@ fn lexically_normal(path: &Path) -> PathBuf {
     out
 }
 
-fn collect_refs(value: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+/// The `$ref`s of `value` that name another file (a part before `#`), with their JSON pointers
+/// (appended to `pointer`, which is left as it was). In-document refs, all of a one-file spec's,
+/// are skipped without writing a pointer.
+fn collect_file_refs(value: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
+    let length = pointer.len();
     match value {
         Value::Object(map) => {
-            if let Some(Value::String(r)) = map.get("$ref") {
-                out.push((pointer.to_string(), r.clone()));
+            // A scan, not a hashed lookup: most objects are small.
+            if let Some((_, Value::String(r))) = map.iter().find(|(k, _)| *k == "$ref")
+                && !r.starts_with('#')
+            {
+                out.push((pointer.clone(), r.clone()));
             }
             for (k, v) in map {
-                collect_refs(v, &format!("{pointer}/{}", escape_token(k)), out);
+                if matches!(v, Value::Object(_) | Value::Array(_)) {
+                    pointer.push('/');
+                    pointer.push_str(&escape_token(k));
+                    collect_file_refs(v, pointer, out);
+                    pointer.truncate(length);
+                }
             }
         }
         Value::Array(items) => {
             for (i, v) in items.iter().enumerate() {
-                collect_refs(v, &format!("{pointer}/{i}"), out);
+                if matches!(v, Value::Object(_) | Value::Array(_)) {
+                    use std::fmt::Write;
+                    let _ = write!(pointer, "/{i}");
+                    collect_file_refs(v, pointer, out);
+                    pointer.truncate(length);
+                }
             }
         }
         _ => {}

@@ -3,8 +3,6 @@
 
 use serde_json::Value;
 
-use crate::js_json::stringify;
-
 /// A prop value: `undefined` prints as `undefined`, anything else as JSON.
 pub enum Prop<'a> {
     /// `JSON.stringify(undefined)`, which a template literal prints as `undefined`.
@@ -13,6 +11,8 @@ pub enum Prop<'a> {
     Json(&'a Value),
     /// A JSON string.
     Str(&'a str),
+    /// A JSON value's text, already written.
+    JsonText(&'a str),
     /// Already-written prop text (our external JSON props: `{...require(...)}` spreads).
     Raw(String),
 }
@@ -21,7 +21,8 @@ impl Prop<'_> {
     fn write(&self, out: &mut String) {
         match self {
             Prop::Undefined => out.push_str("undefined"),
-            Prop::Json(v) => out.push_str(&stringify(v)),
+            Prop::Json(v) => crate::js_json::write_value(out, v),
+            Prop::JsonText(text) => out.push_str(text),
             Prop::Str(s) => crate::js_json::write_string(out, s),
             Prop::Raw(_) => {}
         }

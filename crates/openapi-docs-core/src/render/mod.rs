@@ -233,7 +233,6 @@ impl<'a> Renderer<'a> {
         if !self.written.insert((item.kind, item.id.clone())) {
             return Ok(()); // the reference keeps the first page of an id
         }
-        let mut sink = PropSink::new(&item.id, self.external && item.kind == ItemKind::Api);
         let mut view = base_view(&item);
         match item.kind {
             ItemKind::Api => {
@@ -251,6 +250,12 @@ impl<'a> Renderer<'a> {
                 } else {
                     Some(info_path(self.options, self.docs, &item.info_id)?)
                 };
+                // The page's props are parts of the `api` object: their JSON is written once.
+                let (json, prop_ranges) = crate::js_json::stringify_object_keeping(
+                    api,
+                    &["parameters", "requestBody", "responses"],
+                );
+                let mut sink = PropSink::new(&item.id, self.external).reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
                 let markdown = match custom {
                     Some(markdown) => markdown,
@@ -262,13 +267,14 @@ impl<'a> Renderer<'a> {
                         &mut sink,
                     ),
                 };
-                let json = crate::js_json::stringify(fixed_value);
+                let prop_files = sink.files;
                 // With `codeSamples`, from the same data the `api` front matter carries.
                 let samples = self
                     .options
                     .code_samples
                     .as_ref()
                     .and_then(|o| code_samples::page_code_samples(api, o));
+                drop(prop_ranges);
                 drop(fixed);
                 let json = if self.options.disable_compression == Some(true) {
                     crate::text::front_matter_json(&json).into_owned()
@@ -290,7 +296,7 @@ impl<'a> Renderer<'a> {
                     path: format!("{}.api.mdx", item.id),
                     contents,
                 })?;
-                for (file, json) in sink.files {
+                for (file, json) in prop_files {
                     emit(Page {
                         path: file,
                         contents: json,

@@ -33,6 +33,20 @@ pub fn mdx_parse_options() -> ParseOptions {
 /// Whether `text` parses as MDX ([`mdx_parse_options`]) and holds no expression and no ESM:
 /// only Markdown and JSX elements.
 pub(super) fn is_plain_mdx(text: &str) -> bool {
+    // Only MDX's own constructs fail to parse or make code nodes, and each starts at a `<` (JSX),
+    // a `{` (expression) or a line opening with `import`/`export` (ESM): a text with none of them
+    // is Markdown, and parsing it would only say so.
+    if !text.bytes().any(|b| matches!(b, b'<' | b'{' | b'}'))
+        && !text.contains("import")
+        && !text.contains("export")
+    {
+        return true;
+    }
+    parses_as_plain_mdx(text)
+}
+
+/// [`is_plain_mdx`] by markdown-rs alone.
+fn parses_as_plain_mdx(text: &str) -> bool {
     let options = mdx_parse_options();
     // markdown-rs 1.0 panics on a few inputs MDX rejects (a JSX tag left open in a setext
     // heading): taken as not parsing.
@@ -79,6 +93,17 @@ mod tests {
     #[test]
     fn markdown_and_jsx_elements_pass_expressions_and_broken_jsx_do_not() {
         assert!(is_plain_mdx("a *b* `{c}` <b>d</b>\n\n- e\n\n```\n{f}\n```"));
+        // Without `<`, `{`, `}`, `import` and `export` nothing is parsed: the parser agrees.
+        for markdown in [
+            "# Title\n\nSee [the docs](https://docs.github.com/rest#x): `code` and ~~gone~~.",
+            "a | b\n--|--\n1 | 2\n\n[^1]: note\n\n> quote\n>\n> - [ ] task",
+            "    indented\n\n```js\nconst a = [1];\n```\n\n~~~\nx\n~~~\n:::note\nhi\n:::",
+            "Setext\n===\n\n*a **b** c*\\\nwww.example.com and https://x.y/z?q=1&r=2 &amp; &#x7b;",
+            "]] [[ )( `` ` ``` \\ \\` * _ # + - = | ! ? ' \" ; : @ $ % ^ & ~ /",
+        ] {
+            assert!(parses_as_plain_mdx(markdown), "{markdown}");
+            assert!(is_plain_mdx(markdown), "{markdown}");
+        }
         assert!(!is_plain_mdx("a {b}"));
         assert!(!is_plain_mdx("<b>a\n\n</b>"));
         assert!(!is_plain_mdx("a\n<!-- b"));
