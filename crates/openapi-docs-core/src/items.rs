@@ -98,17 +98,20 @@ fn title_id(title: &str) -> String {
 
 /// Builds every page of one spec.
 pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
-    build_items_each(resolver, options, file, &mut Ok)
+    build_items_each(resolver, options, file, &Ok, &mut Ok)
 }
 
-/// [`build_items`], handing each item to `each` as soon as it is built, in order, and keeping
-/// what it returns instead (the page renderer returns the item reduced to what the sidebar
-/// reads, so no more than one page's data is held at a time).
-pub fn build_items_each(
+/// [`build_items`], handing each item to `prepare` as soon as it is built (on the thread that
+/// built it: operation pages are built on several threads) and what that returns to `each`, in
+/// page order on the calling thread, keeping what `each` returns instead of the item (the page
+/// renderer returns the item reduced to what the sidebar reads, so that only the pages in
+/// flight are held).
+pub fn build_items_each<P: Send>(
     resolver: &Resolver,
     options: &SpecOptions,
     file: &str,
-    each: &mut dyn FnMut(Item) -> Result<Item>,
+    prepare: &(dyn Fn(Item) -> Result<P> + Sync),
+    each: &mut dyn FnMut(P) -> Result<Item>,
 ) -> Result<SpecItems> {
     let root = resolver.root();
     let location = |pointer: &str| Location {
@@ -173,7 +176,7 @@ pub fn build_items_each(
             "description".into(),
             Value::String(front_matter_description(info_description)),
         );
-        items.push(each(Item {
+        items.push(each(prepare(Item {
             kind: ItemKind::Info,
             id: info_id.clone(),
             info_id: String::new(),
@@ -186,7 +189,7 @@ pub fn build_items_each(
             tag: None,
             schema: None,
             pointer: "/info".into(),
-        })?);
+        })?)?);
     }
 
     let servers = root
@@ -207,9 +210,17 @@ pub fn build_items_each(
         security_schemes: security_schemes.as_ref(),
     };
 
-    // Operations.
+    // Operations: the pages of several path items are built at once, and taken in order.
+    let workers = crate::parallel::default_workers();
+    let mut take = |built: Vec<P>| -> Result<()> {
+        for item in built {
+            items.push(each(item)?);
+        }
+        Ok(())
+    };
     if let Some(Value::Object(paths)) = root.get("paths") {
-        for (path, _) in paths {
+        let paths: Vec<&String> = paths.keys().collect();
+        let path_items = |path: &&String| -> Result<Vec<P>> {
             let pointer = format!("/paths/{}", escape_token(path));
             let mut path_item = resolver.expand_at(&pointer)?;
             let methods = method_names(&path_item);
@@ -224,6 +235,7 @@ pub fn build_items_each(
                 )?);
             }
             // The requests are built: each operation can move out of the path item.
+            let mut built = Vec::with_capacity(methods.len());
             for (method, request) in methods.iter().zip(requests) {
                 let operation = take_operation(&mut path_item, method);
                 let mut item = page.api_item(
@@ -237,9 +249,11 @@ pub fn build_items_each(
                 if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
                     api.insert("postman".into(), request);
                 }
-                items.push(each(item)?);
+                built.push(prepare(item)?);
             }
-        }
+            Ok(built)
+        };
+        crate::parallel::for_each_ordered(&paths, workers, path_items, &mut take)?;
     }
 
     // Webhooks.
@@ -249,21 +263,27 @@ pub fn build_items_each(
         "webhooks"
     };
     if let Some(Value::Object(webhooks)) = root.get(webhooks_key) {
-        for (name, _) in webhooks {
+        let names: Vec<&String> = webhooks.keys().collect();
+        let webhook_items = |name: &&String| -> Result<Vec<P>> {
             let pointer = format!("/{webhooks_key}/{}", escape_token(name));
             let mut path_item = resolver.expand_at(&pointer)?;
-            for method in method_names(&path_item) {
-                let operation = take_operation(&mut path_item, &method);
-                items.push(each(page.api_item(
-                    &path_item,
-                    &method,
-                    operation,
-                    "webhook",
-                    "event",
-                    &format!("{pointer}/{method}"),
-                )?)?);
-            }
-        }
+            method_names(&path_item)
+                .iter()
+                .map(|method| {
+                    let operation = take_operation(&mut path_item, method);
+                    page.api_item(
+                        &path_item,
+                        method,
+                        operation,
+                        "webhook",
+                        "event",
+                        &format!("{pointer}/{method}"),
+                    )
+                    .and_then(prepare)
+                })
+                .collect()
+        };
+        crate::parallel::for_each_ordered(&names, workers, webhook_items, &mut take)?;
     }
 
     // Schema pages.
@@ -293,7 +313,7 @@ pub fn build_items_each(
                     Value::String(crate::js_json::stringify(&sample)),
                 );
             }
-            items.push(each(Item {
+            items.push(each(prepare(Item {
                 kind: ItemKind::Schema,
                 id,
                 info_id: info_id.clone(),
@@ -309,7 +329,7 @@ pub fn build_items_each(
                 tag: None,
                 schema: Some(schema),
                 pointer,
-            })?);
+            })?)?);
         }
     }
 
@@ -337,7 +357,7 @@ pub fn build_items_each(
                 "description".into(),
                 Value::String(front_matter_description(&display)),
             );
-            items.push(each(Item {
+            items.push(each(prepare(Item {
                 kind: ItemKind::Tag,
                 id: kebab_case(name),
                 info_id: String::new(),
@@ -350,7 +370,7 @@ pub fn build_items_each(
                 tag: Some(tag.clone()),
                 schema: None,
                 pointer: "/tags".into(),
-            })?);
+            })?)?);
         }
     }
 

@@ -16,6 +16,20 @@ pub fn truthy(value: Option<&Value>) -> bool {
     }
 }
 
+/// `map.get(key)`, by a scan of the keys when the map is small: cheaper than hashing `key`
+/// (`serde_json`'s ordered map uses SipHash) for the handful of keys a schema object has.
+pub fn field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if map.len() > 16 {
+        return map.get(key);
+    }
+    map.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+}
+
+/// [`field`] of an object; `None` for any other value.
+pub fn value_field<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    value.as_object().and_then(|map| field(map, key))
+}
+
 /// True when `key` is a canonical array index (`"0"`, `"200"`, not `"01"` or `"4294967295"`):
 /// JavaScript orders such keys first, ascending.
 pub fn is_array_index(key: &str) -> bool {

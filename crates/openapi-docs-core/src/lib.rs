@@ -43,6 +43,7 @@ pub mod load;
 pub mod mustache;
 pub mod options;
 pub mod output;
+pub mod parallel;
 pub mod postman;
 pub mod render;
 pub mod resolve;
@@ -316,10 +317,17 @@ fn generate_each(
     // With a sidebar hook that reads whole items, all items are built, then the sidebar, then
     // the pages, which is the order the reference calls its JavaScript functions in. Otherwise
     // each page is rendered (and its data freed) as soon as it is built: on this thread when a
-    // hook may replace page bodies, else on a render thread while the next items are built.
+    // hook may replace page bodies, else on the thread that built it (operation pages are built
+    // on several threads: see `items::build_items_each`).
     let streaming = !hooks.replaces_doc_items();
     let built = if !streaming {
-        build_files(&mut files, options, site_dir, hooks, None)?
+        build_files(
+            &mut files,
+            options,
+            site_dir,
+            hooks,
+            None::<Stream<'_, items::Item>>,
+        )?
     } else if hooks.replaces_page_markdown() {
         let mut renderer = render::Renderer::new(options, docs)?;
         build_files(
@@ -327,13 +335,32 @@ fn generate_each(
             options,
             site_dir,
             hooks,
-            Some(&mut |item, hooks| renderer.render(item, hooks, &mut *emit)),
+            Some(Stream {
+                prepare: &Ok,
+                take: &mut |item, hooks| renderer.render(item, hooks, &mut *emit),
+            }),
         )?
     } else {
+        // Pages are rendered on the threads that build them; their ids are taken in page order.
         let renderer = render::Renderer::new(options, docs)?;
-        render_on_thread(renderer, &mut *emit, |render| {
-            build_files(&mut files, options, site_dir, hooks, Some(render))
-        })?
+        let mut claims = render::PageClaims::default();
+        build_files(
+            &mut files,
+            options,
+            site_dir,
+            hooks,
+            Some(Stream {
+                prepare: &|item| renderer.render_ahead(item),
+                take: &mut |rendered: render::RenderedAhead, _hooks| {
+                    if claims.claim(&rendered.item) {
+                        for file in rendered.files {
+                            emit(file)?;
+                        }
+                    }
+                    Ok(rendered.item)
+                },
+            }),
+        )?
     };
     let BuiltFiles {
         mut all,
@@ -382,11 +409,33 @@ fn generate_each(
     })
 }
 
-/// Where rendered files go, in order. `Send`, so rendering can run on its own thread.
+/// Where rendered files go, in order (to the writer thread).
 type Emit<'e> = dyn FnMut(Page) -> Result<()> + Send + 'e;
 
-/// Renders one built item (its pages go to the emitter) and returns what the sidebar reads of it.
-type RenderItem<'r> = dyn FnMut(items::Item, &mut dyn hooks::Hooks) -> Result<items::Item> + 'r;
+/// How the items of a spec are handed over as they are built: `prepare` runs on the thread that
+/// built the item, `take` on the calling thread in page order (after the page id checks) and
+/// returns what the sidebar reads of the item.
+struct Stream<'s, P> {
+    prepare: &'s (dyn Fn(items::Item) -> Result<P> + Sync),
+    take: &'s mut dyn FnMut(P, &mut dyn hooks::Hooks) -> Result<items::Item>,
+}
+
+/// A built item as a stream hands it over: the item, or the item rendered ahead.
+trait Built: Send {
+    fn item(&self) -> &items::Item;
+}
+
+impl Built for items::Item {
+    fn item(&self) -> &items::Item {
+        self
+    }
+}
+
+impl Built for render::RenderedAhead {
+    fn item(&self) -> &items::Item {
+        &self.item
+    }
+}
 
 /// The items of every spec file, reduced to what the sidebar reads when they were rendered as
 /// they were built, and the tags of each file.
@@ -395,14 +444,14 @@ struct BuiltFiles {
     tags_per_file: Vec<Vec<Value>>,
 }
 
-/// Builds the items of each spec file in turn. With `render`, each item goes to it as soon as it
-/// is built (its page id checked first) and progress reports `render` steps.
-fn build_files(
+/// Builds the items of each spec file in turn. With a `stream`, each item goes to it as soon as
+/// it is built (its page id checked first) and progress reports `render` steps.
+fn build_files<P: Built>(
     files: &mut [load::SpecFile],
     options: &SpecOptions,
     site_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
-    mut render: Option<&mut RenderItem<'_>>,
+    mut stream: Option<Stream<'_, P>>,
 ) -> Result<BuiltFiles> {
     let progress = |stage, done, total| hooks::Progress { stage, done, total };
     let file_count = files.len();
@@ -414,27 +463,33 @@ fn build_files(
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
         let resolver = resolver_for(file, kind, root_dir.as_deref())?;
-        let spec = match render.as_deref_mut() {
-            Some(render) => {
+        let spec = match stream.as_mut() {
+            Some(stream) => {
                 let expected = rendered + items::count_items(&resolver, options);
                 let mut ids = output::PageIds::default();
-                items::build_items_each(&resolver, options, &file.source, &mut |item| {
-                    output::check_page_id(&item)?;
-                    ids.admit(&item)?;
-                    hooks.progress(progress(
-                        hooks::Stage::Render,
-                        rendered,
-                        expected.max(rendered + 1),
-                    ));
-                    rendered += 1;
-                    render(item, hooks)
-                })
+                items::build_items_each(
+                    &resolver,
+                    options,
+                    &file.source,
+                    stream.prepare,
+                    &mut |built| {
+                        output::check_page_id(built.item())?;
+                        ids.admit(built.item())?;
+                        hooks.progress(progress(
+                            hooks::Stage::Render,
+                            rendered,
+                            expected.max(rendered + 1),
+                        ));
+                        rendered += 1;
+                        (stream.take)(built, hooks)
+                    },
+                )
             }
             None => items::build_items(&resolver, options, &file.source)
                 .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec)),
         }
         .map_err(|e| load::locate(e, file))?;
-        if render.is_some() && rendered > 0 {
+        if stream.is_some() && rendered > 0 {
             hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
         }
         all.items.extend(spec.items);
@@ -443,41 +498,6 @@ fn build_files(
         hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
     }
     Ok(BuiltFiles { all, tags_per_file })
-}
-
-/// Runs `build` with a renderer that hands each item to a render thread, which renders the pages
-/// in order into `emit` while the next items are built (rendering is about half the work).
-fn render_on_thread<T>(
-    mut renderer: render::Renderer<'_>,
-    emit: &mut Emit<'_>,
-    build: impl FnOnce(&mut RenderItem<'_>) -> Result<T>,
-) -> Result<T> {
-    // Bounded: at most this many built items wait for the renderer.
-    let (sender, receiver) = std::sync::mpsc::sync_channel::<items::Item>(1);
-    std::thread::scope(|scope| {
-        let render_thread = scope.spawn(move || -> Result<()> {
-            for item in receiver {
-                renderer.write_files(item, &mut hooks::NoHooks, emit)?;
-            }
-            Ok(())
-        });
-        let built = build(&mut |item, _hooks| {
-            let slimmed = render::slim(&item);
-            // A send fails only when the render thread stopped on an error, which `join` reports.
-            sender.send(item).map_err(|unsent| Error::Write {
-                path: unsent.0.id.into(),
-                source: std::io::Error::other("the renderer stopped"),
-            })?;
-            Ok(slimmed)
-        });
-        drop(sender);
-        let rendered = render_thread
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        // A render error comes first: the build then failed only because it could not send.
-        rendered?;
-        built
-    })
 }
 
 /// Pages the reference does not write, each reported: of two pages with one file name it writes

@@ -7,9 +7,9 @@
 //! Expansion is done per subtree (one operation at a time), never for the whole document at once,
 //! so memory stays proportional to the largest page rather than to the expanded spec.
 
-use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Map, Value};
 
@@ -78,8 +78,9 @@ pub struct Resolver {
     /// False for a document that is already dereferenced (a converted Swagger 2.0 document): a
     /// `$ref` left in it is data, as it is to the reference, which does not resolve again.
     follow_refs: bool,
-    /// Values produced by all expansions so far.
-    total_nodes: Cell<usize>,
+    /// Values produced by all expansions so far (each adds its count in steps of
+    /// [`NODES_PER_STEP`]; expansions run on several threads).
+    total_nodes: AtomicUsize,
     /// The folder external `$ref`s may read files from (default: the root document's folder).
     root_dir: PathBuf,
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
@@ -129,7 +130,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
-    match map.get("$ref") {
+    match crate::js_json::field(map, "$ref") {
         Some(Value::String(r)) if !r.is_empty() => {
             if r == "#" || r.starts_with("#/") || !r.starts_with('#') {
                 Some(r)
@@ -140,6 +141,9 @@ fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
         _ => None,
     }
 }
+
+/// How many values an expansion produces between two updates of the spec-wide count.
+const NODES_PER_STEP: usize = 1024;
 
 struct Expansion<'r> {
     resolver: &'r Resolver,
@@ -168,7 +172,7 @@ impl Resolver {
             by_path,
             limits: Limits::default(),
             follow_refs: true,
-            total_nodes: Cell::new(0),
+            total_nodes: AtomicUsize::new(0),
             root_dir,
             cached_extended_refs: HashSet::new(),
         }
@@ -613,6 +617,15 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
     }
 }
 
+impl Drop for Expansion<'_> {
+    /// Adds the values not yet counted to the spec-wide count.
+    fn drop(&mut self) {
+        self.resolver
+            .total_nodes
+            .fetch_add(self.nodes % NODES_PER_STEP, Ordering::Relaxed);
+    }
+}
+
 impl<'r> Expansion<'r> {
     fn new(resolver: &'r Resolver) -> Self {
         Expansion {
@@ -632,9 +645,14 @@ impl<'r> Expansion<'r> {
     fn budget(&mut self, place: Place<'r>) -> Result<()> {
         self.nodes += 1;
         let limits = self.resolver.limits;
-        let total = self.resolver.total_nodes.get() + 1;
-        self.resolver.total_nodes.set(total);
-        if total > limits.max_total_nodes {
+        if self.nodes.is_multiple_of(NODES_PER_STEP)
+            && self
+                .resolver
+                .total_nodes
+                .fetch_add(NODES_PER_STEP, Ordering::Relaxed)
+                + NODES_PER_STEP
+                > limits.max_total_nodes
+        {
             return Err(Error::Limit {
                 location: self.location_of(place),
                 message: format!(

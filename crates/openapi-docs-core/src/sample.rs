@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::allof::merge_all_of;
-use crate::js_json::truthy;
+use crate::js_json::{field, truthy, value_field};
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +26,7 @@ impl SampleKind {
 }
 
 fn is_hidden(prop: &Value, flag: &str) -> bool {
-    prop.get(flag) == Some(&Value::Bool(true)) || truthy(prop.get("deprecated"))
+    value_field(prop, flag) == Some(&Value::Bool(true)) || truthy(value_field(prop, "deprecated"))
 }
 
 /// Whether `prop.properties` or `prop.items.properties` holds a hidden property.
@@ -35,8 +35,8 @@ fn has_hidden_nested(prop: &Value, flag: &str) -> bool {
         Some(Value::Object(nested)) => nested.values().any(|v| is_hidden(v, flag)),
         _ => false,
     };
-    hidden_in(prop.get("properties"))
-        || hidden_in(prop.get("items").and_then(|i| i.get("properties")))
+    hidden_in(value_field(prop, "properties"))
+        || hidden_in(value_field(prop, "items").and_then(|i| value_field(i, "properties")))
 }
 
 /// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
@@ -91,15 +91,15 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
             _ => None,
         };
     };
-    if let Some(example) = map.get("example") {
+    if let Some(example) = field(map, "example") {
         return Some(example.clone());
     }
     let flag = kind.hidden_flag();
     let combine = |variant: &Value| -> Option<Value> {
-        if truthy(map.get("properties")) {
+        if truthy(field(map, "properties")) {
             let mut combined = schema.clone();
             lodash_merge(&mut combined, variant);
-            let key = if map.contains_key("oneOf") && truthy(map.get("oneOf")) {
+            let key = if field(map, "oneOf").is_some() && truthy(field(map, "oneOf")) {
                 "oneOf"
             } else {
                 "anyOf"
@@ -116,7 +116,7 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         if let Some(Value::Object(props)) = merged.get_mut("properties") {
             props.retain(|_, v| !is_hidden(v, flag));
         }
-        if truthy(map.get("properties")) {
+        if truthy(field(map, "properties")) {
             let mut combined = schema.clone();
             lodash_merge(&mut combined, &merged);
             combined.as_object_mut().map(|m| m.shift_remove("allOf"));
@@ -125,31 +125,30 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
             sample(&merged, kind, depth + 1)
         }
     };
-    if kind == SampleKind::Response && truthy(map.get("allOf")) {
+    if kind == SampleKind::Response && truthy(field(map, "allOf")) {
         return all_of_step(depth);
     }
     for key in ["oneOf", "anyOf"] {
-        if truthy(map.get(key)) {
-            let first = map.get(key).and_then(|v| v.get(0));
+        if truthy(field(map, key)) {
+            let first = field(map, key).and_then(|v| v.get(0));
             return combine(first.unwrap_or(&Value::Null));
         }
     }
-    if kind == SampleKind::Request && truthy(map.get("allOf")) {
+    if kind == SampleKind::Request && truthy(field(map, "allOf")) {
         return all_of_step(depth);
     }
-    let properties = map.get("properties");
-    let items = map.get("items");
-    let mut ty = map.get("type").cloned();
-    if !truthy(ty.as_ref()) {
-        if truthy(properties) {
-            ty = Some(Value::String("object".into()));
-        } else if truthy(items) {
-            ty = Some(Value::String("array".into()));
-        } else {
-            return None;
-        }
-    }
-    let ty_str = ty.as_ref().and_then(Value::as_str);
+    let properties = field(map, "properties");
+    let items = field(map, "items");
+    let ty = field(map, "type");
+    let ty_str = if truthy(ty) {
+        ty.and_then(Value::as_str)
+    } else if truthy(properties) {
+        Some("object")
+    } else if truthy(items) {
+        Some("array")
+    } else {
+        return None;
+    };
     if ty_str == Some("object") {
         let mut obj = Map::new();
         if let Some(Value::Object(props)) = properties {
@@ -178,7 +177,7 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
         return Some(Value::Object(obj));
     }
     if ty_str == Some("array") {
-        if let Some(Value::Array(variants)) = items.and_then(|i| i.get("anyOf")) {
+        if let Some(Value::Array(variants)) = items.and_then(|i| value_field(i, "anyOf")) {
             return Some(Value::Array(
                 variants
                     .iter()
@@ -186,7 +185,7 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
                     .collect(),
             ));
         }
-        if let Some(Value::Array(variants)) = items.and_then(|i| i.get("oneOf")) {
+        if let Some(Value::Array(variants)) = items.and_then(|i| value_field(i, "oneOf")) {
             return Some(Value::Array(
                 variants
                     .iter()
@@ -200,9 +199,9 @@ fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
             (_, item) => Some(Value::Array(vec![item.unwrap_or(Value::Null)])),
         };
     }
-    if let Some(enumeration) = map.get("enum").filter(|e| truthy(Some(e))) {
-        if truthy(map.get("default")) {
-            return map.get("default").cloned();
+    if let Some(enumeration) = field(map, "enum").filter(|e| truthy(Some(e))) {
+        if truthy(field(map, "default")) {
+            return field(map, "default").cloned();
         }
         return match enumeration {
             Value::Array(values) => values.first().cloned(),
@@ -227,15 +226,15 @@ fn sample_prop(
             obj.insert(name.to_string(), prop.clone());
             return;
         }
-        let value = if truthy(p.get("oneOf")) {
-            p.get("oneOf")
+        let value = if truthy(field(p, "oneOf")) {
+            field(p, "oneOf")
                 .and_then(|v| v.get(0))
                 .and_then(|v| sample(v, kind, depth + 1))
-        } else if truthy(p.get("anyOf")) {
-            p.get("anyOf")
+        } else if truthy(field(p, "anyOf")) {
+            field(p, "anyOf")
                 .and_then(|v| v.get(0))
                 .and_then(|v| sample(v, kind, depth + 1))
-        } else if truthy(p.get("allOf")) {
+        } else if truthy(field(p, "allOf")) {
             match merge_all_of(prop) {
                 Some(merged) => sample_prop(name, &merged, obj, kind, depth + 1),
                 None => set_or_undefined(obj, name, None),
@@ -265,7 +264,7 @@ fn set_or_undefined(obj: &mut Map<String, Value>, name: &str, value: Option<Valu
 }
 
 fn primitive(schema: &Map<String, Value>) -> Option<Value> {
-    let ty = schema.get("type")?;
+    let ty = field(schema, "type")?;
     let Some(ty) = ty.as_str() else {
         return None; // primitives[type] is undefined: TypeError, caught, undefined
     };
@@ -273,11 +272,11 @@ fn primitive(schema: &Map<String, Value>) -> Option<Value> {
         ty,
         "string" | "number" | "integer" | "boolean" | "object" | "array"
     );
-    let has_default = truthy(schema.get("default"));
-    if !known && (!has_default || schema.contains_key("format")) {
+    let has_default = truthy(field(schema, "default"));
+    if !known && (!has_default || field(schema, "format").is_some()) {
         return None;
     }
-    let format = schema.get("format").map(crate::mustache::js_string);
+    let format = field(schema, "format").map(crate::mustache::js_string);
     let by_format = format.as_deref().and_then(|f| match (ty, f) {
         ("string", "email") => Some(Value::String("user@example.com".into())),
         ("string", "date") => Some(Value::String("2024-07-29".into())),
@@ -295,12 +294,12 @@ fn primitive(schema: &Map<String, Value>) -> Option<Value> {
         return Some(v);
     }
     if has_default {
-        return schema.get("default").cloned();
+        return field(schema, "default").cloned();
     }
     match ty {
         "string" => Some(Value::String("string".into())),
         "number" | "integer" => Some(Value::from(0)),
-        "boolean" => Some(match schema.get("default") {
+        "boolean" => Some(match field(schema, "default") {
             Some(Value::Bool(b)) => Value::Bool(*b),
             _ => Value::Bool(true),
         }),

@@ -153,6 +153,15 @@ pub fn render_pages_into(
     Ok(())
 }
 
+/// An item rendered by [`Renderer::render_ahead`]: what the sidebar reads of it, and its files.
+#[derive(Debug)]
+pub struct RenderedAhead {
+    /// The item reduced to what the sidebar reads ([`slim`]).
+    pub item: Item,
+    /// Its files, to write if [`PageClaims::claim`] grants its page id.
+    pub files: Vec<Page>,
+}
+
 /// Renders items one at a time (the templates parsed once), remembering the page ids taken.
 pub struct Renderer<'a> {
     options: &'a SpecOptions,
@@ -163,7 +172,20 @@ pub struct Renderer<'a> {
     schema_tokens: Vec<mustache::Token>,
     category_link_source: Option<CategoryLinkSource>,
     external: bool,
-    written: std::collections::HashSet<(ItemKind, String)>,
+    written: PageClaims,
+}
+
+/// The page ids taken so far, in page order.
+#[derive(Debug, Default)]
+pub struct PageClaims(std::collections::HashSet<(ItemKind, String)>);
+
+impl PageClaims {
+    /// Takes the page id of `item`: false when an earlier page has it (the reference keeps the
+    /// first page of an id), and for a schema page without an id (which it does not write).
+    pub fn claim(&mut self, item: &Item) -> bool {
+        !(item.kind == ItemKind::Schema && item.id.is_empty())
+            && self.0.insert((item.kind, item.id.clone()))
+    }
 }
 
 impl<'a> Renderer<'a> {
@@ -221,7 +243,7 @@ impl<'a> Renderer<'a> {
     /// without the slimmed item, for a caller that took it before handing the item over.
     pub fn write_files(
         &mut self,
-        mut item: Item,
+        item: Item,
         hooks: &mut dyn Hooks,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
@@ -230,9 +252,37 @@ impl<'a> Renderer<'a> {
         }
         // The reference calls its generator for every item, then skips writing a taken id.
         let custom = hook_markdown(hooks, &item, self.options)?;
-        if !self.written.insert((item.kind, item.id.clone())) {
-            return Ok(()); // the reference keeps the first page of an id
+        if !self.written.claim(&item) {
+            return Ok(());
         }
+        self.files(item, custom, emit)
+    }
+
+    /// Renders one item's files ahead of [`PageClaims::claim`], on any thread (no hook takes part):
+    /// the item reduced to what the sidebar reads, and its files (none for a schema page
+    /// without an id, which the reference does not write).
+    pub fn render_ahead(&self, item: Item) -> Result<RenderedAhead> {
+        let slimmed = slim(&item);
+        let mut files = Vec::new();
+        if !(item.kind == ItemKind::Schema && item.id.is_empty()) {
+            self.files(item, None, &mut |page| {
+                files.push(page);
+                Ok(())
+            })?;
+        }
+        Ok(RenderedAhead {
+            item: slimmed,
+            files,
+        })
+    }
+
+    /// Renders one item's files into `emit`, with `custom` as the body if a hook gave one.
+    fn files(
+        &self,
+        mut item: Item,
+        custom: Option<String>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
         let mut view = base_view(&item);
         match item.kind {
             ItemKind::Api => {
