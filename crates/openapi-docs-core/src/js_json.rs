@@ -209,21 +209,31 @@ pub fn write_value(out: &mut String, value: &Value) {
             }
             out.push(']');
         }
-        Value::Object(map) => {
-            out.push('{');
-            let mut first = true;
-            for_each_in_js_order(map, |k, v| {
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                write_string(out, k);
-                out.push(':');
-                write_value(out, v);
-            });
-            out.push('}');
-        }
+        Value::Object(map) => write_object(out, map, |_, _, _| {}),
     }
+}
+
+/// Appends `JSON.stringify(map)`, telling `wrote` each key, its value and where the value's text
+/// is in `out`.
+fn write_object<'v>(
+    out: &mut String,
+    map: &'v Map<String, Value>,
+    mut wrote: impl FnMut(&'v str, &'v Value, std::ops::Range<usize>),
+) {
+    out.push('{');
+    let mut first = true;
+    for_each_in_js_order(map, |k, v| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        write_string(out, k);
+        out.push(':');
+        let start = out.len();
+        write_value(out, v);
+        wrote(k, v, start..out.len());
+    });
+    out.push('}');
 }
 
 /// `JSON.stringify(map)`, with the text of each top-level value whose key is in `keys`, as a byte
@@ -234,22 +244,11 @@ pub fn stringify_object_keeping<'v>(
 ) -> (String, Vec<(&'v Value, std::ops::Range<usize>)>) {
     let mut out = String::new();
     let mut kept = Vec::new();
-    out.push('{');
-    let mut first = true;
-    for_each_in_js_order(map, |k, v| {
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        write_string(&mut out, k);
-        out.push(':');
-        let start = out.len();
-        write_value(&mut out, v);
+    write_object(&mut out, map, |k, v, range| {
         if keys.contains(&k) {
-            kept.push((v, start..out.len()));
+            kept.push((v, range));
         }
     });
-    out.push('}');
     (out, kept)
 }
 
