@@ -20,7 +20,7 @@ use crate::load::{self, pointer_location};
 #[derive(Debug)]
 struct Doc {
     path: PathBuf,
-    text: String,
+    text: std::sync::Arc<String>,
     value: Value,
 }
 
@@ -158,7 +158,7 @@ struct Expansion<'r> {
 impl Resolver {
     /// A resolver over the root document `value`, read from `path` (whose folder anchors
     /// relative `$ref`s).
-    pub fn new(path: &Path, text: String, value: Value) -> Self {
+    pub fn new(path: &Path, text: std::sync::Arc<String>, value: Value) -> Self {
         let path = path.to_path_buf();
         let mut by_path = HashMap::new();
         by_path.insert(path.clone(), 0);
@@ -180,7 +180,7 @@ impl Resolver {
 
     /// A resolver over a document that is already dereferenced: expansion copies, leaving any
     /// `$ref` (and discriminator mapping) as it is.
-    pub fn dereferenced(path: &Path, text: String, value: Value) -> Self {
+    pub fn dereferenced(path: &Path, text: std::sync::Arc<String>, value: Value) -> Self {
         Resolver {
             follow_refs: false,
             ..Resolver::new(path, text, value)

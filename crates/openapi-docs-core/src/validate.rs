@@ -173,7 +173,7 @@ mod tests {
             source: "spec.yaml".into(),
             source_dir_name: ".".into(),
             path: "spec.yaml".into(),
-            text: text.into(),
+            text: std::sync::Arc::new(text.into()),
             document: serde_yaml_ng::from_str(text).unwrap(),
         }
     }

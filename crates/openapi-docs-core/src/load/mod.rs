@@ -1,10 +1,12 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
+mod parallel_json;
 mod parse;
 mod remote;
 mod yaml;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use parse::{parse_document, pointer_location};
 pub use remote::{FETCH_TIMEOUT, MAX_SPEC_BYTES, fetch_text};
@@ -21,8 +23,8 @@ pub struct SpecFile {
     pub source_dir_name: String,
     /// The file on disk.
     pub path: PathBuf,
-    /// The file's text (kept for error positions).
-    pub text: String,
+    /// The file's text (kept for error positions; shared with the resolver, not copied).
+    pub text: Arc<String>,
     /// The parsed document, keys in JavaScript order.
     pub document: Value,
 }
@@ -107,7 +109,7 @@ pub fn read_url(url: &str) -> Result<SpecFile> {
         source: url.to_string(),
         source_dir_name: ".".into(),
         path: PathBuf::from(url),
-        text,
+        text: Arc::new(text),
         document,
     })
 }
@@ -214,7 +216,7 @@ pub fn read_one(path: &Path) -> Result<SpecFile> {
         source: display,
         source_dir_name: ".".into(),
         path: path.to_path_buf(),
-        text,
+        text: Arc::new(text),
         document,
     })
 }

@@ -37,6 +37,9 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
 /// JSON text to a value; lone UTF-16 surrogates in `\u` escapes (which JavaScript accepts and
 /// Node writes out as U+FFFD) become U+FFFD instead of failing.
 fn parse_json(text: &str) -> serde_json::Result<Value> {
+    if let Some(value) = super::parallel_json::parse(text, crate::parallel::default_workers()) {
+        return Ok(value);
+    }
     match serde_json::from_str(text) {
         Err(e) if text.contains("\\u") && is_surrogate_error(&e) => {
             serde_json::from_str(&replace_lone_surrogates(text))

@@ -1,0 +1,313 @@
+//! A large JSON document parsed on several threads: its top-level members (and the members of
+//! any member holding a good part of the text) are found by a scan that only tracks strings and
+//! brackets, and each is parsed by `serde_json` on its own; the pieces are then put back together
+//! in document order. Anything unusual (invalid JSON, deep nesting, a lone surrogate, a small
+//! document) returns `None`, and the caller parses the whole text on one thread, which also gives
+//! the exact error position.
+
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use serde_json::{Map, Value};
+
+/// Documents smaller than this are parsed on one thread (threads would cost more than they save).
+const MIN_PARALLEL_BYTES: usize = 1 << 20;
+
+/// A member holding more than this share of the text is split into its own members.
+const SPLIT_SHARE: usize = 8;
+
+/// Nesting the scan accepts: serde_json counts its recursion limit from the document root, a
+/// piece from its own root, so documents anywhere near the limit are left to the full parse.
+const MAX_SCAN_DEPTH: usize = 64;
+
+/// One `"key": value` member: the key's JSON string literal and the value's text.
+struct Member {
+    key: Range<usize>,
+    value: Range<usize>,
+}
+
+/// What a value becomes: parsed whole (the index of its piece), or, for an object holding a good
+/// part of the text, its members planned one by one.
+enum Part {
+    Whole(usize),
+    Split(Vec<(Range<usize>, Part)>),
+}
+
+/// How many levels of objects may be split (the document, `components`, `components.schemas`).
+const MAX_SPLIT_LEVELS: usize = 3;
+
+/// `text` (a JSON object) parsed on `workers` threads, or `None` to parse it on one.
+pub(super) fn parse(text: &str, workers: usize) -> Option<Value> {
+    if workers < 2 || text.len() < MIN_PARALLEL_BYTES {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut pieces = Vec::new();
+    let root = plan(bytes, 0..bytes.len(), 0, &mut pieces)?;
+    if !matches!(root, Part::Split(_)) {
+        return None;
+    }
+    let mut parsed: Vec<Option<Value>> = parse_pieces(text, &pieces, workers)?
+        .into_iter()
+        .map(Some)
+        .collect();
+    assemble(text, root, &mut parsed)
+}
+
+/// Plans the value in `span` at `level` (0: the document, which must be an object), adding the
+/// pieces to parse to `pieces`.
+fn plan(
+    bytes: &[u8],
+    span: Range<usize>,
+    level: usize,
+    pieces: &mut Vec<Range<usize>>,
+) -> Option<Part> {
+    let large = span.len() > bytes.len() / SPLIT_SHARE && level < MAX_SPLIT_LEVELS;
+    let members = if level == 0 {
+        Some(object_members(bytes, span.clone(), true)?)
+    } else if large && bytes[span.start] == b'{' {
+        object_members(bytes, span.clone(), false)
+    } else {
+        None
+    };
+    match members {
+        Some(members) => members
+            .into_iter()
+            .map(|m| Some((m.key, plan(bytes, m.value, level + 1, pieces)?)))
+            .collect::<Option<Vec<_>>>()
+            .map(Part::Split),
+        None => {
+            pieces.push(span);
+            Some(Part::Whole(pieces.len() - 1))
+        }
+    }
+}
+
+/// The value `part` plans, from the parsed pieces.
+fn assemble(text: &str, part: Part, parsed: &mut [Option<Value>]) -> Option<Value> {
+    match part {
+        Part::Whole(index) => parsed[index].take(),
+        Part::Split(members) => {
+            let mut map = Map::new();
+            for (key, member) in members {
+                let key = serde_json::from_str::<String>(&text[key]).ok()?;
+                // As serde_json: a repeated key keeps its first place and takes the last value.
+                map.insert(key, assemble(text, member, parsed)?);
+            }
+            Some(Value::Object(map))
+        }
+    }
+}
+
+/// Each piece parsed, largest first, on `workers` threads; `None` if any does not parse.
+fn parse_pieces(text: &str, pieces: &[Range<usize>], workers: usize) -> Option<Vec<Value>> {
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(pieces[i].len()));
+    let next = AtomicUsize::new(0);
+    let parsed: Mutex<Vec<Option<Value>>> = Mutex::new(vec![None; pieces.len()]);
+    let failed = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(pieces.len()) {
+            scope.spawn(|| {
+                while !failed.load(Ordering::Relaxed) {
+                    let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    match serde_json::from_str::<Value>(&text[pieces[index].clone()]) {
+                        Ok(value) => {
+                            parsed.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(value)
+                        }
+                        Err(_) => failed.store(true, Ordering::Relaxed),
+                    }
+                }
+            });
+        }
+    });
+    if failed.load(Ordering::Relaxed) {
+        return None;
+    }
+    parsed
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .collect()
+}
+
+fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
+        at += 1;
+    }
+    at
+}
+
+/// The index just past the string literal starting at `at` (which holds `"`).
+fn string_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    at += 1;
+    loop {
+        match bytes.get(at)? {
+            b'"' => return Some(at + 1),
+            b'\\' => at += 2,
+            _ => at += 1,
+        }
+    }
+}
+
+/// The index just past the value starting at `at`: a string, a bracketed value (brackets
+/// counted outside strings, no deeper than [`MAX_SCAN_DEPTH`]), or a scalar up to the next
+/// delimiter. Only the extent is found; the pieces' own parse checks the rest.
+fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at)? {
+        b'"' => string_end(bytes, at),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut i = at;
+            loop {
+                match bytes.get(i)? {
+                    b'"' => {
+                        i = string_end(bytes, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => {
+                        depth += 1;
+                        if depth > MAX_SCAN_DEPTH {
+                            return None;
+                        }
+                    }
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let length = bytes[at..]
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))?;
+            (length > 0).then_some(at + length)
+        }
+    }
+}
+
+/// The members of the object that `span` holds (only whitespace around it; with `whole`, the
+/// span is the document). `None` when it is not laid out as an object of members.
+fn object_members(bytes: &[u8], span: Range<usize>, whole: bool) -> Option<Vec<Member>> {
+    let end = span.end;
+    let mut at = skip_whitespace(bytes, span.start);
+    if bytes.get(at) != Some(&b'{') {
+        return None;
+    }
+    at = skip_whitespace(bytes, at + 1);
+    let mut members = Vec::new();
+    if bytes.get(at) == Some(&b'}') {
+        at += 1;
+    } else {
+        loop {
+            if bytes.get(at) != Some(&b'"') {
+                return None;
+            }
+            let key_end = string_end(bytes, at)?;
+            let key = at..key_end;
+            at = skip_whitespace(bytes, key_end);
+            if bytes.get(at) != Some(&b':') {
+                return None;
+            }
+            let value_start = skip_whitespace(bytes, at + 1);
+            let value_stop = value_end(bytes, value_start)?;
+            members.push(Member {
+                key,
+                value: value_start..value_stop,
+            });
+            at = skip_whitespace(bytes, value_stop);
+            match bytes.get(at)? {
+                b',' => at = skip_whitespace(bytes, at + 1),
+                b'}' => {
+                    at += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    let rest = skip_whitespace(bytes, at);
+    (rest == end && at <= end && (!whole || rest == bytes.len())).then_some(members)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(document: &str) -> String {
+        // Padding after the document makes it large enough to split; whitespace is allowed.
+        format!("{document}{}", " ".repeat(MIN_PARALLEL_BYTES))
+    }
+
+    fn same_as_serde(document: &str) {
+        let text = big(document);
+        let sequential: Value = serde_json::from_str(&text).unwrap();
+        let parallel = parse(&text, 3).expect("parsed in parallel");
+        assert_eq!(parallel, sequential, "{document}");
+        // Key order too (serde_json's map keeps insertion order; `==` ignores it).
+        assert_eq!(
+            serde_json::to_string(&parallel).unwrap(),
+            serde_json::to_string(&sequential).unwrap()
+        );
+    }
+
+    #[test]
+    fn pieces_reassemble_into_the_document_in_order() {
+        same_as_serde(r#"{"b": 1, "a": [1, {"x": "}]\"{["}], "c": {"z": null, "y": true}}"#);
+        same_as_serde(r#"  {"openapi":"3.1.0","paths":{},"e":{"k\"ey":"v\\"}, "n": -1.5e3}  "#);
+        // A duplicate key keeps its first position and its last value, as in serde_json.
+        same_as_serde(r#"{"a": 1, "b": 2, "a": 3}"#);
+        same_as_serde(r#"{"\u00e9": "\ud83d\ude00", "paths": {"/a": {"get": {}}, "/b": []}}"#);
+    }
+
+    #[test]
+    fn a_large_member_is_split_into_its_members() {
+        let paths: Vec<String> = (0..20_000)
+            .map(|i| format!(r#""/p{i}": {{"get": {{"operationId": "op{i}", "x": [{i}, "{{"]}}}}"#))
+            .collect();
+        let document = format!(
+            r#"{{"info": {{"title": "T"}}, "paths": {{{}}}}}"#,
+            paths.join(",")
+        );
+        let text = big(&document);
+        let mut pieces = Vec::new();
+        let Some(Part::Split(members)) = plan(text.as_bytes(), 0..text.len(), 0, &mut pieces)
+        else {
+            panic!("the document is split")
+        };
+        assert_eq!(members.len(), 2);
+        assert!(matches!(members[0].1, Part::Whole(0)));
+        assert!(matches!(&members[1].1, Part::Split(paths) if paths.len() == 20_000));
+        assert_eq!(pieces.len(), 20_001);
+        same_as_serde(&document);
+    }
+
+    #[test]
+    fn anything_unusual_is_left_to_the_full_parse() {
+        for document in [
+            r#"{"a": 1,}"#,
+            r#"{"a": [1}, "b": 2]}"#,
+            r#"{"a": 1 2}"#,
+            r#"{"a": "\ud800"}"#,
+            r#"{"a": NaN}"#,
+            r#"[1, 2]"#,
+            r#"{"a": 1} x"#,
+            r#"{"a": {"b": 1}"#,
+        ] {
+            assert!(parse(&big(document), 2).is_none(), "{document}");
+        }
+        let deep = format!(r#"{{"a": {}1{}}}"#, "[".repeat(100), "]".repeat(100));
+        assert!(parse(&big(&deep), 2).is_none());
+        // Small documents and one worker: the caller's single-thread parse.
+        assert!(parse(r#"{"a": 1}"#, 2).is_none());
+        assert!(parse(&big(r#"{"a": 1}"#), 1).is_none());
+    }
+}
