@@ -293,10 +293,13 @@ pub fn build_items_each<P: Send>(
         .and_then(Value::as_object);
     let any_x_tags = schemas.is_some_and(|s| s.values().any(|v| truthy(v.get("x-tags"))));
     if options.show_schemas == Some(true) || any_x_tags {
-        for (name, raw) in schemas.into_iter().flatten() {
-            if options.show_schemas != Some(true) && !truthy(raw.get("x-tags")) {
-                continue;
-            }
+        let names: Vec<&String> = schemas
+            .into_iter()
+            .flatten()
+            .filter(|(_, raw)| options.show_schemas == Some(true) || truthy(raw.get("x-tags")))
+            .map(|(name, _)| name)
+            .collect();
+        let schema_item = |name: &&String| -> Result<Vec<P>> {
             let pointer = format!("/components/schemas/{}", escape_token(name));
             let schema = resolver.expand_at(&pointer)?;
             let title = str_of(schema.get("title"));
@@ -313,14 +316,14 @@ pub fn build_items_each<P: Send>(
                     Value::String(crate::js_json::stringify(&sample)),
                 );
             }
-            items.push(each(prepare(Item {
+            Ok(vec![prepare(Item {
                 kind: ItemKind::Schema,
                 id,
                 info_id: info_id.clone(),
                 title: title
                     .filter(|t| !t.is_empty())
                     .map(replace_quotes)
-                    .unwrap_or_else(|| name.clone()),
+                    .unwrap_or_else(|| (*name).clone()),
                 description: replace_quotes(description),
                 front_matter,
                 api: None,
@@ -329,8 +332,9 @@ pub fn build_items_each<P: Send>(
                 tag: None,
                 schema: Some(schema),
                 pointer,
-            })?)?);
-        }
+            })?])
+        };
+        crate::parallel::for_each_ordered(&names, workers, schema_item, &mut take)?;
     }
 
     // Tag pages.
