@@ -21,10 +21,12 @@ const SPLIT_SHARE: usize = 8;
 /// piece from its own root, so documents anywhere near the limit are left to the full parse.
 const MAX_SCAN_DEPTH: usize = 64;
 
-/// One `"key": value` member: the key's JSON string literal and the value's text.
+/// One `"key": value` member: the key's JSON string literal, the value's text, and, for an
+/// object value at a level that may be split, its own members (found in the same pass).
 struct Member {
     key: Range<usize>,
     value: Range<usize>,
+    members: Option<Vec<Member>>,
 }
 
 /// What a value becomes: parsed whole (the index of its piece), or, for an object holding a good
@@ -43,11 +45,13 @@ pub(super) fn parse(text: &str, workers: usize) -> Option<Value> {
         return None;
     }
     let bytes = text.as_bytes();
-    let mut pieces = Vec::new();
-    let root = plan(bytes, 0..bytes.len(), 0, &mut pieces)?;
-    if !matches!(root, Part::Split(_)) {
+    let start = skip_whitespace(bytes, 0);
+    let (members, end) = object_members(bytes, start, 0)?;
+    if skip_whitespace(bytes, end) != bytes.len() {
         return None;
     }
+    let mut pieces = Vec::new();
+    let root = plan(members, bytes.len() / SPLIT_SHARE, &mut pieces);
     let mut parsed: Vec<Option<Value>> = parse_pieces(text, &pieces, workers)?
         .into_iter()
         .map(Some)
@@ -55,33 +59,24 @@ pub(super) fn parse(text: &str, workers: usize) -> Option<Value> {
     assemble(text, root, &mut parsed)
 }
 
-/// Plans the value in `span` at `level` (0: the document, which must be an object), adding the
-/// pieces to parse to `pieces`.
-fn plan(
-    bytes: &[u8],
-    span: Range<usize>,
-    level: usize,
-    pieces: &mut Vec<Range<usize>>,
-) -> Option<Part> {
-    let large = span.len() > bytes.len() / SPLIT_SHARE && level < MAX_SPLIT_LEVELS;
-    let members = if level == 0 {
-        Some(object_members(bytes, span.clone(), true)?)
-    } else if large && bytes[span.start] == b'{' {
-        object_members(bytes, span.clone(), false)
-    } else {
-        None
-    };
-    match members {
-        Some(members) => members
+/// Plans an object's `members`: those holding more than `large` bytes that are objects are
+/// planned member by member, the others become pieces to parse (added to `pieces`).
+fn plan(members: Vec<Member>, large: usize, pieces: &mut Vec<Range<usize>>) -> Part {
+    Part::Split(
+        members
             .into_iter()
-            .map(|m| Some((m.key, plan(bytes, m.value, level + 1, pieces)?)))
-            .collect::<Option<Vec<_>>>()
-            .map(Part::Split),
-        None => {
-            pieces.push(span);
-            Some(Part::Whole(pieces.len() - 1))
-        }
-    }
+            .map(|member| {
+                let part = match member.members {
+                    Some(inner) if member.value.len() > large => plan(inner, large, pieces),
+                    _ => {
+                        pieces.push(member.value);
+                        Part::Whole(pieces.len() - 1)
+                    }
+                };
+                (member.key, part)
+            })
+            .collect(),
+    )
 }
 
 /// The value `part` plans, from the parsed pieces.
@@ -142,16 +137,27 @@ fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
 }
 
 /// The index just past the string literal starting at `at` (which holds `"`).
-fn string_end(bytes: &[u8], mut at: usize) -> Option<usize> {
-    at += 1;
+fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut i = at + 1;
     loop {
-        match bytes.get(at)? {
-            b'"' => return Some(at + 1),
-            b'\\' => at += 2,
-            _ => at += 1,
+        i += memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
+        if bytes[i] == b'"' {
+            return Some(i + 1);
         }
+        i += 2; // the escaped character
     }
 }
+
+/// The bytes the bracket scan stops at.
+const STRUCTURAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'{' as usize] = true;
+    table[b'[' as usize] = true;
+    table[b'}' as usize] = true;
+    table[b']' as usize] = true;
+    table
+};
 
 /// The index just past the value starting at `at`: a string, a bracketed value (brackets
 /// counted outside strings, no deeper than [`MAX_SCAN_DEPTH`]), or a scalar up to the next
@@ -163,7 +169,11 @@ fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
             let mut depth = 0usize;
             let mut i = at;
             loop {
-                match bytes.get(i)? {
+                i += bytes
+                    .get(i..)?
+                    .iter()
+                    .position(|&b| STRUCTURAL[usize::from(b)])?;
+                match bytes[i] {
                     b'"' => {
                         i = string_end(bytes, i)?;
                         continue;
@@ -174,13 +184,12 @@ fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
                             return None;
                         }
                     }
-                    b'}' | b']' => {
+                    _ => {
                         depth -= 1;
                         if depth == 0 {
                             return Some(i + 1);
                         }
                     }
-                    _ => {}
                 }
                 i += 1;
             }
@@ -194,48 +203,48 @@ fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// The members of the object that `span` holds (only whitespace around it; with `whole`, the
-/// span is the document). `None` when it is not laid out as an object of members.
-fn object_members(bytes: &[u8], span: Range<usize>, whole: bool) -> Option<Vec<Member>> {
-    let end = span.end;
-    let mut at = skip_whitespace(bytes, span.start);
+/// The members of the object starting at `at` (which holds `{`) at `level` (0: the document),
+/// and the index just past it; `None` when it is not laid out as an object of members. The
+/// members of object values are collected too while `level` allows splitting them.
+fn object_members(bytes: &[u8], at: usize, level: usize) -> Option<(Vec<Member>, usize)> {
     if bytes.get(at) != Some(&b'{') {
         return None;
     }
-    at = skip_whitespace(bytes, at + 1);
+    let mut at = skip_whitespace(bytes, at + 1);
     let mut members = Vec::new();
     if bytes.get(at) == Some(&b'}') {
-        at += 1;
-    } else {
-        loop {
-            if bytes.get(at) != Some(&b'"') {
-                return None;
-            }
-            let key_end = string_end(bytes, at)?;
-            let key = at..key_end;
-            at = skip_whitespace(bytes, key_end);
-            if bytes.get(at) != Some(&b':') {
-                return None;
-            }
-            let value_start = skip_whitespace(bytes, at + 1);
-            let value_stop = value_end(bytes, value_start)?;
-            members.push(Member {
-                key,
-                value: value_start..value_stop,
-            });
-            at = skip_whitespace(bytes, value_stop);
-            match bytes.get(at)? {
-                b',' => at = skip_whitespace(bytes, at + 1),
-                b'}' => {
-                    at += 1;
-                    break;
-                }
-                _ => return None,
-            }
+        return Some((members, at + 1));
+    }
+    loop {
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let key_end = string_end(bytes, at)?;
+        let key = at..key_end;
+        at = skip_whitespace(bytes, key_end);
+        if bytes.get(at) != Some(&b':') {
+            return None;
+        }
+        let value_start = skip_whitespace(bytes, at + 1);
+        let (value_stop, inner) =
+            if level + 1 < MAX_SPLIT_LEVELS && bytes.get(value_start) == Some(&b'{') {
+                let (inner, stop) = object_members(bytes, value_start, level + 1)?;
+                (stop, Some(inner))
+            } else {
+                (value_end(bytes, value_start)?, None)
+            };
+        members.push(Member {
+            key,
+            value: value_start..value_stop,
+            members: inner,
+        });
+        at = skip_whitespace(bytes, value_stop);
+        match bytes.get(at)? {
+            b',' => at = skip_whitespace(bytes, at + 1),
+            b'}' => return Some((members, at + 1)),
+            _ => return None,
         }
     }
-    let rest = skip_whitespace(bytes, at);
-    (rest == end && at <= end && (!whole || rest == bytes.len())).then_some(members)
 }
 
 #[cfg(test)]
@@ -278,9 +287,9 @@ mod tests {
             paths.join(",")
         );
         let text = big(&document);
+        let (members, _) = object_members(text.as_bytes(), 0, 0).unwrap();
         let mut pieces = Vec::new();
-        let Some(Part::Split(members)) = plan(text.as_bytes(), 0..text.len(), 0, &mut pieces)
-        else {
+        let Part::Split(members) = plan(members, text.len() / SPLIT_SHARE, &mut pieces) else {
             panic!("the document is split")
         };
         assert_eq!(members.len(), 2);
