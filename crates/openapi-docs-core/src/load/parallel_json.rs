@@ -1,7 +1,7 @@
 //! A large JSON document parsed on several threads: its top-level members (and the members of
 //! any member holding a good part of the text) are found by a scan that only tracks strings and
-//! brackets, and each is parsed by `serde_json` on its own; the pieces are then put back together
-//! in document order. Anything unusual (invalid JSON, deep nesting, a lone surrogate, a small
+//! brackets, and each is parsed by `serde_json` (and put in JavaScript key order) on its own; the
+//! pieces are then put back together in document order. Anything unusual (invalid JSON, deep nesting, a lone surrogate, a small
 //! document) returns `None`, and the caller parses the whole text on one thread, which also gives
 //! the exact error position.
 
@@ -10,6 +10,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde_json::{Map, Value};
+
+use crate::js_json::{normalize_key_order, reorder_map};
 
 /// Documents smaller than this are parsed on one thread (threads would cost more than they save).
 const MIN_PARALLEL_BYTES: usize = 1 << 20;
@@ -90,6 +92,7 @@ fn assemble(text: &str, part: Part, parsed: &mut [Option<Value>]) -> Option<Valu
                 // As serde_json: a repeated key keeps its first place and takes the last value.
                 map.insert(key, assemble(text, member, parsed)?);
             }
+            reorder_map(&mut map);
             Some(Value::Object(map))
         }
     }
@@ -110,7 +113,8 @@ fn parse_pieces(text: &str, pieces: &[Range<usize>], workers: usize) -> Option<V
                         break;
                     };
                     match serde_json::from_str::<Value>(&text[pieces[index].clone()]) {
-                        Ok(value) => {
+                        Ok(mut value) => {
+                            normalize_key_order(&mut value);
                             parsed.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(value)
                         }
                         Err(_) => failed.store(true, Ordering::Relaxed),
@@ -258,7 +262,8 @@ mod tests {
 
     fn same_as_serde(document: &str) {
         let text = big(document);
-        let sequential: Value = serde_json::from_str(&text).unwrap();
+        let mut sequential: Value = serde_json::from_str(&text).unwrap();
+        normalize_key_order(&mut sequential);
         let parallel = parse(&text, 3).expect("parsed in parallel");
         assert_eq!(parallel, sequential, "{document}");
         // Key order too (serde_json's map keeps insertion order; `==` ignores it).
@@ -274,6 +279,8 @@ mod tests {
         same_as_serde(r#"  {"openapi":"3.1.0","paths":{},"e":{"k\"ey":"v\\"}, "n": -1.5e3}  "#);
         // A duplicate key keeps its first position and its last value, as in serde_json.
         same_as_serde(r#"{"a": 1, "b": 2, "a": 3}"#);
+        // JavaScript key order: index-like keys first, ascending, in pieces and between them.
+        same_as_serde(r#"{"x": {"404": 1, "200": {"b": 1, "7": 2}}, "10": 1, "a": 2, "2": 3}"#);
         same_as_serde(r#"{"\u00e9": "\ud83d\ude00", "paths": {"/a": {"get": {}}, "/b": []}}"#);
     }
 
@@ -297,6 +304,15 @@ mod tests {
         assert!(matches!(&members[1].1, Part::Split(paths) if paths.len() == 20_000));
         assert_eq!(pieces.len(), 20_001);
         same_as_serde(&document);
+        // A split object is put in JavaScript key order as a whole.
+        let numbered: Vec<String> = (0..20_000)
+            .rev()
+            .map(|i| format!(r#""{i}": [{i}]"#))
+            .collect();
+        same_as_serde(&format!(
+            r#"{{"a": 1, "codes": {{{}}}}}"#,
+            numbered.join(",")
+        ));
     }
 
     #[test]

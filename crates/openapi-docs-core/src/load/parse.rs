@@ -19,33 +19,35 @@ pub const MAX_PARSE_DEPTH: usize = 128;
 pub fn parse_document(text: &str, file: &str) -> Result<Value> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let looks_like_json = text.trim_start().starts_with('{') || file.ends_with(".json");
-    let mut value: Value = if looks_like_json {
-        match parse_json(text) {
-            Ok(v) => v,
-            Err(e) if file.ends_with(".json") => {
-                return Err(json_error(&e, file));
-            }
-            Err(_) => parse_yaml(text, file)?,
-        }
-    } else {
-        parse_yaml(text, file)?
+    let in_js_order = |mut value: Value| {
+        normalize_key_order(&mut value);
+        value
     };
-    normalize_key_order(&mut value);
-    Ok(value)
+    if looks_like_json {
+        match parse_json(text) {
+            Ok(v) => return Ok(v),
+            Err(e) if file.ends_with(".json") => return Err(json_error(&e, file)),
+            Err(_) => {}
+        }
+    }
+    parse_yaml(text, file).map(in_js_order)
 }
 
-/// JSON text to a value; lone UTF-16 surrogates in `\u` escapes (which JavaScript accepts and
-/// Node writes out as U+FFFD) become U+FFFD instead of failing.
+/// JSON text to a value in JavaScript key order; lone UTF-16 surrogates in `\u` escapes (which
+/// JavaScript accepts and Node writes out as U+FFFD) become U+FFFD instead of failing.
 fn parse_json(text: &str) -> serde_json::Result<Value> {
+    // In key order already: each piece is ordered on the thread that parsed it.
     if let Some(value) = super::parallel_json::parse(text, crate::parallel::default_workers()) {
         return Ok(value);
     }
-    match serde_json::from_str(text) {
+    let mut value = match serde_json::from_str(text) {
         Err(e) if text.contains("\\u") && is_surrogate_error(&e) => {
             serde_json::from_str(&replace_lone_surrogates(text))
         }
         other => other,
-    }
+    }?;
+    normalize_key_order(&mut value);
+    Ok(value)
 }
 
 fn is_surrogate_error(e: &serde_json::Error) -> bool {
