@@ -852,16 +852,18 @@ fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag]) -> Vec<usize> {
     let mut i = 0;
     while i < bytes.len() {
         let rest = &text[i..];
-        let lower: String = rest
-            .chars()
-            .take(8)
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let kind = if lower.starts_with("https://") {
+        let starts_with = |prefix: &str| {
+            rest.as_bytes()
+                .get(..prefix.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+        };
+        let kind = if !matches!(bytes[i], b'h' | b'H' | b'w' | b'W') {
+            None
+        } else if starts_with("https://") {
             Some((5, 8))
-        } else if lower.starts_with("http://") {
+        } else if starts_with("http://") {
             Some((4, 7))
-        } else if lower.starts_with("www.") {
+        } else if starts_with("www.") {
             Some((3, 0))
         } else {
             None
