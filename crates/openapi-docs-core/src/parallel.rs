@@ -4,6 +4,7 @@
 //! files come out exactly as from a single thread.
 
 use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
@@ -21,8 +22,9 @@ pub fn default_workers() -> usize {
 
 /// Calls `work` on each input on `workers` threads, and `take` on each result in input order on
 /// the calling thread. Returns the first error in input order, of `work` or of `take`, after which
-/// nothing more is taken (workers stop at their next input). A panic in `work` is re-raised here.
-/// With one worker (or one input) everything runs on the calling thread.
+/// nothing more is taken (workers stop at their next input). A panic in `work` stops the workers
+/// and is re-raised here with its own message. With one worker (or one input) everything runs on
+/// the calling thread.
 pub fn for_each_ordered<T: Sync, R: Send>(
     inputs: &[T],
     workers: usize,
@@ -41,15 +43,14 @@ pub fn for_each_ordered<T: Sync, R: Send>(
         taken: Mutex::new(0),
         moved: Condvar::new(),
         stop: AtomicBool::new(false),
+        panic: Mutex::new(None),
     };
     let (sender, receiver) = mpsc::channel::<(usize, Result<R>)>();
-    std::thread::scope(|scope| {
+    let outcome = std::thread::scope(|scope| {
         for _ in 0..workers.min(inputs.len()) {
             let sender = sender.clone();
             let (next, shared, work) = (&next, &shared, &work);
             scope.spawn(move || {
-                // Stops the others too if this worker panics, so that none waits for it.
-                let _stop_on_exit = StopOnDrop(shared);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(input) = inputs.get(index) else {
@@ -58,7 +59,16 @@ pub fn for_each_ordered<T: Sync, R: Send>(
                     if !shared.wait_for_room(index, window) {
                         break;
                     }
-                    if sender.send((index, work(input))).is_err() {
+                    // Caught, so that the others stop instead of waiting for this result.
+                    let result = match catch_unwind(AssertUnwindSafe(|| work(input))) {
+                        Ok(result) => result,
+                        Err(payload) => {
+                            *lock(&shared.panic) = Some(payload);
+                            shared.stop();
+                            break;
+                        }
+                    };
+                    if sender.send((index, result)).is_err() {
                         break;
                     }
                 }
@@ -68,7 +78,16 @@ pub fn for_each_ordered<T: Sync, R: Send>(
         let outcome = take_in_order(&receiver, &shared, &mut take);
         shared.stop();
         outcome
-    })
+    });
+    if let Some(payload) = lock(&shared.panic).take() {
+        resume_unwind(payload);
+    }
+    outcome
+}
+
+/// A lock that a panic elsewhere did not make unusable (nothing panics while holding these).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// What the workers and the taking thread share.
@@ -79,13 +98,15 @@ struct Shared {
     moved: Condvar,
     /// Set when no more results will be taken.
     stop: AtomicBool,
+    /// What a panicking `work` raised, re-raised on the calling thread.
+    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
 }
 
 impl Shared {
     /// Waits until input `index` is within `window` of the next result to take; false when
     /// stopped instead.
     fn wait_for_room(&self, index: usize, window: usize) -> bool {
-        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        let mut taken = lock(&self.taken);
         while index >= *taken + window {
             if self.stop.load(Ordering::Relaxed) {
                 return false;
@@ -96,25 +117,15 @@ impl Shared {
     }
 
     fn took_one(&self) {
-        *self.taken.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        *lock(&self.taken) += 1;
         self.moved.notify_all();
     }
 
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
         // Under the lock, so that no worker misses the signal between its check and its wait.
-        let _taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        let _taken = lock(&self.taken);
         self.moved.notify_all();
-    }
-}
-
-struct StopOnDrop<'s>(&'s Shared);
-
-impl Drop for StopOnDrop<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.stop();
-        }
     }
 }
 
@@ -223,7 +234,7 @@ mod tests {
     #[test]
     fn a_panic_in_a_worker_reaches_the_caller() {
         let inputs: Vec<usize> = (0..50).collect();
-        let outcome = std::panic::catch_unwind(|| {
+        let payload = std::panic::catch_unwind(|| {
             for_each_ordered(
                 &inputs,
                 2,
@@ -233,7 +244,9 @@ mod tests {
                 },
                 |_| Ok(()),
             )
-        });
-        assert!(outcome.is_err());
+        })
+        .unwrap_err();
+        // The worker's own message, not the scope's "a scoped thread panicked".
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"input 3"));
     }
 }
