@@ -86,7 +86,7 @@ pub fn for_each_ordered<T: Sync, R: Send>(
 }
 
 /// A lock that a panic elsewhere did not make unusable (nothing panics while holding these).
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 

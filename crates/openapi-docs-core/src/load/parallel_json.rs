@@ -1,9 +1,9 @@
 //! A large JSON document parsed on several threads: its top-level members (and the members of
 //! any member holding a good part of the text) are found by a scan that only tracks strings and
 //! brackets, and each is parsed by `serde_json` (and put in JavaScript key order) on its own; the
-//! pieces are then put back together in document order. Anything unusual (invalid JSON, deep nesting, a lone surrogate, a small
-//! document) returns `None`, and the caller parses the whole text on one thread, which also gives
-//! the exact error position.
+//! pieces are then put back together in document order. Anything unusual (invalid JSON, deep
+//! nesting, a lone surrogate, a small document) returns `None`, and the caller parses the whole
+//! text on one thread, which also gives the exact error position.
 
 use std::ops::Range;
 use std::sync::Mutex;
@@ -115,7 +115,7 @@ fn parse_pieces(text: &str, pieces: &[Range<usize>], workers: usize) -> Option<V
                     match serde_json::from_str::<Value>(&text[pieces[index].clone()]) {
                         Ok(mut value) => {
                             normalize_key_order(&mut value);
-                            parsed.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(value)
+                            crate::parallel::lock(&parsed)[index] = Some(value)
                         }
                         Err(_) => failed.store(true, Ordering::Relaxed),
                     }
