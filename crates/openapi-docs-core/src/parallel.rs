@@ -1,6 +1,6 @@
 //! Work spread over threads, results taken in order: the pages of a spec are built (`$ref`
-//! expansion, request samples, Postman requests) for several path items at once, and handed to
-//! the caller one by one in the spec's order, so that page ids, progress, hooks and the rendered
+//! expansion, request samples, Postman requests) and rendered for several path items at once, and
+//! handed to the caller one by one in the spec's order, so that page ids, progress, hooks and the rendered
 //! files come out exactly as from a single thread.
 
 use std::collections::BTreeMap;
@@ -14,8 +14,8 @@ use crate::Result;
 /// workers running ahead of one slow input.
 const AHEAD_PER_WORKER: usize = 2;
 
-/// Worker threads for [`for_each_ordered`]: the machine's parallelism, at most 4 (beyond that the
-/// single thread that renders the pages is the bottleneck).
+/// Worker threads for [`for_each_ordered`]: the machine's parallelism, at most 4 (each holds
+/// one path item's pages in flight, and the one calling thread takes them all).
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
 }
