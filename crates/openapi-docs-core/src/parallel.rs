@@ -1,7 +1,7 @@
 //! Work spread over threads, results taken in order: the pages of a spec are built (`$ref`
-//! expansion, request samples, Postman requests) and rendered for several path items at once, and
-//! handed to the caller one by one in the spec's order, so that page ids, progress, hooks and the rendered
-//! files come out exactly as from a single thread.
+//! expansion, request samples, Postman requests) and rendered for several path items at once,
+//! and handed to the caller one by one in the spec's order, so that page ids, progress, hooks
+//! and the rendered files come out exactly as from a single thread.
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
