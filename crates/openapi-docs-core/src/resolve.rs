@@ -573,8 +573,7 @@ fn collect_file_refs(value: &Value, pointer: &mut String, out: &mut Vec<(String,
     let length = pointer.len();
     match value {
         Value::Object(map) => {
-            // A scan, not a hashed lookup: most objects are small.
-            if let Some((_, Value::String(r))) = map.iter().find(|(k, _)| *k == "$ref")
+            if let Some(Value::String(r)) = crate::js_json::field(map, "$ref")
                 && !r.starts_with('#')
             {
                 out.push((pointer.clone(), r.clone()));
