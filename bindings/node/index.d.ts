@@ -111,7 +111,8 @@ export interface SpecOptions {
   label?: string;
   baseUrl?: string;
   versions?: Record<string, VersionOptions>;
-  /** Write large JSON props to sibling `<id>.<Component>.json` files. @default true */
+  /** Write large JSON props (JSON text of 2 KB or more) to sibling `<id>.<Component>.json`
+   * files; smaller ones stay inline. @default true */
   externalJsonProps?: boolean;
   /**
    * Write each operation page's code samples (what the theme's code-sample tabs show before the

@@ -39,10 +39,16 @@ test("generate writes pages and a sidebar, inline or with external JSON props", 
     const page = fs.readFileSync(path.join(site, "docs/pets/add-pet.api.mdx"), "utf8");
     const jsonFiles = files.filter((f) => f.endsWith(".json") && !f.startsWith("."));
     if (externalJsonProps) {
-      assert.ok(jsonFiles.includes("add-pet.StatusCodes.json"));
-      assert.match(page, /\{\.\.\.require\("\.\/add-pet\.StatusCodes\.json"\)\}/);
-      const props = JSON.parse(fs.readFileSync(path.join(site, "docs/pets/add-pet.StatusCodes.json"), "utf8"));
-      assert.ok(props.responses);
+      // The request body (4 KB of JSON) goes to a file; the responses (a few hundred bytes,
+      // under the 2 KB bound) stay inline.
+      assert.ok(jsonFiles.includes("add-pet.RequestSchema.json"));
+      assert.match(page, /\{\.\.\.require\("\.\/add-pet\.RequestSchema\.json"\)\}/);
+      const props = JSON.parse(fs.readFileSync(path.join(site, "docs/pets/add-pet.RequestSchema.json"), "utf8"));
+      assert.ok(JSON.stringify(props.body).length >= 2048);
+      assert.ok(!jsonFiles.includes("add-pet.StatusCodes.json"));
+      const responses = page.match(/responses=(\{.*\})$/m);
+      assert.ok(responses && responses[1].length < 2048 + 2, "small responses are inline");
+      assert.equal(jsonFiles.length, 11);
     } else {
       assert.deepEqual(jsonFiles, []);
       assert.match(page, /responses=\{\{/);
@@ -138,8 +144,8 @@ test("a specPath URL is fetched once per version token, relative $refs beside it
     const config = { remote: { specPath: `${server.base}/app/openapi.yml?v=1`, outputDir: "docs/remote" } };
     const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
     plugin(context, { id: "openapi", docsPluginId: "classic", config });
-    const statusCodes = fs.readFileSync(path.join(site, "docs/remote/list-pets.StatusCodes.json"), "utf8");
-    assert.match(statusCodes, /All the pets/);
+    const page = fs.readFileSync(path.join(site, "docs/remote/list-pets.api.mdx"), "utf8");
+    assert.match(page, /responses=\{\{"200":\{"description":"All the pets"\}\}\}/);
     plugin(context, { id: "openapi", docsPluginId: "classic", config }); // same token: no fetch
     config.remote.specPath = `${server.base}/app/openapi.yml?v=2`;
     plugin(context, { id: "openapi", docsPluginId: "classic", config }); // new token: fetch again

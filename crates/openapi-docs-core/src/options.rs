@@ -103,8 +103,9 @@ pub struct SpecOptions {
     pub base_url: Option<String>,
     /// Other versions of this spec.
     pub versions: Option<IndexMap<String, VersionOptions>>,
-    /// Write the large JSON props of each page to sibling `<id>.<Component>.json` files
-    /// (default `true`); `false` writes them inline as the reference does.
+    /// Write the large JSON props of each page (JSON text of 2 KB or more) to sibling
+    /// `<id>.<Component>.json` files (default `true`); `false` writes them all inline as the
+    /// reference does.
     pub external_json_props: Option<bool>,
     /// Write each operation page's code samples (the text the theme's code-sample tabs show
     /// before the reader edits anything) into its front matter as `code_samples`, so a theme can

@@ -43,12 +43,18 @@ fn operations_and_parameters() {
     ));
 }
 
+/// External JSON props on, but every prop of this fixture is small: all stay inline.
 #[test]
 fn operations_with_external_json_props() {
     insta::assert_snapshot!(render_fixture(
         "operations-and-parameters.yaml",
         json!({"sidebarOptions": tag_sidebar(), "hideSendButton": true, "downloadUrl": "https://example.com/box-office.yaml"})
     ));
+}
+
+#[test]
+fn large_props_go_to_sibling_files() {
+    insta::assert_snapshot!(render_fixture("large-props.yaml", json!({})));
 }
 
 #[test]

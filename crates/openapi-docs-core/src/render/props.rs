@@ -6,6 +6,12 @@ use serde_json::Value;
 
 use super::mdx::Prop;
 
+/// Props whose JSON text is shorter than this stay inline even with `externalJsonProps`: a small
+/// literal costs the MDX compiler less than a module of its own costs the bundler, and each file
+/// costs the file system an inode (GitHub's spec: 5,059 files with every non-empty prop external,
+/// 2,472 with this bound).
+pub const EXTERNAL_MIN_BYTES: usize = 2048;
+
 /// Collects externalized props for one page.
 #[derive(Debug, Default)]
 pub struct PropSink<'j> {
@@ -49,46 +55,119 @@ impl<'j> PropSink<'j> {
             .map(|(_, text)| *text)
     }
 
-    /// The prop `name` of `component` with `value`.
+    /// The prop `name` of `component` with `value`: inline when external files are off or its
+    /// JSON text is under [`EXTERNAL_MIN_BYTES`], else a spread of a sibling file.
     pub fn prop<'v>(&mut self, component: &str, name: &str, value: Option<&'v Value>) -> Prop<'v>
     where
         'j: 'v,
     {
-        match value {
-            None => Prop::Undefined,
-            Some(v) if !self.external || !is_large(v) => match self.written_text(v) {
-                Some(text) => Prop::JsonText(text),
-                None => Prop::Json(v),
-            },
-            Some(v) => {
-                let n = self
-                    .files
-                    .iter()
-                    .filter(|(f, _)| f.starts_with(&format!("{}.{component}", self.page_id)))
-                    .count();
-                let file = if n == 0 {
-                    format!("{}.{component}.json", self.page_id)
-                } else {
-                    format!("{}.{component}.{}.json", self.page_id, n + 1)
-                };
-                let written = self.written_text(v);
-                let mut json = String::with_capacity(name.len() + written.map_or(0, str::len) + 8);
-                json.push('{');
-                crate::js_json::write_string(&mut json, name);
-                json.push(':');
-                match written {
-                    Some(text) => json.push_str(text),
-                    None => crate::js_json::write_value(&mut json, v),
-                }
-                json.push('}');
-                self.files.push((file.clone(), json));
-                Prop::Raw(format!("{{...require(\"./{file}\")}}"))
-            }
+        let Some(v) = value else {
+            return Prop::Undefined;
+        };
+        let written = self.written_text(v);
+        if !self.external {
+            return written.map_or(Prop::Json(v), Prop::JsonText);
         }
+        let text = match written {
+            Some(text) => std::borrow::Cow::Borrowed(text),
+            None => std::borrow::Cow::Owned(crate::js_json::stringify(v)),
+        };
+        if text.len() < EXTERNAL_MIN_BYTES {
+            return written.map_or(Prop::Json(v), Prop::JsonText);
+        }
+        let n = self
+            .files
+            .iter()
+            .filter(|(f, _)| f.starts_with(&format!("{}.{component}", self.page_id)))
+            .count();
+        let file = if n == 0 {
+            format!("{}.{component}.json", self.page_id)
+        } else {
+            format!("{}.{component}.{}.json", self.page_id, n + 1)
+        };
+        let mut json = String::with_capacity(name.len() + text.len() + 8);
+        json.push('{');
+        crate::js_json::write_string(&mut json, name);
+        json.push(':');
+        json.push_str(&text);
+        json.push('}');
+        self.files.push((file.clone(), json));
+        Prop::Raw(format!("{{...require(\"./{file}\")}}"))
     }
 }
 
-fn is_large(value: &Value) -> bool {
-    matches!(value, Value::Object(m) if !m.is_empty())
-        || matches!(value, Value::Array(a) if !a.is_empty())
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A string value whose JSON text (quotes included) is `len` bytes.
+    fn json_of_len(len: usize) -> Value {
+        Value::String("x".repeat(len - 2))
+    }
+
+    fn text(prop: &Prop<'_>) -> String {
+        match prop {
+            Prop::Raw(raw) => raw.clone(),
+            Prop::JsonText(text) => text.to_string(),
+            Prop::Json(v) => crate::js_json::stringify(v),
+            Prop::Str(_) | Prop::Undefined => String::new(),
+        }
+    }
+
+    #[test]
+    fn props_under_the_bound_stay_inline_and_larger_ones_go_to_a_file() {
+        let small = json_of_len(EXTERNAL_MIN_BYTES - 1);
+        let large = json_of_len(EXTERNAL_MIN_BYTES);
+        let mut sink = PropSink::new("get-order", true);
+        let inline = sink.prop("StatusCodes", "responses", Some(&small));
+        assert!(matches!(inline, Prop::Json(_)));
+        assert_eq!(text(&inline).len(), EXTERNAL_MIN_BYTES - 1);
+        let spread = sink.prop("StatusCodes", "responses", Some(&large));
+        assert_eq!(
+            text(&spread),
+            r#"{...require("./get-order.StatusCodes.json")}"#
+        );
+        let again = sink.prop("StatusCodes", "responses", Some(&large));
+        assert_eq!(
+            text(&again),
+            r#"{...require("./get-order.StatusCodes.2.json")}"#
+        );
+        assert_eq!(sink.files.len(), 2);
+        assert_eq!(sink.files[0].0, "get-order.StatusCodes.json");
+        let file: Value = serde_json::from_str(&sink.files[0].1).expect("the file is JSON");
+        assert_eq!(file, json!({ "responses": large }));
+    }
+
+    #[test]
+    fn without_external_files_every_prop_is_inline() {
+        let large = json_of_len(EXTERNAL_MIN_BYTES * 4);
+        let mut sink = PropSink::new("get-order", false);
+        assert!(matches!(
+            sink.prop("StatusCodes", "responses", Some(&large)),
+            Prop::Json(_)
+        ));
+        assert!(matches!(
+            sink.prop("StatusCodes", "responses", None),
+            Prop::Undefined
+        ));
+        assert!(sink.files.is_empty());
+    }
+
+    #[test]
+    fn already_written_text_is_measured_and_reused() {
+        let api = json!({ "responses": json_of_len(EXTERNAL_MIN_BYTES + 10), "parameters": [] });
+        let map = api.as_object().expect("an object");
+        let (json, ranges) =
+            crate::js_json::stringify_object_keeping(map, &["responses", "parameters"]);
+        let mut sink = PropSink::new("p", true).reusing(&json, &ranges);
+        assert!(matches!(
+            sink.prop("ParamsDetails", "parameters", map.get("parameters")),
+            Prop::JsonText("[]")
+        ));
+        sink.prop("StatusCodes", "responses", map.get("responses"));
+        let file: Value = serde_json::from_str(&sink.files[0].1).expect("the file is JSON");
+        assert_eq!(file["responses"], map["responses"]);
+    }
 }
