@@ -24,8 +24,10 @@
 //! };
 //! let generated = generate(&options, &DocsContext::default(), dir.path()).unwrap();
 //! let names: Vec<_> = generated.pages.iter().map(|p| p.path.as_str()).collect();
-//! // JSON props go to a sibling file by default (`externalJsonProps`).
-//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx", "ping.StatusCodes.json"]);
+//! // By default (`externalJsonProps`) JSON props of 2 KB or more go to a sibling
+//! // `<id>.<Component>.json` file; this page's are small, so they stay inline.
+//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx"]);
+//! assert!(generated.pages[1].contents.contains(r#"responses={{"200":{"description":"OK"}}}"#));
 //! ```
 #![deny(missing_docs)]
 // Errors are the cold path and carry a file location for the reader; boxing them buys nothing.
