@@ -38,14 +38,9 @@ struct Crawl<'r> {
 const MAX_DEPTH: usize = 1_000;
 
 fn has_extended_ref(value: &Value) -> bool {
-    match value {
-        Value::Object(map) => {
-            (map.len() > 1 && map.get("$ref").is_some_and(Value::is_string))
-                || map.values().any(has_extended_ref)
-        }
-        Value::Array(items) => items.iter().any(has_extended_ref),
-        _ => false,
-    }
+    crate::js_json::any_object(value, &|map| {
+        map.len() > 1 && crate::js_json::field(map, "$ref").is_some_and(Value::is_string)
+    })
 }
 
 fn ref_of(value: &Value) -> Option<&str> {

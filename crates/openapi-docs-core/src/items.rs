@@ -2,13 +2,15 @@
 //! operation and webhook, tag pages (`categoryLinkSource: "tag"`) and schema pages
 //! (`showSchemas` or `x-tags`). Operations are expanded one path at a time.
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
 use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::postman::{self, PostmanContext};
-use crate::resolve::{Resolver, escape_token};
+use crate::resolve::{Resolver, WrittenTexts, escape_token};
 use crate::sample::{SampleKind, sample_from_schema};
 use crate::text::{front_matter_description, kebab_case, replace_quotes};
 
@@ -64,6 +66,19 @@ pub struct Item {
     pub schema: Option<Value>,
     /// Where the item comes from in the spec (JSON pointer), for error messages.
     pub pointer: String,
+    /// API pages built with [`ResponseSchemas::Written`]: the texts the placeholders in `api`
+    /// stand for (shared by the operations of one path item).
+    pub written: Option<Arc<WrittenTexts>>,
+}
+
+/// How the schemas of an operation's responses reach its API item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResponseSchemas {
+    /// Expanded in `api`, for whatever reads it (hooks, custom templates).
+    InApi,
+    /// Written as the JSON text the page's `api` front matter holds ([`Item::written`]), with
+    /// placeholders in `api`: for the page renderer, which reads nothing else of them.
+    Written,
 }
 
 /// A spec's pages and the tag data the sidebar needs.
@@ -98,7 +113,14 @@ fn title_id(title: &str) -> String {
 
 /// Builds every page of one spec.
 pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
-    build_items_each(resolver, options, file, &Ok, &mut Ok)
+    build_items_each(
+        resolver,
+        options,
+        file,
+        ResponseSchemas::InApi,
+        &Ok,
+        &mut Ok,
+    )
 }
 
 /// [`build_items`], handing each item to `prepare` as soon as it is built (on the thread that
@@ -110,6 +132,7 @@ pub fn build_items_each<P: Send>(
     resolver: &Resolver,
     options: &SpecOptions,
     file: &str,
+    response_schemas: ResponseSchemas,
     prepare: &(dyn Fn(Item) -> Result<P> + Sync),
     each: &mut dyn FnMut(P) -> Result<Item>,
 ) -> Result<SpecItems> {
@@ -189,6 +212,7 @@ pub fn build_items_each<P: Send>(
             tag: None,
             schema: None,
             pointer: "/info".into(),
+            written: None,
         })?)?);
     }
 
@@ -212,6 +236,15 @@ pub fn build_items_each<P: Send>(
 
     // Operations: the pages of several path items are built at once, and taken in order.
     let workers = crate::parallel::default_workers();
+    let expand_path_item = |pointer: &str| -> Result<(Value, Option<Arc<WrittenTexts>>)> {
+        match response_schemas {
+            ResponseSchemas::InApi => Ok((resolver.expand_at(pointer)?, None)),
+            ResponseSchemas::Written => {
+                let (path_item, written) = resolver.expand_path_item_at(pointer)?;
+                Ok((path_item, (!written.is_empty()).then(|| Arc::new(written))))
+            }
+        }
+    };
     let mut take = |built: Vec<P>| -> Result<()> {
         for item in built {
             items.push(each(item)?);
@@ -222,7 +255,7 @@ pub fn build_items_each<P: Send>(
         let paths: Vec<&String> = paths.keys().collect();
         let path_items = |path: &&String| -> Result<Vec<P>> {
             let pointer = format!("/paths/{}", escape_token(path));
-            let mut path_item = resolver.expand_at(&pointer)?;
+            let (mut path_item, written) = expand_path_item(&pointer)?;
             let methods = method_names(&path_item);
             let mut requests = Vec::with_capacity(methods.len());
             for method in &methods {
@@ -249,6 +282,7 @@ pub fn build_items_each<P: Send>(
                 if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
                     api.insert("postman".into(), request);
                 }
+                item.written.clone_from(&written);
                 built.push(prepare(item)?);
             }
             Ok(built)
@@ -266,20 +300,21 @@ pub fn build_items_each<P: Send>(
         let names: Vec<&String> = webhooks.keys().collect();
         let webhook_items = |name: &&String| -> Result<Vec<P>> {
             let pointer = format!("/{webhooks_key}/{}", escape_token(name));
-            let mut path_item = resolver.expand_at(&pointer)?;
+            let (mut path_item, written) = expand_path_item(&pointer)?;
             method_names(&path_item)
                 .iter()
                 .map(|method| {
                     let operation = take_operation(&mut path_item, method);
-                    page.api_item(
+                    let mut item = page.api_item(
                         &path_item,
                         method,
                         operation,
                         "webhook",
                         "event",
                         &format!("{pointer}/{method}"),
-                    )
-                    .and_then(prepare)
+                    )?;
+                    item.written.clone_from(&written);
+                    prepare(item)
                 })
                 .collect()
         };
@@ -332,6 +367,7 @@ pub fn build_items_each<P: Send>(
                 tag: None,
                 schema: Some(schema),
                 pointer,
+                written: None,
             })?])
         };
         crate::parallel::for_each_ordered(&names, workers, schema_item, &mut take)?;
@@ -374,6 +410,7 @@ pub fn build_items_each<P: Send>(
                 tag: Some(tag.clone()),
                 schema: None,
                 pointer: "/tags".into(),
+                written: None,
             })?)?);
         }
     }
@@ -668,6 +705,7 @@ impl PageContext<'_> {
             tag: None,
             schema: None,
             pointer: pointer.to_string(),
+            written: None,
         })
     }
 }

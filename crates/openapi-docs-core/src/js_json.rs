@@ -6,6 +6,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::resolve::WrittenTexts;
+
 /// JavaScript truthiness of a JSON value (`None` is `undefined`).
 pub fn truthy(value: Option<&Value>) -> bool {
     match value {
@@ -23,6 +25,15 @@ pub fn field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
         return map.get(key);
     }
     map.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+}
+
+/// Whether `test` holds for any object in `value`, `value` included (depth first, in order).
+pub fn any_object(value: &Value, test: &dyn Fn(&Map<String, Value>) -> bool) -> bool {
+    match value {
+        Value::Object(map) => test(map) || map.values().any(|v| any_object(v, test)),
+        Value::Array(items) => items.iter().any(|v| any_object(v, test)),
+        _ => false,
+    }
 }
 
 /// [`field`] of an object; `None` for any other value.
@@ -186,6 +197,11 @@ pub fn stringify(value: &Value) -> String {
 
 /// Appends `JSON.stringify(value)` to `out`.
 pub fn write_value(out: &mut String, value: &Value) {
+    write_value_in(out, value, None);
+}
+
+/// [`write_value`], with the texts that `written`'s placeholders stand for in their place.
+fn write_value_in(out: &mut String, value: &Value, written: Option<&WrittenTexts>) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -198,18 +214,21 @@ pub fn write_value(out: &mut String, value: &Value) {
                 out.push_str(&text)
             }
         }
-        Value::String(s) => write_string(out, s),
+        Value::String(s) => match written.and_then(|w| w.text_for(s)) {
+            Some(text) => out.push_str(text),
+            None => write_string(out, s),
+        },
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_value(out, item);
+                write_value_in(out, item, written);
             }
             out.push(']');
         }
-        Value::Object(map) => write_object(out, map, |_, _, _| {}),
+        Value::Object(map) => write_object(out, map, written, |_, _, _| {}),
     }
 }
 
@@ -218,6 +237,7 @@ pub fn write_value(out: &mut String, value: &Value) {
 fn write_object<'v>(
     out: &mut String,
     map: &'v Map<String, Value>,
+    written: Option<&WrittenTexts>,
     mut wrote: impl FnMut(&'v str, &'v Value, std::ops::Range<usize>),
 ) {
     out.push('{');
@@ -230,21 +250,23 @@ fn write_object<'v>(
         write_string(out, k);
         out.push(':');
         let start = out.len();
-        write_value(out, v);
+        write_value_in(out, v, written);
         wrote(k, v, start..out.len());
     });
     out.push('}');
 }
 
 /// `JSON.stringify(map)`, with the text of each top-level value whose key is in `keys`, as a byte
-/// range of the result: a page's props are parts of its `api` object, written once.
+/// range of the result: a page's props are parts of its `api` object, written once. The
+/// placeholders of `written` are written as the texts they stand for.
 pub fn stringify_object_keeping<'v>(
     map: &'v Map<String, Value>,
     keys: &[&str],
+    written: Option<&WrittenTexts>,
 ) -> (String, Vec<(&'v Value, std::ops::Range<usize>)>) {
     let mut out = String::new();
     let mut kept = Vec::new();
-    write_object(&mut out, map, |k, v, range| {
+    write_object(&mut out, map, written, |k, v, range| {
         if keys.contains(&k) {
             kept.push((v, range));
         }

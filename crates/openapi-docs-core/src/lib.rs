@@ -338,6 +338,7 @@ fn generate_each(
             site_dir,
             hooks,
             Some(Stream {
+                response_schemas: items::ResponseSchemas::InApi,
                 prepare: &Ok,
                 take: &mut |item, hooks| renderer.render(item, hooks, &mut *emit),
             }),
@@ -352,6 +353,12 @@ fn generate_each(
             site_dir,
             hooks,
             Some(Stream {
+                // A custom template may read any part of `api`.
+                response_schemas: if options.template.is_some() {
+                    items::ResponseSchemas::InApi
+                } else {
+                    items::ResponseSchemas::Written
+                },
                 prepare: &|item| renderer.render_ahead(item),
                 take: &mut |rendered: render::RenderedAhead, _hooks| {
                     if claims.claim(&rendered.item) {
@@ -418,6 +425,8 @@ type Emit<'e> = dyn FnMut(Page) -> Result<()> + Send + 'e;
 /// built the item, `take` on the calling thread in page order (after the page id checks) and
 /// returns what the sidebar reads of the item.
 struct Stream<'s, P> {
+    /// Written as text when only the page renderer reads the items.
+    response_schemas: items::ResponseSchemas,
     prepare: &'s (dyn Fn(items::Item) -> Result<P> + Sync),
     take: &'s mut dyn FnMut(P, &mut dyn hooks::Hooks) -> Result<items::Item>,
 }
@@ -473,6 +482,7 @@ fn build_files<P: Built>(
                     &resolver,
                     options,
                     &file.source,
+                    stream.response_schemas,
                     stream.prepare,
                     &mut |built| {
                         output::check_page_id(built.item())?;

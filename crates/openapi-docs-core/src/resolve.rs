@@ -16,6 +16,10 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Location, Result};
 use crate::load::{self, pointer_location};
 
+mod text;
+pub use text::WrittenTexts;
+use text::{TextMemo, Within};
+
 /// A parsed document with where it came from.
 #[derive(Debug)]
 struct Doc {
@@ -86,6 +90,8 @@ pub struct Resolver {
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
     /// its dereference cache (see [`crate::deref_cache`]).
     cached_extended_refs: HashSet<usize>,
+    /// The JSON text of values whose expansion is the same wherever they are met.
+    text_memo: TextMemo,
 }
 
 /// The value at an escaped JSON `pointer` ("" is the whole document).
@@ -153,6 +159,16 @@ struct Expansion<'r> {
     nodes: usize,
     /// `$ref`s already followed in this expansion: (document, reference) -> target.
     followed: HashMap<(usize, &'r str), Place<'r>>,
+    /// How many `circular(...)` markers this expansion has produced: a subtree that produced
+    /// none expands the same wherever it is met (see [`text`]).
+    circular: usize,
+    /// The deepest stack this expansion has reached.
+    deepest: usize,
+    /// Where the value being expanded is in an operation, while some of its values are written
+    /// as JSON text instead of being built (see [`Resolver::expand_path_item_at`]).
+    within: Within,
+    /// The texts written so far, and the placeholders that stand for them.
+    texts: Option<WrittenTexts>,
 }
 
 impl Resolver {
@@ -175,6 +191,7 @@ impl Resolver {
             total_nodes: AtomicUsize::new(0),
             root_dir,
             cached_extended_refs: HashSet::new(),
+            text_memo: TextMemo::default(),
         }
     }
 
@@ -210,6 +227,7 @@ impl Resolver {
 
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
+        self.text_memo.clear();
         &mut self.docs[0].value
     }
 
@@ -237,6 +255,7 @@ impl Resolver {
 
     /// Document `doc`, mutably.
     pub(crate) fn doc_value_mut(&mut self, doc: usize) -> &mut Value {
+        self.text_memo.clear();
         &mut self.docs[doc].value
     }
 
@@ -267,7 +286,10 @@ impl Resolver {
         let mut queue = vec![0usize];
         while let Some(doc) = queue.pop() {
             let mut refs = Vec::new();
-            collect_file_refs(&self.docs[doc].value, &mut String::new(), &mut refs);
+            // A first pass without pointers: most specs are one file, with no such `$ref`.
+            if crate::js_json::any_object(&self.docs[doc].value, &|map| file_ref(map).is_some()) {
+                collect_file_refs(&self.docs[doc].value, &mut String::new(), &mut refs);
+            }
             for (pointer, reference) in refs {
                 let file_part = reference.split('#').next().unwrap_or("");
                 if file_part.is_empty() {
@@ -452,6 +474,25 @@ impl Resolver {
     /// The value at `pointer` in the root document, with every `$ref` inside expanded the way
     /// the reference's output shows it.
     pub fn expand_at(&self, pointer: &str) -> Result<Value> {
+        let (mut expansion, place) = self.expansion_at(pointer)?;
+        expansion.expand(place)
+    }
+
+    /// [`Resolver::expand_at`] for a path item (or webhook), with the schemas of its operations'
+    /// responses (`<method>.responses.<code>.content.<type>.schema`) written as JSON text: in
+    /// the value they are placeholder strings that the texts answer for. Nothing of a page but
+    /// its `api` JSON reads those schemas, and writing them skips building the largest part of
+    /// most pages (memoized: a schema met again is copied).
+    pub fn expand_path_item_at(&self, pointer: &str) -> Result<(Value, WrittenTexts)> {
+        let (mut expansion, place) = self.expansion_at(pointer)?;
+        expansion.within = Within::PathItem;
+        expansion.texts = Some(WrittenTexts::default());
+        let value = expansion.expand(place)?;
+        Ok((value, expansion.texts.take().unwrap_or_default()))
+    }
+
+    /// An expansion of the value at `pointer`, its ancestors on the stack, and that value.
+    fn expansion_at(&self, pointer: &str) -> Result<(Expansion<'_>, Place<'_>)> {
         let (canonical, value) = self
             .walk(0, pointer)
             .map_err(|message| Error::InvalidSpec {
@@ -480,7 +521,7 @@ impl Resolver {
             };
         }
         expansion.stack.pop();
-        expansion.expand(Place { doc: 0, value })
+        Ok((expansion, Place { doc: 0, value }))
     }
 
     /// Expands an arbitrary value as if it were found in the root document (its own `$ref`s are
@@ -566,6 +607,14 @@ fn lexically_normal(path: &Path) -> PathBuf {
     out
 }
 
+/// The `$ref` of `map` when it names another file (has a part before `#`).
+fn file_ref(map: &Map<String, Value>) -> Option<&str> {
+    match crate::js_json::field(map, "$ref") {
+        Some(Value::String(r)) if !r.starts_with('#') => Some(r),
+        _ => None,
+    }
+}
+
 /// The `$ref`s of `value` that name another file (a part before `#`), with their JSON pointers
 /// (appended to `pointer`, which is left as it was). In-document refs, all of a one-file spec's,
 /// are skipped without writing a pointer.
@@ -573,10 +622,8 @@ fn collect_file_refs(value: &Value, pointer: &mut String, out: &mut Vec<(String,
     let length = pointer.len();
     match value {
         Value::Object(map) => {
-            if let Some(Value::String(r)) = crate::js_json::field(map, "$ref")
-                && !r.starts_with('#')
-            {
-                out.push((pointer.clone(), r.clone()));
+            if let Some(r) = file_ref(map) {
+                out.push((pointer.clone(), r.to_string()));
             }
             for (k, v) in map {
                 if matches!(v, Value::Object(_) | Value::Array(_)) {
@@ -632,6 +679,10 @@ impl<'r> Expansion<'r> {
             stack: Vec::new(),
             nodes: 0,
             followed: HashMap::new(),
+            circular: 0,
+            deepest: 0,
+            within: Within::Elsewhere,
+            texts: None,
         }
     }
 
@@ -643,6 +694,7 @@ impl<'r> Expansion<'r> {
 
     fn budget(&mut self, place: Place<'r>) -> Result<()> {
         self.nodes += 1;
+        self.deepest = self.deepest.max(self.stack.len());
         let limits = self.resolver.limits;
         if self.nodes.is_multiple_of(NODES_PER_STEP)
             && self
@@ -701,6 +753,11 @@ impl<'r> Expansion<'r> {
     /// Expands the value at `place`.
     fn expand(&mut self, place: Place<'r>) -> Result<Value> {
         self.budget(place)?;
+        self.expand_counted(place)
+    }
+
+    /// [`Expansion::expand`] of a value already counted against the limits.
+    fn expand_counted(&mut self, place: Place<'r>) -> Result<Value> {
         let doc = place.doc;
         match place.value {
             Value::Object(map) => {
@@ -750,7 +807,7 @@ impl<'r> Expansion<'r> {
                             self.stack.push(None);
                             let mut out = Map::with_capacity(merged.len());
                             for (k, child) in merged {
-                                let expanded = self.expand(child)?;
+                                let expanded = self.expand_child(k, child)?;
                                 out.insert(k.clone(), expanded);
                             }
                             self.stack.pop();
@@ -760,6 +817,7 @@ impl<'r> Expansion<'r> {
                     }
                     if self.stack.contains(&Some(target)) {
                         let is_root = std::ptr::eq(target.value, &self.resolver.docs[0].value);
+                        self.circular += 1;
                         return Ok(circular_marker(target.value, is_root));
                     }
                     return self.expand(target);
@@ -768,12 +826,13 @@ impl<'r> Expansion<'r> {
                 // extended $ref's merged object, which shares the target's children.
                 if self.stack.contains(&Some(place)) {
                     let is_root = std::ptr::eq(place.value, &self.resolver.docs[0].value);
+                    self.circular += 1;
                     return Ok(circular_marker(place.value, is_root));
                 }
                 self.stack.push(Some(place));
                 let mut out = Map::with_capacity(map.len());
                 for (k, v) in map {
-                    let expanded = self.expand(Place { doc, value: v })?;
+                    let expanded = self.expand_child(k, Place { doc, value: v })?;
                     out.insert(k.clone(), expanded);
                 }
                 let result = self.resolve_discriminator_in_place(Value::Object(out), place);
@@ -782,10 +841,12 @@ impl<'r> Expansion<'r> {
             }
             Value::Array(items) => {
                 self.stack.push(Some(place));
+                let within = std::mem::replace(&mut self.within, Within::Elsewhere);
                 let mut out = Vec::with_capacity(items.len());
                 for v in items {
                     out.push(self.expand(Place { doc, value: v })?);
                 }
+                self.within = within;
                 self.stack.pop();
                 Ok(Value::Array(out))
             }
@@ -820,6 +881,7 @@ impl<'r> Expansion<'r> {
         let doc = place.doc;
         let resolver = self.resolver;
         let mut resolved = Vec::new();
+        let within = std::mem::replace(&mut self.within, Within::Elsewhere);
         // The mapping object and the discriminator are ancestors of the mapped schemas.
         let discriminator = place.value.get("discriminator");
         let mapping = discriminator.and_then(|d| d.get("mapping"));
@@ -832,6 +894,7 @@ impl<'r> Expansion<'r> {
                 Ok((pointer, target)) => {
                     let target = Place { doc, value: target };
                     let expanded = if self.stack.contains(&Some(target)) {
+                        self.circular += 1;
                         circular_marker(target.value, pointer.is_empty())
                     } else {
                         self.expand(target)?
@@ -843,6 +906,7 @@ impl<'r> Expansion<'r> {
         }
         self.stack.pop();
         self.stack.pop();
+        self.within = within;
         if let Some(Value::Object(mapping)) = value
             .get_mut("discriminator")
             .and_then(|d| d.get_mut("mapping"))

@@ -1,6 +1,8 @@
 //! `sidebar.ts`: the reference's sidebar slice (grouped by tag or by `x-tagGroups`), written as
 //! JSON5 the way `JSON5.stringify(v, {space: 2, quote: '"'})` writes it.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -147,8 +149,8 @@ fn posix_join(parts: &[&str]) -> String {
 }
 
 /// `groupByTags` of the reference.
-fn group_by_tags(
-    spec_items: &[Item],
+fn group_by_tags<'a>(
+    spec_items: &'a [Item],
     sidebar: &SidebarOptions,
     options: &SpecOptions,
     tags: &[Value],
@@ -209,14 +211,23 @@ fn group_by_tags(
     } else {
         None
     };
-    let has_tag = |item: &Item, tag: &str, key: &str| -> bool {
-        let list = if key == "tags" {
-            item.api.as_ref().and_then(|a| a.get("tags"))
-        } else {
-            item.schema.as_ref().and_then(|s| s.get("x-tags"))
-        };
-        matches!(list, Some(Value::Array(t)) if t.iter().any(|v| v.as_str() == Some(tag)))
+    // Each tag's items, in spec order (one pass over the items, not one per tag).
+    let by_tag = |items: &[&'a Item], list: &dyn Fn(&'a Item) -> Option<&'a Value>| {
+        let mut by_tag: HashMap<&'a str, Vec<&'a Item>> = HashMap::new();
+        for &item in items {
+            if let Some(Value::Array(tags)) = list(item) {
+                for tag in tags.iter().filter_map(Value::as_str) {
+                    let tagged = by_tag.entry(tag).or_default();
+                    if !tagged.last().is_some_and(|last| std::ptr::eq(*last, item)) {
+                        tagged.push(item);
+                    }
+                }
+            }
+        }
+        by_tag
     };
+    let schemas_by_tag = by_tag(&schema_items, &|i| i.schema.as_ref()?.get("x-tags"));
+    let apis_by_tag = by_tag(&api_items, &|i| i.api.as_ref()?.get("tags"));
     let mut tagged: Vec<Value> = Vec::new();
     for tag in &api_tags {
         let tagged_info = info_items.iter().find(|i| {
@@ -244,10 +255,10 @@ fn group_by_tags(
             };
             link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
         }
-        let tagged_items: Vec<&Item> = schema_items
-            .iter()
-            .filter(|i| has_tag(i, tag, "x-tags"))
-            .chain(api_items.iter().filter(|i| has_tag(i, tag, "tags")))
+        let tagged_items: Vec<&Item> = [&schemas_by_tag, &apis_by_tag]
+            .into_iter()
+            .filter_map(|by_tag| by_tag.get(tag.as_str()))
+            .flatten()
             .copied()
             .collect();
         let items = doc_items(hooks, &tagged_items, sidebar, base_path)?;

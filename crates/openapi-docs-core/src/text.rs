@@ -14,6 +14,7 @@ mod theme_markup;
 pub use front_matter::{front_matter_id, front_matter_json, front_matter_value};
 pub use mdx_check::mdx_parse_options;
 pub use mdx_safe::{ALLOWED_ELEMENTS, URL_ATTRIBUTES, is_dangerous_url, make_safe, url_parses};
+pub(crate) use theme_markup::{inert_entry, inert_string};
 pub use theme_markup::{inert_markup, inert_markup_value};
 
 // ---------------------------------------------------------------------------------------------

@@ -80,3 +80,11 @@ fn tag_groups_and_extensions() {
         json!({"sidebarOptions": {"groupPathsBy": "tagGroup", "sidebarCollapsed": false, "customProps": {"beta": true}}, "showExtensions": true, "externalJsonProps": false})
     ));
 }
+
+#[test]
+fn written_response_schemas() {
+    insta::assert_snapshot!(render_fixture(
+        "written-response-schemas.yaml",
+        json!({"sidebarOptions": tag_sidebar(), "externalJsonProps": false})
+    ));
+}

@@ -304,6 +304,7 @@ impl<'a> Renderer<'a> {
                 let (json, prop_ranges) = crate::js_json::stringify_object_keeping(
                     api,
                     &["parameters", "requestBody", "responses"],
+                    item.written.as_deref(),
                 );
                 let mut sink = PropSink::new(&item.id, self.external).reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
@@ -446,6 +447,7 @@ pub fn slim(item: &Item) -> Item {
             other => other.clone(),
         },
         pointer: item.pointer.clone(),
+        written: None,
     }
 }
 

@@ -160,7 +160,7 @@ mod tests {
         let api = json!({ "responses": json_of_len(EXTERNAL_MIN_BYTES + 10), "parameters": [] });
         let map = api.as_object().expect("an object");
         let (json, ranges) =
-            crate::js_json::stringify_object_keeping(map, &["responses", "parameters"]);
+            crate::js_json::stringify_object_keeping(map, &["responses", "parameters"], None);
         let mut sink = PropSink::new("p", true).reusing(&json, &ranges);
         assert!(matches!(
             sink.prop("ParamsDetails", "parameters", map.get("parameters")),

@@ -165,13 +165,28 @@ fn fix_map(map: &mut Map<String, Value>, all_markdown: bool) {
         return;
     }
     for (k, v) in map.iter_mut() {
-        if k == "x-enumDescriptions"
-            && let Value::Object(table) = v
-        {
-            fix_map(table, true);
-            continue;
-        }
-        fix(v, is_markdown_key(k));
+        inert_entry(Some(k), v);
+    }
+}
+
+/// Makes `value`, the value of `key` in an object (`None`: an array item), inert as
+/// [`inert_markup`] makes the values of the object it is in.
+pub(crate) fn inert_entry(key: Option<&str>, value: &mut Value) {
+    if key == Some("x-enumDescriptions")
+        && let Value::Object(table) = value
+    {
+        fix_map(table, true);
+        return;
+    }
+    fix(value, key.is_some_and(is_markdown_key));
+}
+
+/// The string `text`, the value of `key`, made inert as [`inert_entry`] makes it.
+pub(crate) fn inert_string<'t>(key: Option<&str>, text: &'t str) -> Cow<'t, str> {
+    if key.is_some_and(is_markdown_key) {
+        inert_text(text)
+    } else {
+        Cow::Borrowed(text)
     }
 }
 
