@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
+use crate::js_json::field;
 use crate::load::{self, pointer_location};
 
 mod text;
@@ -136,7 +137,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
-    match crate::js_json::field(map, "$ref") {
+    match field(map, "$ref") {
         Some(Value::String(r)) if !r.is_empty() => {
             if r == "#" || r.starts_with("#/") || !r.starts_with('#') {
                 Some(r)
@@ -609,7 +610,7 @@ fn lexically_normal(path: &Path) -> PathBuf {
 
 /// The `$ref` of `map` when it names another file (has a part before `#`).
 fn file_ref(map: &Map<String, Value>) -> Option<&str> {
-    match crate::js_json::field(map, "$ref") {
+    match field(map, "$ref") {
         Some(Value::String(r)) if !r.starts_with('#') => Some(r),
         _ => None,
     }
@@ -830,11 +831,22 @@ impl<'r> Expansion<'r> {
                     return Ok(circular_marker(place.value, is_root));
                 }
                 self.stack.push(Some(place));
-                let mut out = Map::with_capacity(map.len());
-                for (k, v) in map {
-                    let expanded = self.expand_child(k, Place { doc, value: v })?;
-                    out.insert(k.clone(), expanded);
-                }
+                let out = if self.within == Within::Elsewhere {
+                    // Copied whole (a map's copy keeps its key index: no key is hashed again),
+                    // then the copy is expanded in place.
+                    let mut copy = map.clone();
+                    for (v, slot) in map.values().zip(copy.values_mut()) {
+                        self.expand_in_place(Place { doc, value: v }, slot)?;
+                    }
+                    copy
+                } else {
+                    let mut out = Map::with_capacity(map.len());
+                    for (k, v) in map {
+                        let expanded = self.expand_child(k, Place { doc, value: v })?;
+                        out.insert(k.clone(), expanded);
+                    }
+                    out
+                };
                 let result = self.resolve_discriminator_in_place(Value::Object(out), place);
                 self.stack.pop();
                 result
@@ -852,6 +864,50 @@ impl<'r> Expansion<'r> {
             }
             other => Ok(other.clone()),
         }
+    }
+
+    /// Whether `map` is a `$ref` this expansion follows.
+    fn is_followed_ref(&self, map: &Map<String, Value>) -> bool {
+        self.resolver.follow_refs && is_allowed_ref(map).is_some()
+    }
+
+    /// Turns `copy`, a copy of the value at `place`, into its expansion: what
+    /// [`Expansion::expand`] returns, without copying again the parts that need no change.
+    fn expand_in_place(&mut self, place: Place<'r>, copy: &mut Value) -> Result<()> {
+        let doc = place.doc;
+        match (place.value, copy) {
+            (Value::Object(map), Value::Object(out))
+                if !self.is_followed_ref(map) && !self.stack.contains(&Some(place)) =>
+            {
+                self.budget(place)?;
+                self.stack.push(Some(place));
+                for (v, slot) in map.values().zip(out.values_mut()) {
+                    self.expand_in_place(Place { doc, value: v }, slot)?;
+                }
+                if field(map, "discriminator").is_some() {
+                    let value = Value::Object(std::mem::take(out));
+                    *out = match self.resolve_discriminator_in_place(value, place)? {
+                        Value::Object(resolved) => resolved,
+                        _ => Map::new(),
+                    };
+                }
+                self.stack.pop();
+            }
+            (Value::Array(items), Value::Array(out)) => {
+                self.budget(place)?;
+                self.stack.push(Some(place));
+                for (v, slot) in items.iter().zip(out.iter_mut()) {
+                    self.expand_in_place(Place { doc, value: v }, slot)?;
+                }
+                self.stack.pop();
+            }
+            (Value::Object(_) | Value::Array(_), copy) => {
+                // A `$ref` or a cycle: replaced as a whole.
+                *copy = self.expand(place)?;
+            }
+            _ => self.budget(place)?,
+        }
+        Ok(())
     }
 
     /// The reference replaces `discriminator.mapping` values that are in-document pointers with
