@@ -7,21 +7,13 @@
 //! `tests/swagger2/invalid/<scenario>.yaml` must fail with `E_INVALID_SPEC`, naming the file and
 //! the offending pointer; the snapshot is the message.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use openapi_docs_core::resolve::Resolver;
 use openapi_docs_core::{DocsContext, SpecOptions, generate, js_json, load, swagger2};
 use serde_json::{Value, json};
-
-fn fixtures(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("fixture folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/swagger2")
@@ -52,7 +44,7 @@ fn snapshot_settings(dir: &Path) -> insta::Settings {
 #[test]
 fn converts_like_swagger2openapi() {
     let dir = fixture_dir();
-    let files = fixtures(&dir);
+    let files = common::yaml_files(&dir);
     assert!(files.len() >= 8, "fixtures found: {files:?}");
     for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -64,7 +56,7 @@ fn converts_like_swagger2openapi() {
 #[test]
 fn rejects_what_cannot_be_converted() {
     let dir = fixture_dir().join("invalid");
-    let files = fixtures(&dir);
+    let files = common::yaml_files(&dir);
     assert!(!files.is_empty());
     let out = tempfile::tempdir().unwrap();
     for path in files {
@@ -157,7 +149,7 @@ fn no_shape_makes_the_converter_panic() {
         json!({}),
         json!({"type": "file", "in": "formData", "name": 1}),
     ];
-    for path in fixtures(&fixture_dir()) {
+    for path in common::yaml_files(&fixture_dir()) {
         let document = expanded(&path);
         let mut all = Vec::new();
         pointers(&document, String::new(), &mut all);

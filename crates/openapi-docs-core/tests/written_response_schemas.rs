@@ -5,7 +5,9 @@
 //! an extended `$ref` and schemas reused across pages), on markup inside response schemas, and
 //! under the expansion limits, which a copied text must count like a written one.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use openapi_docs_core::resolve::{Limits, Resolver};
 use openapi_docs_core::text::inert_markup;
@@ -70,21 +72,11 @@ fn path_item_pointers(resolver: &Resolver) -> Vec<String> {
     pointers
 }
 
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("fixture folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn every_fixture_path_item_gives_the_same_json() {
     let mut texts = 0;
-    for fixture in fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for fixture in common::yaml_files(&dir) {
         let resolver = resolver_for(&fixture);
         for pointer in path_item_pointers(&resolver) {
             let (built, written, count) = both_ways(&resolver, &pointer);

@@ -1,0 +1,14 @@
+//! Helpers shared by the integration tests (a module of each test crate that uses it).
+
+use std::path::{Path, PathBuf};
+
+/// The `.yaml` files of `dir`, sorted.
+pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("fixture folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    files
+}
