@@ -830,23 +830,19 @@ impl<'r> Expansion<'r> {
                     self.circular += 1;
                     return Ok(circular_marker(place.value, is_root));
                 }
-                self.stack.push(Some(place));
-                let out = if self.within == Within::Elsewhere {
+                if self.within == Within::Elsewhere {
                     // Copied whole (a map's copy keeps its key index: no key is hashed again),
                     // then the copy is expanded in place.
                     let mut copy = map.clone();
-                    for (v, slot) in map.values().zip(copy.values_mut()) {
-                        self.expand_in_place(Place { doc, value: v }, slot)?;
-                    }
-                    copy
-                } else {
-                    let mut out = Map::with_capacity(map.len());
-                    for (k, v) in map {
-                        let expanded = self.expand_child(k, Place { doc, value: v })?;
-                        out.insert(k.clone(), expanded);
-                    }
-                    out
-                };
+                    self.expand_members_in_place(place, map, &mut copy)?;
+                    return Ok(Value::Object(copy));
+                }
+                self.stack.push(Some(place));
+                let mut out = Map::with_capacity(map.len());
+                for (k, v) in map {
+                    let expanded = self.expand_child(k, Place { doc, value: v })?;
+                    out.insert(k.clone(), expanded);
+                }
                 let result = self.resolve_discriminator_in_place(Value::Object(out), place);
                 self.stack.pop();
                 result
@@ -880,18 +876,7 @@ impl<'r> Expansion<'r> {
                 if !self.is_followed_ref(map) && !self.stack.contains(&Some(place)) =>
             {
                 self.budget(place)?;
-                self.stack.push(Some(place));
-                for (v, slot) in map.values().zip(out.values_mut()) {
-                    self.expand_in_place(Place { doc, value: v }, slot)?;
-                }
-                if field(map, "discriminator").is_some() {
-                    let value = Value::Object(std::mem::take(out));
-                    *out = match self.resolve_discriminator_in_place(value, place)? {
-                        Value::Object(resolved) => resolved,
-                        _ => Map::new(),
-                    };
-                }
-                self.stack.pop();
+                self.expand_members_in_place(place, map, out)?;
             }
             (Value::Array(items), Value::Array(out)) => {
                 self.budget(place)?;
@@ -907,6 +892,36 @@ impl<'r> Expansion<'r> {
             }
             _ => self.budget(place)?,
         }
+        Ok(())
+    }
+
+    /// Expands in place the members of `out`, a copy of `map` (the object at `place`, neither a
+    /// `$ref` nor on the stack), then its discriminator mapping.
+    fn expand_members_in_place(
+        &mut self,
+        place: Place<'r>,
+        map: &'r Map<String, Value>,
+        out: &mut Map<String, Value>,
+    ) -> Result<()> {
+        self.stack.push(Some(place));
+        for (v, slot) in map.values().zip(out.values_mut()) {
+            self.expand_in_place(
+                Place {
+                    doc: place.doc,
+                    value: v,
+                },
+                slot,
+            )?;
+        }
+        // Only an object with a discriminator can have its mapping replaced.
+        if field(map, "discriminator").is_some() {
+            let value = Value::Object(std::mem::take(out));
+            *out = match self.resolve_discriminator_in_place(value, place)? {
+                Value::Object(resolved) => resolved,
+                _ => Map::new(),
+            };
+        }
+        self.stack.pop();
         Ok(())
     }
 
