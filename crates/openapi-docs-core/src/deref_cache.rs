@@ -38,7 +38,7 @@ struct Crawl<'r> {
 const MAX_DEPTH: usize = 1_000;
 
 fn has_extended_ref(value: &Value) -> bool {
-    crate::js_json::any_object(value, &|map| {
+    crate::parallel::any_object(value, &|map| {
         map.len() > 1 && crate::js_json::field(map, "$ref").is_some_and(Value::is_string)
     })
 }

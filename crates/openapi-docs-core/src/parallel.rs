@@ -148,6 +148,64 @@ fn take_in_order<R>(
     Ok(())
 }
 
+/// How many levels of a document are opened into the pieces [`any_object`] scans apart.
+const PIECE_LEVELS: usize = 3;
+/// Fewer pieces than this are scanned on the calling thread alone.
+const MIN_PARALLEL_PIECES: usize = 512;
+
+/// [`crate::js_json::any_object`] of a whole document, on several threads when it is large: the
+/// objects and arrays of its first levels are opened (and tested), and the values under them
+/// are scanned apart. The answer is the same; only the order of the tests differs.
+pub fn any_object(
+    value: &serde_json::Value,
+    test: &(dyn Fn(&serde_json::Map<String, serde_json::Value>) -> bool + Sync),
+) -> bool {
+    use serde_json::Value;
+    let mut pieces = vec![value];
+    for _ in 0..PIECE_LEVELS {
+        let mut opened = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            match piece {
+                Value::Object(map) => {
+                    if test(map) {
+                        return true;
+                    }
+                    opened.extend(map.values());
+                }
+                Value::Array(items) => opened.extend(items),
+                _ => {}
+            }
+        }
+        pieces = opened;
+    }
+    let workers = default_workers();
+    let scan = |worker: usize, found: &AtomicBool| {
+        for piece in pieces.iter().skip(worker).step_by(workers) {
+            if found.load(Ordering::Relaxed) {
+                return;
+            }
+            if crate::js_json::any_object(piece, test) {
+                found.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    };
+    let found = AtomicBool::new(false);
+    if workers < 2 || pieces.len() < MIN_PARALLEL_PIECES {
+        return pieces
+            .iter()
+            .any(|piece| crate::js_json::any_object(piece, test));
+    }
+    std::thread::scope(|scope| {
+        for worker in 1..workers {
+            let (scan, found) = (&scan, &found);
+            scope.spawn(move || scan(worker, found));
+        }
+        scan(0, &found);
+    });
+    found.into_inner()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,5 +306,37 @@ mod tests {
         .unwrap_err();
         // The worker's own message, not the scope's "a scoped thread panicked".
         assert_eq!(payload.downcast_ref::<&str>(), Some(&"input 3"));
+    }
+
+    #[test]
+    fn any_object_of_a_large_document_finds_what_one_thread_finds() {
+        use serde_json::{Value, json};
+        let mut paths = serde_json::Map::new();
+        for i in 0..1_000 {
+            paths.insert(
+                format!("/p{i}"),
+                json!({"get": {"responses": {"200": {"description": "ok"}}}}),
+            );
+        }
+        let deep = |doc: &mut Value, i: usize| {
+            doc["paths"][format!("/p{i}")]["get"]["responses"]["200"]["schema"] =
+                json!({"items": [{"$ref": "other.yaml#/X"}]});
+        };
+        let is_file_ref = |map: &serde_json::Map<String, Value>| {
+            map.get("$ref")
+                .and_then(Value::as_str)
+                .is_some_and(|r| !r.starts_with('#'))
+        };
+        let mut doc = json!({"openapi": "3.1.0", "paths": paths});
+        assert!(!super::any_object(&doc, &is_file_ref));
+        for i in [0, 1, 500, 999] {
+            let mut found = doc.clone();
+            deep(&mut found, i);
+            assert!(super::any_object(&found, &is_file_ref), "at /p{i}");
+        }
+        // In the levels that are opened rather than scanned.
+        doc["paths"]["/p7"] = json!({"$ref": "other.yaml#/PathItem"});
+        assert!(super::any_object(&doc, &is_file_ref));
+        assert!(super::any_object(&json!({"$ref": "a.yaml"}), &is_file_ref));
     }
 }

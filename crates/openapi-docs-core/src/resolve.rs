@@ -288,7 +288,7 @@ impl Resolver {
         while let Some(doc) = queue.pop() {
             let mut refs = Vec::new();
             // A first pass without pointers: most specs are one file, with no such `$ref`.
-            if crate::js_json::any_object(&self.docs[doc].value, &|map| file_ref(map).is_some()) {
+            if crate::parallel::any_object(&self.docs[doc].value, &|map| file_ref(map).is_some()) {
                 collect_file_refs(&self.docs[doc].value, &mut String::new(), &mut refs);
             }
             for (pointer, reference) in refs {
