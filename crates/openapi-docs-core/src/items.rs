@@ -273,11 +273,11 @@ pub fn build_items_each<P: Send>(
                 let operation = take_operation(&mut path_item, method);
                 let mut item = page.api_item(
                     &path_item,
-                    method,
                     operation,
                     path,
                     method,
                     &format!("{pointer}/{method}"),
+                    written.as_deref(),
                 )?;
                 if let (Some(api), Some(request)) = (item.api.as_mut(), request) {
                     api.insert("postman".into(), request);
@@ -307,11 +307,11 @@ pub fn build_items_each<P: Send>(
                     let operation = take_operation(&mut path_item, method);
                     let mut item = page.api_item(
                         &path_item,
-                        method,
                         operation,
                         "webhook",
                         "event",
                         &format!("{pointer}/{method}"),
+                        written.as_deref(),
                     )?;
                     item.written.clone_from(&written);
                     prepare(item)
@@ -591,13 +591,12 @@ impl PageContext<'_> {
     fn api_item(
         &self,
         path_item: &Value,
-        method_key: &str,
         operation: Map<String, Value>,
         path: &str,
         method: &str,
         pointer: &str,
+        written: Option<&WrittenTexts>,
     ) -> Result<Item> {
-        let _ = method_key;
         let mut op = operation;
         let summary = op.get("summary").cloned();
         let operation_id = op.get("operationId").cloned();
@@ -643,7 +642,7 @@ impl PageContext<'_> {
             coalesce(&[op_servers.as_ref(), path_item.get("servers"), self.servers]).cloned();
         let op_security = op.get("security").cloned();
         let security = coalesce(&[op_security.as_ref(), self.security]).cloned();
-        let json_request_body_example = request_body_example(op.get("requestBody"));
+        let json_request_body_example = request_body_example(op.get("requestBody"), written);
 
         let mut api = op;
         api.shift_remove("summary");
@@ -726,14 +725,25 @@ fn union_by_name(a: &[Value], b: &[Value]) -> Vec<Value> {
 
 /// The reference's `jsonRequestBodyExample`: from the `application/json` body, overridden by a
 /// first content type ending in `+json`.
-fn request_body_example(request_body: Option<&Value>) -> Option<Value> {
+fn request_body_example(
+    request_body: Option<&Value>,
+    written: Option<&WrittenTexts>,
+) -> Option<Value> {
     let content = request_body?.get("content")?.as_object()?;
+    // A schema written as text carries its sample.
+    let sample = |schema: &Value| match (schema, written) {
+        (Value::String(s), Some(written)) => match written.request_sample_for(s) {
+            Some(sample) => sample.cloned(),
+            None => sample_from_schema(schema, SampleKind::Request),
+        },
+        _ => sample_from_schema(schema, SampleKind::Request),
+    };
     let mut example = None;
     for (key, media) in content {
         let lower = key.to_lowercase();
         if lower == "application/json" || lower == "application/json; charset=utf-8" {
             if let Some(schema) = media.get("schema").filter(|s| truthy(Some(s))) {
-                example = sample_from_schema(schema, SampleKind::Request);
+                example = sample(schema);
             }
             break;
         }
@@ -742,7 +752,7 @@ fn request_body_example(request_body: Option<&Value>) -> Option<Value> {
         && first_key.ends_with("+json")
         && let Some(schema) = first.get("schema").filter(|s| truthy(Some(s)))
     {
-        example = sample_from_schema(schema, SampleKind::Request);
+        example = sample(schema);
     }
     example
 }

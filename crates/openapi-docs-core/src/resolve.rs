@@ -17,6 +17,7 @@ use crate::error::{Error, Location, Result};
 use crate::js_json::field;
 use crate::load::{self, pointer_location};
 
+mod sample_source;
 mod text;
 pub use text::WrittenTexts;
 use text::{TextMemo, Within};

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::allof::merge_all_of;
-use crate::js_json::{field, truthy, value_field};
+use crate::js_json::{truthy, value_field};
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,18 +25,94 @@ impl SampleKind {
     }
 }
 
-fn is_hidden(prop: &Value, flag: &str) -> bool {
-    value_field(prop, flag) == Some(&Value::Bool(true)) || truthy(value_field(prop, "deprecated"))
+/// A schema as the sample builders read it: an expanded value, or one read from the source
+/// with its `$ref`s followed as they are met (see `resolve::sample_source`), which needs no
+/// expanded copy of the parts the sample never looks at.
+pub(crate) trait SchemaNode: Sized {
+    /// The node when it is a string, number, boolean or null.
+    fn scalar(&self) -> Option<&Value>;
+    fn is_object(&self) -> bool;
+    /// The number of members of an object (0 for anything else).
+    fn member_count(&self) -> usize;
+    /// Member `key` of an object (`None` for anything else).
+    fn member(&self, key: &str) -> Option<Self>;
+    /// The members of an object, in order (none for anything else).
+    fn members(&self) -> Vec<(&str, Self)>;
+    /// The items of an array (`None` for anything else).
+    fn items(&self) -> Option<Vec<Self>>;
+    /// Item `index` of an array (`None` for anything else).
+    fn item(&self, index: usize) -> Option<Self>;
+    /// Calls `f` with the node's expanded value.
+    fn with_value<R>(&self, f: impl FnOnce(&Value) -> R) -> R;
+
+    /// The node's expanded value.
+    fn to_value(&self) -> Value {
+        self.with_value(Value::clone)
+    }
+}
+
+impl SchemaNode for &Value {
+    fn scalar(&self) -> Option<&Value> {
+        (!matches!(self, Value::Object(_) | Value::Array(_))).then_some(*self)
+    }
+
+    fn is_object(&self) -> bool {
+        matches!(self, Value::Object(_))
+    }
+
+    fn member_count(&self) -> usize {
+        self.as_object().map_or(0, Map::len)
+    }
+
+    fn member(&self, key: &str) -> Option<Self> {
+        value_field(self, key)
+    }
+
+    fn members(&self) -> Vec<(&str, Self)> {
+        match self {
+            Value::Object(map) => map.iter().map(|(k, v)| (k.as_str(), v)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn items(&self) -> Option<Vec<Self>> {
+        self.as_array().map(|items| items.iter().collect())
+    }
+
+    fn item(&self, index: usize) -> Option<Self> {
+        self.as_array().and_then(|items| items.get(index))
+    }
+
+    fn with_value<R>(&self, f: impl FnOnce(&Value) -> R) -> R {
+        f(self)
+    }
+}
+
+/// Whether the builder merges `schema` whole: it has a `oneOf`, `anyOf` or `allOf`.
+fn combines<S: SchemaNode>(schema: &S) -> bool {
+    ["oneOf", "anyOf", "allOf"]
+        .iter()
+        .any(|key| truthy_node(schema.member(key).as_ref()))
+}
+
+/// JavaScript truthiness of a node (`None` is `undefined`).
+fn truthy_node<S: SchemaNode>(node: Option<&S>) -> bool {
+    node.is_some_and(|n| n.scalar().is_none_or(|v| truthy(Some(v))))
+}
+
+fn is_hidden<S: SchemaNode>(prop: &S, flag: &str) -> bool {
+    prop.member(flag).as_ref().and_then(S::scalar) == Some(&Value::Bool(true))
+        || truthy_node(prop.member("deprecated").as_ref())
 }
 
 /// Whether `prop.properties` or `prop.items.properties` holds a hidden property.
-fn has_hidden_nested(prop: &Value, flag: &str) -> bool {
-    let hidden_in = |properties: Option<&Value>| match properties {
-        Some(Value::Object(nested)) => nested.values().any(|v| is_hidden(v, flag)),
-        _ => false,
+fn has_hidden_nested<S: SchemaNode>(prop: &S, flag: &str) -> bool {
+    let hidden_in = |properties: Option<S>| {
+        properties
+            .is_some_and(|p| p.is_object() && p.members().iter().any(|(_, v)| is_hidden(v, flag)))
     };
-    hidden_in(value_field(prop, "properties"))
-        || hidden_in(value_field(prop, "items").and_then(|i| value_field(i, "properties")))
+    hidden_in(prop.member("properties"))
+        || hidden_in(prop.member("items").and_then(|i| i.member("properties")))
 }
 
 /// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
@@ -77,177 +153,194 @@ pub fn lodash_merge(target: &mut Value, source: &Value) {
 
 /// The sample for `schema`.
 pub fn sample_from_schema(schema: &Value, kind: SampleKind) -> Option<Value> {
+    sample(&schema, kind, 0)
+}
+
+/// The sample for a schema read by way of [`SchemaNode`].
+pub(crate) fn sample_from_node<S: SchemaNode>(schema: &S, kind: SampleKind) -> Option<Value> {
     sample(schema, kind, 0)
 }
 
-fn sample(schema: &Value, kind: SampleKind, depth: usize) -> Option<Value> {
-    if depth > 200 {
+/// The request body media types whose schema gives the page's `jsonRequestBodyExample` (the
+/// reference compares the first two lowercased, and matches the suffix as written).
+pub fn is_sampled_media_type(media_type: &str) -> bool {
+    let lower = media_type.to_lowercase();
+    lower == "application/json"
+        || lower == "application/json; charset=utf-8"
+        || media_type.ends_with("+json")
+}
+
+/// Samples are not built deeper than this (the reference's recursion guard).
+const MAX_SAMPLE_DEPTH: usize = 200;
+
+fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<Value> {
+    if depth > MAX_SAMPLE_DEPTH {
         return None;
     }
-    let Value::Object(map) = schema else {
-        // Property access on a string or number yields undefined for every keyword.
-        return match schema {
-            Value::Null => None, // TypeError in the reference, caught: undefined
-            _ => None,
-        };
-    };
-    if let Some(example) = field(map, "example") {
-        return Some(example.clone());
+    // Property access on a string or number yields undefined for every keyword; on null it
+    // throws a TypeError, which the reference catches: undefined too.
+    if !schema.is_object() {
+        return None;
+    }
+    if let Some(example) = schema.member("example") {
+        return Some(example.to_value());
     }
     let flag = kind.hidden_flag();
-    let combine = |variant: &Value| -> Option<Value> {
-        if truthy(field(map, "properties")) {
-            let mut combined = schema.clone();
-            lodash_merge(&mut combined, variant);
-            let key = if field(map, "oneOf").is_some() && truthy(field(map, "oneOf")) {
+    let has_properties = || truthy_node(schema.member("properties").as_ref());
+    let combine = |variant: Option<S>| -> Option<Value> {
+        if has_properties() {
+            let mut combined = schema.to_value();
+            match &variant {
+                Some(variant) => variant.with_value(|v| lodash_merge(&mut combined, v)),
+                None => lodash_merge(&mut combined, &Value::Null),
+            }
+            let key = if truthy_node(schema.member("oneOf").as_ref()) {
                 "oneOf"
             } else {
                 "anyOf"
             };
             combined.as_object_mut().map(|m| m.shift_remove(key));
-            sample(&combined, kind, depth + 1)
+            sample(&&combined, kind, depth + 1)
         } else {
-            sample(variant, kind, depth + 1)
+            variant.and_then(|v| sample(&v, kind, depth + 1))
         }
     };
     let all_of_step = |depth: usize| -> Option<Value> {
-        // `undefined` from the merge makes the reference throw, and its catch returns undefined.
-        let mut merged = merge_all_of(schema)?;
-        if let Some(Value::Object(props)) = merged.get_mut("properties") {
-            props.retain(|_, v| !is_hidden(v, flag));
-        }
-        if truthy(field(map, "properties")) {
-            let mut combined = schema.clone();
-            lodash_merge(&mut combined, &merged);
-            combined.as_object_mut().map(|m| m.shift_remove("allOf"));
-            sample(&combined, kind, depth + 1)
-        } else {
-            sample(&merged, kind, depth + 1)
-        }
+        schema.with_value(|value| {
+            // `undefined` from the merge makes the reference throw, and its catch returns
+            // undefined.
+            let mut merged = merge_all_of(value)?;
+            if let Some(Value::Object(props)) = merged.get_mut("properties") {
+                props.retain(|_, v| !is_hidden(&&*v, flag));
+            }
+            if has_properties() {
+                let mut combined = value.clone();
+                lodash_merge(&mut combined, &merged);
+                combined.as_object_mut().map(|m| m.shift_remove("allOf"));
+                sample(&&combined, kind, depth + 1)
+            } else {
+                sample(&&merged, kind, depth + 1)
+            }
+        })
     };
-    if kind == SampleKind::Response && truthy(field(map, "allOf")) {
+    if kind == SampleKind::Response && truthy_node(schema.member("allOf").as_ref()) {
         return all_of_step(depth);
     }
     for key in ["oneOf", "anyOf"] {
-        if truthy(field(map, key)) {
-            let first = field(map, key).and_then(|v| v.get(0));
-            return combine(first.unwrap_or(&Value::Null));
+        if let Some(variants) = schema.member(key).filter(|v| truthy_node(Some(v))) {
+            return combine(variants.item(0));
         }
     }
-    if kind == SampleKind::Request && truthy(field(map, "allOf")) {
+    if kind == SampleKind::Request && truthy_node(schema.member("allOf").as_ref()) {
         return all_of_step(depth);
     }
-    let properties = field(map, "properties");
-    let items = field(map, "items");
-    let ty = field(map, "type");
-    let ty_str = if truthy(ty) {
-        ty.and_then(Value::as_str)
-    } else if truthy(properties) {
+    let properties = schema.member("properties");
+    let items = schema.member("items");
+    let ty = schema.member("type");
+    let ty_str = if truthy_node(ty.as_ref()) {
+        ty.as_ref().and_then(S::scalar).and_then(Value::as_str)
+    } else if truthy_node(properties.as_ref()) {
         Some("object")
-    } else if truthy(items) {
+    } else if truthy_node(items.as_ref()) {
         Some("array")
     } else {
         return None;
     };
     if ty_str == Some("object") {
         let mut obj = Map::new();
-        if let Some(Value::Object(props)) = properties {
-            for (name, prop) in props {
-                if is_hidden(prop, flag) {
-                    continue;
+        for (name, prop) in properties.iter().flat_map(S::members) {
+            if is_hidden(&prop, flag) {
+                continue;
+            }
+            // The reference deletes hidden nested properties from the schema it walks. The
+            // builder skips hidden properties anyway: the deletion shows only where the schema
+            // is merged whole, with a `oneOf`/`anyOf` variant or its `allOf`, and only then is
+            // a copy needed.
+            if (combines(&prop) || prop.member("items").is_some_and(|i| combines(&i)))
+                && has_hidden_nested(&prop, flag)
+            {
+                let mut prop = prop.to_value();
+                if let Some(Value::Object(nested)) = prop.get_mut("properties") {
+                    nested.retain(|_, v| !is_hidden(&&*v, flag));
                 }
-                // The reference deletes hidden nested properties from the schema it walks;
-                // only then is a copy needed.
-                if has_hidden_nested(prop, flag) {
-                    let mut prop = prop.clone();
-                    if let Some(Value::Object(nested)) = prop.get_mut("properties") {
-                        nested.retain(|_, v| !is_hidden(v, flag));
-                    }
-                    if let Some(Value::Object(nested)) =
-                        prop.get_mut("items").and_then(|i| i.get_mut("properties"))
-                    {
-                        nested.retain(|_, v| !is_hidden(v, flag));
-                    }
-                    sample_prop(name, &prop, &mut obj, kind, depth);
-                } else {
-                    sample_prop(name, prop, &mut obj, kind, depth);
+                if let Some(Value::Object(nested)) =
+                    prop.get_mut("items").and_then(|i| i.get_mut("properties"))
+                {
+                    nested.retain(|_, v| !is_hidden(&&*v, flag));
                 }
+                sample_prop(name, &&prop, &mut obj, kind, depth);
+            } else {
+                sample_prop(name, &prop, &mut obj, kind, depth);
             }
         }
         return Some(Value::Object(obj));
     }
     if ty_str == Some("array") {
-        if let Some(Value::Array(variants)) = items.and_then(|i| value_field(i, "anyOf")) {
-            return Some(Value::Array(
-                variants
-                    .iter()
-                    .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
-                    .collect(),
-            ));
+        for key in ["anyOf", "oneOf"] {
+            if let Some(variants) = items
+                .as_ref()
+                .and_then(|i| i.member(key))
+                .and_then(|v| v.items())
+            {
+                return Some(Value::Array(
+                    variants
+                        .iter()
+                        .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
+                        .collect(),
+                ));
+            }
         }
-        if let Some(Value::Array(variants)) = items.and_then(|i| value_field(i, "oneOf")) {
-            return Some(Value::Array(
-                variants
-                    .iter()
-                    .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
-                    .collect(),
-            ));
-        }
-        let item = items.and_then(|i| sample(i, kind, depth + 1));
+        let item = items.and_then(|i| sample(&i, kind, depth + 1));
         return match (kind, item) {
             (SampleKind::Request, Some(Value::Array(a))) => Some(Value::Array(a)),
             (_, item) => Some(Value::Array(vec![item.unwrap_or(Value::Null)])),
         };
     }
-    if let Some(enumeration) = field(map, "enum").filter(|e| truthy(Some(e))) {
-        if truthy(field(map, "default")) {
-            return field(map, "default").cloned();
+    if let Some(enumeration) = schema.member("enum").filter(|e| truthy_node(Some(e))) {
+        if let Some(default) = schema.member("default").filter(|d| truthy_node(Some(d))) {
+            return Some(default.to_value());
         }
-        return match enumeration {
-            Value::Array(values) => values.first().cloned(),
-            other => Some(other.clone()),
+        return match enumeration.items() {
+            Some(values) => values.first().map(S::to_value),
+            None => Some(enumeration.to_value()),
         };
     }
     if is_hidden(schema, flag) {
         return None;
     }
-    primitive(map)
+    primitive(schema)
 }
 
-fn sample_prop(
+fn sample_prop<S: SchemaNode>(
     name: &str,
-    prop: &Value,
+    prop: &S,
     obj: &mut Map<String, Value>,
     kind: SampleKind,
     depth: usize,
 ) {
-    if let Value::Object(p) = prop {
-        if p.is_empty() {
-            obj.insert(name.to_string(), prop.clone());
-            return;
-        }
-        let value = if truthy(field(p, "oneOf")) {
-            field(p, "oneOf")
-                .and_then(|v| v.get(0))
-                .and_then(|v| sample(v, kind, depth + 1))
-        } else if truthy(field(p, "anyOf")) {
-            field(p, "anyOf")
-                .and_then(|v| v.get(0))
-                .and_then(|v| sample(v, kind, depth + 1))
-        } else if truthy(field(p, "allOf")) {
-            match merge_all_of(prop) {
-                Some(merged) => sample_prop(name, &merged, obj, kind, depth + 1),
-                None => set_or_undefined(obj, name, None),
-            }
-            return;
-        } else {
-            sample(prop, kind, depth + 1)
-        };
-        set_or_undefined(obj, name, value);
-    } else {
+    if !prop.is_object() {
         // A string like "circular(Pet)": property access yields undefined everywhere.
         set_or_undefined(obj, name, None);
+        return;
     }
+    if prop.member_count() == 0 {
+        obj.insert(name.to_string(), Value::Object(Map::new()));
+        return;
+    }
+    let value = if let Some(variants) = prop.member("oneOf").filter(|v| truthy_node(Some(v))) {
+        variants.item(0).and_then(|v| sample(&v, kind, depth + 1))
+    } else if let Some(variants) = prop.member("anyOf").filter(|v| truthy_node(Some(v))) {
+        variants.item(0).and_then(|v| sample(&v, kind, depth + 1))
+    } else if truthy_node(prop.member("allOf").as_ref()) {
+        prop.with_value(|value| match merge_all_of(value) {
+            Some(merged) => sample_prop(name, &&merged, obj, kind, depth + 1),
+            None => set_or_undefined(obj, name, None),
+        });
+        return;
+    } else {
+        sample(prop, kind, depth + 1)
+    };
+    set_or_undefined(obj, name, value);
 }
 
 /// `obj[name] = value`, where `undefined` still claims the key's position in JS (and is dropped
@@ -263,20 +356,22 @@ fn set_or_undefined(obj: &mut Map<String, Value>, name: &str, value: Option<Valu
     }
 }
 
-fn primitive(schema: &Map<String, Value>) -> Option<Value> {
-    let ty = field(schema, "type")?;
-    let Some(ty) = ty.as_str() else {
+fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
+    let ty = schema.member("type")?;
+    let Some(ty) = ty.scalar().and_then(Value::as_str) else {
         return None; // primitives[type] is undefined: TypeError, caught, undefined
     };
     let known = matches!(
         ty,
         "string" | "number" | "integer" | "boolean" | "object" | "array"
     );
-    let has_default = truthy(field(schema, "default"));
-    if !known && (!has_default || field(schema, "format").is_some()) {
+    let default = schema.member("default");
+    let has_default = truthy_node(default.as_ref());
+    let format = schema.member("format");
+    if !known && (!has_default || format.is_some()) {
         return None;
     }
-    let format = field(schema, "format").map(crate::mustache::js_string);
+    let format = format.map(|f| f.with_value(crate::mustache::js_string));
     let by_format = format.as_deref().and_then(|f| match (ty, f) {
         ("string", "email") => Some(Value::String("user@example.com".into())),
         ("string", "date") => Some(Value::String("2024-07-29".into())),
@@ -294,12 +389,12 @@ fn primitive(schema: &Map<String, Value>) -> Option<Value> {
         return Some(v);
     }
     if has_default {
-        return field(schema, "default").cloned();
+        return default.map(|d| d.to_value());
     }
     match ty {
         "string" => Some(Value::String("string".into())),
         "number" | "integer" => Some(Value::from(0)),
-        "boolean" => Some(match field(schema, "default") {
+        "boolean" => Some(match default.as_ref().and_then(S::scalar) {
             Some(Value::Bool(b)) => Value::Bool(*b),
             _ => Value::Bool(true),
         }),

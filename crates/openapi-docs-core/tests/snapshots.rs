@@ -88,3 +88,11 @@ fn written_response_schemas() {
         json!({"sidebarOptions": tag_sidebar(), "externalJsonProps": false})
     ));
 }
+
+#[test]
+fn written_request_schemas() {
+    insta::assert_snapshot!(render_fixture(
+        "written-request-schemas.yaml",
+        json!({"sidebarOptions": tag_sidebar(), "externalJsonProps": false})
+    ));
+}

@@ -1,14 +1,21 @@
-//! Expanded values written straight to JSON text, for the values no part of the generator reads
-//! but the page's `api` JSON: the schemas of an operation's responses. Writing them skips
-//! building (and freeing) the largest part of most pages' expanded data.
+//! Expanded values written straight to JSON text, for the values the generator reads little of
+//! but the page's `api` JSON holds whole: the schemas of an operation's responses and of its
+//! request body. Writing them skips building (and freeing) the largest part of most pages'
+//! expanded data.
 //!
 //! The text is what `JSON.stringify` writes of the expanded value, with the theme's live markup
 //! made inert ([`crate::text::inert_entry`]), so the `api` JSON is the same either way. A target
 //! whose writing produced no `circular(...)` marker reaches no value on the path that led to it
 //! (or it would have reached itself again), so it expands the same wherever it is met: its text
 //! is kept ([`TextMemo`]) and copied when it is met again.
+//!
+//! Of a request body's schema, the page reads its sample (`jsonRequestBodyExample`, read from
+//! the source: [`super::sample_source`]) and, for the request panel and the Postman request,
+//! whether it is empty, its `type` and its `format`. So a request schema is written only when it
+//! is an object with members and no `format`, in a media type other than the two form types;
+//! the placeholder (a non-empty string) then answers those questions as the schema would.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -17,6 +24,7 @@ use serde_json::Value;
 use super::{Expansion, NODES_PER_STEP, Place, circular_marker, is_allowed_ref};
 use crate::error::Result;
 use crate::js_json::{field, for_each_in_js_order, write_string, write_value};
+use crate::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
 use crate::text::{inert_entry, inert_string};
 
 /// Where the value being expanded sits in a path item: the schema of a response's media type
@@ -30,6 +38,12 @@ pub(super) enum Within {
     Response,
     Content,
     MediaType,
+    RequestBody,
+    RequestContent,
+    /// `sampled`: the media type's schema gives the page's `jsonRequestBodyExample`.
+    RequestMediaType {
+        sampled: bool,
+    },
 }
 
 impl Within {
@@ -44,10 +58,19 @@ impl Within {
             Within::Responses => Within::Response,
             Within::Response if key == "content" => Within::Content,
             Within::Content => Within::MediaType,
+            Within::Operation if key == "requestBody" => Within::RequestBody,
+            Within::RequestBody if key == "content" => Within::RequestContent,
+            // The request panel and the Postman request read the form types' schemas.
+            Within::RequestContent if FORM_MEDIA_TYPES.contains(&key) => Within::Elsewhere,
+            Within::RequestContent => Within::RequestMediaType {
+                sampled: is_sampled_media_type(key),
+            },
             _ => Within::Elsewhere,
         }
     }
 }
+
+const FORM_MEDIA_TYPES: &[&str] = &["multipart/form-data", "application/x-www-form-urlencoded"];
 
 /// JSON texts written in place of values, and the placeholder strings that stand for them in
 /// the expanded value. A placeholder holds a number drawn when the process starts, so no string
@@ -55,6 +78,8 @@ impl Within {
 #[derive(Debug, Default)]
 pub struct WrittenTexts {
     texts: Vec<String>,
+    /// The request samples of the texts that are sampled request schemas, by text index.
+    request_samples: Vec<(usize, Option<Value>)>,
 }
 
 fn placeholder_prefix() -> &'static str {
@@ -67,22 +92,40 @@ fn placeholder_prefix() -> &'static str {
 }
 
 impl WrittenTexts {
-    fn placeholder(&mut self, text: String) -> Value {
+    /// A placeholder for `text`, with the request sample of the schema it is, if sampled.
+    fn placeholder(&mut self, text: String, request_sample: Option<Option<Value>>) -> Value {
         let index = self.texts.len();
         self.texts.push(text);
+        if let Some(sample) = request_sample {
+            self.request_samples.push((index, sample));
+        }
         Value::String(format!("{}{index}", placeholder_prefix()))
+    }
+
+    fn index_of(value: &str) -> Option<usize> {
+        if !value.starts_with('\u{0}') {
+            return None;
+        }
+        value
+            .strip_prefix(placeholder_prefix())?
+            .parse::<usize>()
+            .ok()
     }
 
     /// The JSON text `value` stands for, when it is one of these placeholders.
     pub fn text_for(&self, value: &str) -> Option<&str> {
-        if !value.starts_with('\u{0}') {
-            return None;
-        }
-        let index = value
-            .strip_prefix(placeholder_prefix())?
-            .parse::<usize>()
+        self.texts.get(Self::index_of(value)?).map(String::as_str)
+    }
+
+    /// The request sample (`None`: `undefined`) of the schema `value` stands for, when it is
+    /// the placeholder of a request body schema whose media type is sampled.
+    pub fn request_sample_for(&self, value: &str) -> Option<Option<&Value>> {
+        let index = Self::index_of(value)?;
+        let found = self
+            .request_samples
+            .binary_search_by_key(&index, |(i, _)| *i)
             .ok()?;
-        self.texts.get(index).map(String::as_str)
+        Some(self.request_samples[found].1.as_ref())
     }
 
     /// True when no value was written as text.
@@ -104,11 +147,14 @@ const MEMO_MIN_BYTES: usize = 64;
 const MEMO_MAX_BYTES: usize = 64 << 20;
 
 /// The texts of targets that expand the same wherever they are met, by the target's address
-/// (shared by the threads that expand a spec).
+/// (shared by the threads that expand a spec). A text is kept the second time it is written:
+/// most targets met once are not met again.
 #[derive(Default)]
 pub(super) struct TextMemo {
     kept: Mutex<HashMap<usize, Arc<Kept>>>,
     bytes: AtomicUsize,
+    /// The targets written once.
+    written_once: Mutex<HashSet<usize>>,
 }
 
 impl TextMemo {
@@ -116,9 +162,15 @@ impl TextMemo {
         self.kept.lock().ok()?.get(&address).cloned()
     }
 
+    /// Keeps the text of the target at `address`, written as `kept`, if it was written before.
     fn keep(&self, address: usize, kept: Kept) {
+        let first = self
+            .written_once
+            .lock()
+            .is_ok_and(|mut set| set.insert(address));
         let length = kept.text.len();
-        if length < MEMO_MIN_BYTES
+        if first
+            || length < MEMO_MIN_BYTES
             || self.bytes.fetch_add(length, Ordering::Relaxed) + length > MEMO_MAX_BYTES
         {
             return;
@@ -133,37 +185,87 @@ impl TextMemo {
         if let Ok(map) = self.kept.get_mut() {
             map.clear();
         }
+        if let Ok(set) = self.written_once.get_mut() {
+            set.clear();
+        }
         *self.bytes.get_mut() = 0;
     }
 }
 
 impl<'r> Expansion<'r> {
     /// Expands the value of `key` (`child`) of the value being expanded; inside a path item
-    /// expanded by [`super::Resolver::expand_path_item_at`], a response schema is written as
-    /// text and a placeholder stands for it.
+    /// expanded by [`super::Resolver::expand_path_item_at`], a response schema (and a request
+    /// schema the page reads no more of, see the module comment) is written as text and a
+    /// placeholder stands for it.
     pub(super) fn expand_child(&mut self, key: &str, child: Place<'r>) -> Result<Value> {
         let outer = self.within;
         if outer == Within::Elsewhere {
             return self.expand(child);
         }
-        let inner = if outer == Within::MediaType && key == "schema" {
-            None
+        let written = key == "schema"
+            && match outer {
+                Within::MediaType => true,
+                Within::RequestMediaType { .. } => self.is_written_request_schema(child)?,
+                _ => false,
+            };
+        let result = if written {
+            self.within = Within::Elsewhere;
+            self.write_placeholder(child, key, outer)
         } else {
-            Some(outer.child(key))
-        };
-        self.within = inner.unwrap_or(Within::Elsewhere);
-        let result = match inner {
-            Some(_) => self.expand(child),
-            None => {
-                let mut text = String::new();
-                self.write(child, Some(key), &mut text).map(|()| {
-                    let texts = self.texts.get_or_insert_with(WrittenTexts::default);
-                    texts.placeholder(text)
-                })
-            }
+            self.within = outer.child(key);
+            self.expand(child)
         };
         self.within = outer;
         result
+    }
+
+    /// Writes the schema `child` (the value of `key` of a media type `within`) as text, and
+    /// returns the placeholder that stands for it.
+    fn write_placeholder(&mut self, child: Place<'r>, key: &str, within: Within) -> Result<Value> {
+        let mut text = String::new();
+        self.write(child, Some(key), &mut text)?;
+        let request_sample = match within {
+            Within::RequestMediaType { sampled: true } => {
+                Some(match self.sample_from_source(child) {
+                    Some(sample) => sample,
+                    None => self.sample_built(child)?,
+                })
+            }
+            _ => None,
+        };
+        let texts = self.texts.get_or_insert_with(WrittenTexts::default);
+        Ok(texts.placeholder(text, request_sample))
+    }
+
+    /// The request sample of the schema at `place`, from its expansion (built apart: the values
+    /// were counted when the schema was written).
+    fn sample_built(&self, place: Place<'r>) -> Result<Option<Value>> {
+        let mut expansion = Expansion::new(self.resolver);
+        expansion.stack.clone_from(&self.stack);
+        let schema = expansion.expand(place)?;
+        Ok(sample_from_schema(&schema, SampleKind::Request))
+    }
+
+    /// Whether the request schema at `place` expands to an object with members and no `format`
+    /// (what the placeholder's answers hold for), so that it can be written.
+    fn is_written_request_schema(&mut self, place: Place<'r>) -> Result<bool> {
+        let Value::Object(map) = place.value else {
+            return Ok(false);
+        };
+        let top = match is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
+            Some(_) if map.len() > 1 => return Ok(false),
+            Some(reference) => self.follow(place, reference)?,
+            None => place,
+        };
+        Ok(!self.stack.contains(&Some(top))
+            && match top.value {
+                Value::Object(map) => {
+                    !map.is_empty()
+                        && field(map, "format").is_none()
+                        && !(self.resolver.follow_refs && is_allowed_ref(map).is_some())
+                }
+                _ => false,
+            })
     }
 
     /// Writes the JSON text of the expansion of `place`, the value of `key` (`None`: an array
