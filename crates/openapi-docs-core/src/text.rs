@@ -136,6 +136,12 @@ static UNICODE_WORD: LazyLock<fancy_regex::Regex> = LazyLock::new(|| {
 /// lodash's `words(string)`.
 pub fn words(s: &str) -> Vec<String> {
     if HAS_UNICODE_WORD.is_match(s) {
+        if s.is_ascii() && !s.contains('\'') {
+            return ascii_unicode_words(s.as_bytes())
+                .into_iter()
+                .map(|(start, end)| s[start..end].to_string())
+                .collect();
+        }
         UNICODE_WORD
             .find_iter(s)
             .filter_map(|m| m.ok())
@@ -147,6 +153,93 @@ pub fn words(s: &str) -> Vec<String> {
             .map(|m| m.as_str().to_string())
             .collect()
     }
+}
+
+/// [`UNICODE_WORD`]'s matches in an ASCII text without apostrophes (an operationId, a tag), as
+/// byte ranges, found without the backtracking regex. In ASCII the pattern's classes are
+/// upper-case letters, lower-case letters, digits and breaks (everything else; no ASCII
+/// character is in its "misc" class), and its alternatives are, tried in order at each
+/// position: an upper-case letter then lower-case ones followed by a break, an upper-case
+/// letter or the end; upper-case letters followed by a break, the end, or (giving back the last
+/// one) a lower-case letter; an optional upper-case letter then lower-case ones; upper-case
+/// letters; ordinals (`21st`, `4TH`); digits.
+fn ascii_unicode_words(s: &[u8]) -> Vec<(usize, usize)> {
+    let at = |i: usize| s.get(i).copied();
+    let upper = |i: usize| at(i).is_some_and(|c| c.is_ascii_uppercase());
+    let lower = |i: usize| at(i).is_some_and(|c| c.is_ascii_lowercase());
+    let digit = |i: usize| at(i).is_some_and(|c| c.is_ascii_digit());
+    let brk = |i: usize| at(i).is_some_and(|c| !c.is_ascii_alphanumeric());
+    let run = |mut i: usize, class: &dyn Fn(usize) -> bool| {
+        while class(i) {
+            i += 1;
+        }
+        i
+    };
+    // JavaScript's `\b` (ASCII word characters) at `i`, just after a letter.
+    let boundary_after_letter =
+        |i: usize| at(i).is_none_or(|c| !(c.is_ascii_alphanumeric() || c == b'_'));
+    let ordinal = |i: usize, suffixes: [&[u8]; 4], after: &dyn Fn(u8) -> bool| {
+        let digits_end = run(i, &digit);
+        (i..digits_end).rev().find_map(|p| {
+            let rest = &s[p..];
+            // `1st`, `2nd`, `3rd`, or another digit then `th`: three bytes.
+            let is_ordinal = suffixes[..3].iter().any(|x| rest.starts_with(x))
+                || (!matches!(rest[0], b'1'..=b'3') && rest[1..].starts_with(suffixes[3]));
+            if !is_ordinal {
+                return None;
+            }
+            let end = p + 3;
+            (boundary_after_letter(end) || at(end).is_some_and(after)).then_some(end)
+        })
+    };
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let word_end = || -> Option<usize> {
+            let lowers_from = if upper(i) { i + 1 } else { i };
+            if lower(lowers_from) {
+                let end = run(lowers_from, &lower);
+                if brk(end) || upper(end) || end == s.len() {
+                    return Some(end);
+                }
+            }
+            if upper(i) {
+                let end = run(i, &upper);
+                if brk(end) || end == s.len() {
+                    return Some(end);
+                }
+                if lower(end) && end - i >= 2 {
+                    return Some(end - 1);
+                }
+            }
+            if lower(lowers_from) {
+                return Some(run(lowers_from, &lower));
+            }
+            if upper(i) {
+                return Some(run(i, &upper));
+            }
+            if digit(i) {
+                return ordinal(i, [b"1ST", b"2ND", b"3RD", b"TH"], &|c| {
+                    c.is_ascii_lowercase() || c == b'_'
+                })
+                .or_else(|| {
+                    ordinal(i, [b"1st", b"2nd", b"3rd", b"th"], &|c| {
+                        c.is_ascii_uppercase() || c == b'_'
+                    })
+                })
+                .or_else(|| Some(run(i, &digit)));
+            }
+            None
+        };
+        match word_end() {
+            Some(end) => {
+                words.push((i, end));
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    words
 }
 
 /// lodash's `kebabCase(string)`.
@@ -171,6 +264,9 @@ static UNESCAPED_QUOTE: LazyLock<regex::Regex> =
 /// `s.replace(/((?:^|[^\\])(?:\\{2})*)"/g, "$1'")`: the reference's way of keeping a title
 /// inside a double-quoted front-matter value.
 pub fn replace_quotes(s: &str) -> String {
+    if !s.contains('"') {
+        return s.to_string();
+    }
     UNESCAPED_QUOTE.replace_all(s, "${1}'").into_owned()
 }
 
@@ -408,6 +504,51 @@ mod tests {
         assert_eq!(replace_quotes(r#"say "hi""#), "say 'hi'");
         assert_eq!(replace_quotes(r#""""#), "'\"");
         assert_eq!(replace_quotes(r#"a\"b"#), r#"a\"b"#);
+    }
+
+    #[test]
+    fn ascii_words_are_the_unicode_patterns_words() {
+        // Every ASCII text without apostrophes over an alphabet that reaches each alternative
+        // (ordinals included), checked against the backtracking regex.
+        let alphabet = b"aAzZ0123479 _-/.stndrhSTNDRH";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..60_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = (state % 13) as usize;
+            let text: String = (0..length)
+                .map(|k| {
+                    let pick = (state >> (5 * k % 59)) as usize ^ k.wrapping_mul(7919);
+                    alphabet[pick % alphabet.len()] as char
+                })
+                .collect();
+            let expected: Vec<String> = UNICODE_WORD
+                .find_iter(&text)
+                .filter_map(|m| m.ok())
+                .map(|m| m.as_str().to_string())
+                .collect();
+            let found: Vec<String> = ascii_unicode_words(text.as_bytes())
+                .into_iter()
+                .map(|(a, b)| text[a..b].to_string())
+                .collect();
+            assert_eq!(found, expected, "{text:?}");
+        }
+        for text in [
+            "repos/get-content",
+            "21st-century",
+            "HTTPServer2ND",
+            "getV2API",
+            "x4th_y",
+            "ABCdef",
+        ] {
+            let expected: Vec<String> = UNICODE_WORD
+                .find_iter(text)
+                .filter_map(|m| m.ok())
+                .map(|m| m.as_str().to_string())
+                .collect();
+            assert_eq!(words(text), expected, "{text}");
+        }
     }
 
     #[test]
