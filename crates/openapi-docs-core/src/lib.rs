@@ -258,14 +258,15 @@ pub fn generate_into(
     output_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
 ) -> Result<Generated> {
-    // Bounded: at most this many rendered pages wait for the writer.
-    let (sender, receiver) = std::sync::mpsc::sync_channel::<Page>(64);
+    // Pages go to the writer in batches (each send may wake it: a system call), and at most
+    // this many batches wait for it.
+    let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<Page>>(WRITER_BATCHES);
     let (generated, written) = std::thread::scope(|scope| {
         let writer = scope.spawn(move || -> Result<Option<output::Staging>> {
             // The staging folder is made at the first page, so a spec that fails early leaves
             // no trace on disk.
             let mut staging = None;
-            for page in receiver {
+            for page in receiver.into_iter().flatten() {
                 if staging.is_none() {
                     staging = Some(output::Staging::begin(output_dir)?);
                 }
@@ -273,13 +274,21 @@ pub fn generate_into(
             }
             Ok(staging)
         });
-        let generated = generate_each(options, docs, site_dir, hooks, &mut |page| {
-            // A send fails only when the writer stopped on an error, which `join` reports.
-            sender.send(page).map_err(|_| Error::Write {
+        let mut batch = PageBatch::default();
+        // A send fails only when the writer stopped on an error, which `join` reports.
+        let send = |pages: Vec<Page>| {
+            sender.send(pages).map_err(|_| Error::Write {
                 path: output_dir.to_path_buf(),
                 source: std::io::Error::other("the writer stopped"),
             })
-        });
+        };
+        let generated = generate_each(options, docs, site_dir, hooks, &mut |page| match batch
+            .add(page)
+        {
+            Some(full) => send(full),
+            None => Ok(()),
+        })
+        .and_then(|generated| send(batch.pages).map(|()| generated));
         drop(sender);
         let written = writer
             .join()
@@ -296,6 +305,33 @@ pub fn generate_into(
     generated.stats.files = staging.files();
     staging.commit()?;
     Ok(generated)
+}
+
+/// Batches of pages waiting for the writer thread, at most (see [`PageBatch`]).
+const WRITER_BATCHES: usize = 8;
+
+/// Rendered pages gathered for the writer thread: a batch is sent when it holds this many
+/// pages or bytes.
+#[derive(Default)]
+struct PageBatch {
+    pages: Vec<Page>,
+    bytes: usize,
+}
+
+impl PageBatch {
+    const MAX_PAGES: usize = 16;
+    const MAX_BYTES: usize = 1 << 20;
+
+    /// Adds `page`; returns the full batch to send, if it is full.
+    fn add(&mut self, page: Page) -> Option<Vec<Page>> {
+        self.bytes += page.contents.len();
+        self.pages.push(page);
+        if self.pages.len() < Self::MAX_PAGES && self.bytes < Self::MAX_BYTES {
+            return None;
+        }
+        self.bytes = 0;
+        Some(std::mem::take(&mut self.pages))
+    }
 }
 
 /// The pipeline, handing each rendered file to `emit` in order; `pages` of the result is empty.
