@@ -179,6 +179,11 @@ pub fn any_object(
         pieces = opened;
     }
     let workers = default_workers();
+    if workers < 2 || pieces.len() < MIN_PARALLEL_PIECES {
+        return pieces
+            .iter()
+            .any(|piece| crate::js_json::any_object(piece, test));
+    }
     let scan = |worker: usize, found: &AtomicBool| {
         for piece in pieces.iter().skip(worker).step_by(workers) {
             if found.load(Ordering::Relaxed) {
@@ -191,11 +196,6 @@ pub fn any_object(
         }
     };
     let found = AtomicBool::new(false);
-    if workers < 2 || pieces.len() < MIN_PARALLEL_PIECES {
-        return pieces
-            .iter()
-            .any(|piece| crate::js_json::any_object(piece, test));
-    }
     std::thread::scope(|scope| {
         for worker in 1..workers {
             let (scan, found) = (&scan, &found);

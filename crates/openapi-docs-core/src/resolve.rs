@@ -233,6 +233,17 @@ impl Resolver {
         &mut self.docs[0].value
     }
 
+    /// The `$ref` of `map` when this resolver follows it (a converted Swagger 2.0 document's
+    /// `$ref`s are data).
+    fn followed_ref<'m>(&self, map: &'m Map<String, Value>) -> Option<&'m str> {
+        is_allowed_ref(map).filter(|_| self.follow_refs)
+    }
+
+    /// What a `$ref` to `target` expands to where `target` contains it: `circular(<title>)`.
+    fn circular_marker_for(&self, target: &Value) -> Value {
+        circular_marker(target, std::ptr::eq(target, &self.docs[0].value))
+    }
+
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
@@ -763,7 +774,7 @@ impl<'r> Expansion<'r> {
         let doc = place.doc;
         match place.value {
             Value::Object(map) => {
-                if let Some(reference) = is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
+                if let Some(reference) = self.resolver.followed_ref(map) {
                     let target = self.follow(place, reference)?;
                     if map.len() > 1 {
                         // Extended $ref: a new object, the $ref's siblings first; or, when the
@@ -818,18 +829,14 @@ impl<'r> Expansion<'r> {
                         }
                     }
                     if self.stack.contains(&Some(target)) {
-                        let is_root = std::ptr::eq(target.value, &self.resolver.docs[0].value);
-                        self.circular += 1;
-                        return Ok(circular_marker(target.value, is_root));
+                        return Ok(self.mark_circular(target.value));
                     }
                     return self.expand(target);
                 }
                 // The same object met again inside itself without a $ref: a child of an
                 // extended $ref's merged object, which shares the target's children.
                 if self.stack.contains(&Some(place)) {
-                    let is_root = std::ptr::eq(place.value, &self.resolver.docs[0].value);
-                    self.circular += 1;
-                    return Ok(circular_marker(place.value, is_root));
+                    return Ok(self.mark_circular(place.value));
                 }
                 if self.within == Within::Elsewhere {
                     // Copied whole (a map's copy keeps its key index: no key is hashed again),
@@ -863,9 +870,10 @@ impl<'r> Expansion<'r> {
         }
     }
 
-    /// Whether `map` is a `$ref` this expansion follows.
-    fn is_followed_ref(&self, map: &Map<String, Value>) -> bool {
-        self.resolver.follow_refs && is_allowed_ref(map).is_some()
+    /// The `circular(...)` marker for `target`, counted (see [`Expansion::circular`]).
+    fn mark_circular(&mut self, target: &Value) -> Value {
+        self.circular += 1;
+        self.resolver.circular_marker_for(target)
     }
 
     /// Turns `copy`, a copy of the value at `place`, into its expansion: what
@@ -874,7 +882,8 @@ impl<'r> Expansion<'r> {
         let doc = place.doc;
         match (place.value, copy) {
             (Value::Object(map), Value::Object(out))
-                if !self.is_followed_ref(map) && !self.stack.contains(&Some(place)) =>
+                if self.resolver.followed_ref(map).is_none()
+                    && !self.stack.contains(&Some(place)) =>
             {
                 self.budget(place)?;
                 self.expand_members_in_place(place, map, out)?;

@@ -186,9 +186,12 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
         return Some(example.to_value());
     }
     let flag = kind.hidden_flag();
-    let has_properties = || truthy_node(schema.member("properties").as_ref());
+    // Each keyword is looked up once (from the source, a lookup may follow a `$ref`).
+    let properties = schema.member("properties");
+    let has_properties = truthy_node(properties.as_ref());
+    let has_all_of = truthy_node(schema.member("allOf").as_ref());
     let combine = |variant: Option<S>| -> Option<Value> {
-        if has_properties() {
+        if has_properties {
             let mut combined = schema.to_value();
             match &variant {
                 Some(variant) => variant.with_value(|v| lodash_merge(&mut combined, v)),
@@ -213,7 +216,7 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
             if let Some(Value::Object(props)) = merged.get_mut("properties") {
                 props.retain(|_, v| !is_hidden(&&*v, flag));
             }
-            if has_properties() {
+            if has_properties {
                 let mut combined = value.clone();
                 lodash_merge(&mut combined, &merged);
                 combined.as_object_mut().map(|m| m.shift_remove("allOf"));
@@ -223,7 +226,7 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
             }
         })
     };
-    if kind == SampleKind::Response && truthy_node(schema.member("allOf").as_ref()) {
+    if kind == SampleKind::Response && has_all_of {
         return all_of_step(depth);
     }
     for key in ["oneOf", "anyOf"] {
@@ -231,15 +234,14 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
             return combine(variants.item(0));
         }
     }
-    if kind == SampleKind::Request && truthy_node(schema.member("allOf").as_ref()) {
+    if kind == SampleKind::Request && has_all_of {
         return all_of_step(depth);
     }
-    let properties = schema.member("properties");
     let items = schema.member("items");
     let ty = schema.member("type");
     let ty_str = if truthy_node(ty.as_ref()) {
         ty.as_ref().and_then(S::scalar).and_then(Value::as_str)
-    } else if truthy_node(properties.as_ref()) {
+    } else if has_properties {
         Some("object")
     } else if truthy_node(items.as_ref()) {
         Some("array")

@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::{Expansion, Place, circular_marker, is_allowed_ref};
+use super::{Expansion, Place};
 use crate::sample::{SampleKind, SchemaNode, sample_from_node};
 
 /// One value on the way to a node (`None`: an extended `$ref`'s merged object).
@@ -62,10 +62,9 @@ impl<'s, 'r> Source<'r> {
             let Value::Object(map) = place.value else {
                 break;
             };
-            let Some(reference) = is_allowed_ref(map).filter(|_| resolver.follow_refs) else {
+            let Some(reference) = resolver.followed_ref(map) else {
                 if on_path(place) {
-                    let is_root = std::ptr::eq(place.value, &resolver.docs[0].value);
-                    return Node::Marker(circular_marker(place.value, is_root));
+                    return Node::Marker(resolver.circular_marker_for(place.value));
                 }
                 break;
             };
@@ -77,12 +76,16 @@ impl<'s, 'r> Source<'r> {
                 return self.stop();
             }
             if on_path(target) {
-                let is_root = std::ptr::eq(target.value, &resolver.docs[0].value);
-                return Node::Marker(circular_marker(target.value, is_root));
+                return Node::Marker(resolver.circular_marker_for(target.value));
             }
             place = target;
         }
-        if is_allowed_ref_object(place.value, resolver.follow_refs) {
+        if place
+            .value
+            .as_object()
+            .and_then(|map| resolver.followed_ref(map))
+            .is_some()
+        {
             // A chain of extended `$ref`s longer than the loop: not read here.
             return self.stop();
         }
@@ -113,10 +116,6 @@ impl<'s, 'r> Source<'r> {
             }
         }
     }
-}
-
-fn is_allowed_ref_object(value: &Value, follow_refs: bool) -> bool {
-    follow_refs && value.as_object().and_then(is_allowed_ref).is_some()
 }
 
 impl<'s, 'r> Node<'s, 'r> {

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
-use super::{Expansion, NODES_PER_STEP, Place, circular_marker, is_allowed_ref};
+use super::{Expansion, NODES_PER_STEP, Place};
 use crate::error::Result;
 use crate::js_json::{field, for_each_in_js_order, write_string, write_value};
 use crate::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
@@ -252,7 +252,7 @@ impl<'r> Expansion<'r> {
         let Value::Object(map) = place.value else {
             return Ok(false);
         };
-        let top = match is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
+        let top = match self.resolver.followed_ref(map) {
             Some(_) if map.len() > 1 => return Ok(false),
             Some(reference) => self.follow(place, reference)?,
             None => place,
@@ -262,7 +262,7 @@ impl<'r> Expansion<'r> {
                 Value::Object(map) => {
                     !map.is_empty()
                         && field(map, "format").is_none()
-                        && !(self.resolver.follow_refs && is_allowed_ref(map).is_some())
+                        && self.resolver.followed_ref(map).is_none()
                 }
                 _ => false,
             })
@@ -275,23 +275,19 @@ impl<'r> Expansion<'r> {
         let doc = place.doc;
         match place.value {
             Value::Object(map) => {
-                if let Some(reference) = is_allowed_ref(map).filter(|_| self.resolver.follow_refs) {
+                if let Some(reference) = self.resolver.followed_ref(map) {
                     let target = self.follow(place, reference)?;
                     if map.len() > 1 && target.value.is_object() {
                         // An extended `$ref`: merged as `expand` merges it.
                         return self.write_built(place, key, out);
                     }
                     if self.stack.contains(&Some(target)) {
-                        let is_root = std::ptr::eq(target.value, &self.resolver.docs[0].value);
-                        self.circular += 1;
-                        return write_scalar(&circular_marker(target.value, is_root), key, out);
+                        return write_scalar(&self.mark_circular(target.value), key, out);
                     }
                     return self.write_target(target, key, out);
                 }
                 if self.stack.contains(&Some(place)) {
-                    let is_root = std::ptr::eq(place.value, &self.resolver.docs[0].value);
-                    self.circular += 1;
-                    return write_scalar(&circular_marker(place.value, is_root), key, out);
+                    return write_scalar(&self.mark_circular(place.value), key, out);
                 }
                 if field(map, "discriminator").is_some() {
                     // Its mapping may be replaced by schemas: expanded as `expand` does it.
