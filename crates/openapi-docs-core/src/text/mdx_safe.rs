@@ -920,20 +920,45 @@ fn may_start_esm(text: &str, line_starts: &[(usize, usize)], index: usize) -> bo
 /// Makes `cleaned` (the output of the reference's `clean()`) safe to embed in MDX; see the
 /// module documentation.
 pub fn make_safe(cleaned: &str) -> String {
-    if !cleaned
-        .bytes()
-        .any(|b| matches!(b, b'<' | b'{' | b'}' | b'`' | b'~' | b':'))
-        && !cleaned.contains("import ")
-        && !cleaned.contains("export ")
-    {
+    if !needs_rules(cleaned) {
         return cleaned.to_string();
     }
+    checked_rules(cleaned)
+}
+
+/// The rules' result if MDX's parser takes it, else the text escaped whole.
+fn checked_rules(cleaned: &str) -> String {
     let safe = make_safe_by_rules(cleaned);
     if super::mdx_check::is_plain_mdx(&safe) {
         safe
     } else {
         super::mdx_check::escape_all(cleaned)
     }
+}
+
+/// False for a text none of [`make_safe`]'s rules can change, nor MDX's parser reject: no tag,
+/// expression, code, ESM line, link destination or bare URL can start in it.
+fn needs_rules(text: &str) -> bool {
+    let mut colon = false;
+    for b in text.bytes() {
+        match b {
+            b'<' | b'{' | b'}' | b'`' | b'~' => return true,
+            b':' => colon = true,
+            _ => {}
+        }
+    }
+    // A colon matters only in a link destination (`[x](javascript:...)`, `[x]: data:...`) or a
+    // bare URL GitHub-flavoured Markdown would link (`https://...`, and `www....` beside it).
+    (colon
+        && (text.contains("](")
+            || text.contains("]:")
+            || text.contains("://")
+            || text
+                .as_bytes()
+                .windows(4)
+                .any(|w| w.eq_ignore_ascii_case(b"www."))))
+        || text.contains("import ")
+        || text.contains("export ")
 }
 
 /// [`make_safe`]'s rules, which model how MDX reads the text; the result is checked with MDX's
@@ -1076,7 +1101,51 @@ fn make_safe_by_rules(cleaned: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::make_safe;
+    use super::{checked_rules, make_safe, needs_rules};
+
+    #[test]
+    fn a_text_that_skips_the_rules_is_one_they_leave_unchanged() {
+        let mut texts: Vec<String> = [
+            "Note: the time is 10:30, see the guide.",
+            "Ratio 1:2 [x](javascript:alert(1))",
+            "A link: [x](https://a.test:99999/)",
+            "[x]: javascript:alert(1)\n\nSee [x].",
+            "see: https://x.test\">&lt;b",
+            "HTTPS://X.TEST\"&lt;b and: more",
+            "mailto:a@b.test xmpp:a@b.test",
+            "time: www.x.test\">&lt;b",
+            "WWW.x.test\"&lt;b: yes",
+            "Scheme data:text/html,x (not a link)",
+            "[label] (javascript:alert(1)): not a link",
+            "import: nothing\nexport: nothing",
+            "a:b\nimport x from 'y'",
+        ]
+        .map(String::from)
+        .to_vec();
+        // Every line of the fixtures, and lines joined in pairs.
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        for entry in std::fs::read_dir(fixtures).expect("fixtures") {
+            let path = entry.expect("fixture").path();
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                let lines: Vec<&str> = text.lines().collect();
+                texts.extend(lines.iter().map(|l| l.to_string()));
+                texts.extend(lines.windows(2).map(|w| w.join("\n")));
+            }
+        }
+        let mut skipped = 0;
+        for text in &texts {
+            if !needs_rules(text) {
+                skipped += 1;
+                assert_eq!(checked_rules(text), *text, "{text:?}");
+            }
+            assert_eq!(make_safe(text), checked_rules(text), "{text:?}");
+        }
+        assert!(
+            skipped > 100 && skipped < texts.len(),
+            "{skipped} of {}",
+            texts.len()
+        );
+    }
 
     #[test]
     fn well_formed_allowed_html_is_unchanged() {
