@@ -152,6 +152,55 @@ fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
+/// Bytes of a word: eight at a time, the scans below test a word at once instead of each byte.
+const WORD: usize = 8;
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Set in `[` and `]`, clear in `{` and `}`: the only bit the two pairs differ in.
+const BRACKET_FOLD: u64 = 0x2020_2020_2020_2020;
+
+/// The word at `at` (little-endian, so its lowest byte comes first), if 8 bytes are left.
+fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(
+        bytes.get(at..at + WORD)?.try_into().ok()?,
+    ))
+}
+
+/// The high bit of each byte of `word` equal to `byte`. Exact up to the first such byte (a
+/// byte just above it may be flagged too), which is all the scans read.
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    let x = word ^ (LOW_BITS * u64::from(byte));
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
+}
+
+/// The index of the first byte from `at` that `flags` marks in its word, or that `is_stop`
+/// accepts among the last few bytes.
+fn first_stop(
+    bytes: &[u8],
+    mut at: usize,
+    flags: impl Fn(u64) -> u64,
+    is_stop: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    while let Some(word) = word_at(bytes, at) {
+        let flagged = flags(word);
+        if flagged != 0 {
+            return Some(at + flagged.trailing_zeros() as usize / WORD);
+        }
+        at += WORD;
+    }
+    let tail = bytes.get(at..)?;
+    tail.iter().position(|&b| is_stop(b)).map(|p| at + p)
+}
+
+/// The first byte from `at` the bracket scan stops at: `"`, `{`, `[`, `}` or `]`.
+fn structural_stop(bytes: &[u8], at: usize) -> Option<usize> {
+    let flags = |word: u64| {
+        let folded = word | BRACKET_FOLD;
+        bytes_equal(word, b'"') | bytes_equal(folded, b'{') | bytes_equal(folded, b'}')
+    };
+    first_stop(bytes, at, flags, |b| STRUCTURAL[usize::from(b)])
+}
+
 /// The bytes the bracket scan stops at.
 const STRUCTURAL: [bool; 256] = {
     let mut table = [false; 256];
@@ -173,10 +222,7 @@ fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
             let mut depth = 0usize;
             let mut i = at;
             loop {
-                i += bytes
-                    .get(i..)?
-                    .iter()
-                    .position(|&b| STRUCTURAL[usize::from(b)])?;
+                i = structural_stop(bytes, i)?;
                 match bytes[i] {
                     b'"' => {
                         i = string_end(bytes, i)?;
@@ -334,5 +380,47 @@ mod tests {
         // Small documents and one worker: the caller's single-thread parse.
         assert!(parse(r#"{"a": 1}"#, 2).is_none());
         assert!(parse(&big(r#"{"a": 1}"#), 1).is_none());
+    }
+
+    #[test]
+    fn the_word_scan_stops_where_a_byte_by_byte_scan_stops() {
+        // Texts of every length around the word size, dense and sparse in the bytes looked for,
+        // with multi-byte UTF-8 and bytes one bit away from them (`;`, `#`, `]`'s neighbours).
+        let alphabet: &[u8] = b"\"\\{}[] \n\ta:,;#Z|\x5c\x7c\x5a\x22\x02\xc3\xa9\x7f\x80";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let length = (next() % 80) as usize;
+            let sparse = next().is_multiple_of(2);
+            let bytes: Vec<u8> = (0..length)
+                .map(|_| {
+                    let pick = next() as usize;
+                    if sparse && !pick.is_multiple_of(8) {
+                        b'x'
+                    } else {
+                        alphabet[pick % alphabet.len()]
+                    }
+                })
+                .collect();
+            for at in 0..=length + 1 {
+                let naive = |is_stop: &dyn Fn(u8) -> bool| {
+                    bytes
+                        .get(at..)?
+                        .iter()
+                        .position(|&b| is_stop(b))
+                        .map(|p| at + p)
+                };
+                assert_eq!(
+                    structural_stop(&bytes, at),
+                    naive(&|b| matches!(b, b'"' | b'{' | b'[' | b'}' | b']')),
+                    "{bytes:?} from {at}"
+                );
+            }
+        }
     }
 }
