@@ -66,10 +66,17 @@ impl PostmanContext {
             None => None,
         };
         let mut bound = HashMap::new();
+        // A path's methods come one after another: its bound path is worked out once.
+        let mut last: Option<(String, Option<String>)> = None;
         for (path, method) in collection_order(resolver)? {
-            if let Some(target) = bind_path_of(&path) {
-                bound.insert((target, method), path);
+            let target = match &last {
+                Some((last_path, target)) if *last_path == path => target.clone(),
+                _ => bind_path_of(&path),
+            };
+            if let Some(target) = &target {
+                bound.insert((target.clone(), method), path.clone());
             }
+            last = Some((path, target));
         }
         Ok(PostmanContext {
             security_schemes,
