@@ -3,8 +3,8 @@
 //! folder cannot take less than these parts, whatever the rest of it does:
 //!
 //! - reading and parsing the spec ([`load::read_one`], on as many threads as it uses);
-//! - deflating every page's `api` JSON (the theme reads the `api` front matter deflated and in
-//!   base64; the fastest level, one compressor reused, as generation does), on one thread;
+//! - deflating every page's `api` JSON into base64 (as the theme reads the `api` front matter;
+//!   [`compress`], which generation calls), on one thread;
 //! - writing the generated files into a new folder, on one thread.
 //!
 //! `cargo run --release -p openapi-docs-core --example floors -- SPEC [SCRATCH_DIR]` (the files
@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use openapi_docs_core::render::compress;
 use openapi_docs_core::{DocsContext, SidebarOptions, SpecOptions, generate, load};
 
 // As the CLI and the addon: the allocator changes what parsing costs.
@@ -57,27 +58,8 @@ fn api_texts(pages: &[openapi_docs_core::Page]) -> Vec<&str> {
 }
 
 fn deflate_all(texts: &[&str]) -> (Duration, usize) {
-    use base64::Engine;
-    let mut deflate = flate2::Compress::new(flate2::Compression::fast(), true);
     let started = Instant::now();
-    let mut written = 0;
-    for text in texts {
-        deflate.reset();
-        let mut out = Vec::with_capacity(text.len() / 4 + 64);
-        let mut input = text.as_bytes();
-        loop {
-            let before = deflate.total_in();
-            let status = deflate
-                .compress_vec(input, &mut out, flate2::FlushCompress::Finish)
-                .expect("deflating into memory");
-            input = &input[(deflate.total_in() - before) as usize..];
-            if status == flate2::Status::StreamEnd {
-                break;
-            }
-            out.reserve(out.capacity().max(64));
-        }
-        written += base64::engine::general_purpose::STANDARD.encode(&out).len();
-    }
+    let written = texts.iter().map(|text| compress(text).len()).sum();
     (started.elapsed(), written)
 }
 

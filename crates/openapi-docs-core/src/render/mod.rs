@@ -62,7 +62,7 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
 /// The `api` front matter: zlib deflate + base64, as the theme reads it. The fastest level: the
 /// theme only inflates it, and the blob is a small part of the site's size. One compressor per
 /// thread, reset between pages (making one allocates and clears its tables).
-pub(crate) fn compress(json: &str) -> String {
+pub fn compress(json: &str) -> String {
     thread_local! {
         static DEFLATE: std::cell::RefCell<flate2::Compress> =
             std::cell::RefCell::new(flate2::Compress::new(flate2::Compression::fast(), true));
