@@ -142,17 +142,22 @@ pub fn words(s: &str) -> Vec<String> {
                 .map(|(start, end)| s[start..end].to_string())
                 .collect();
         }
-        UNICODE_WORD
-            .find_iter(s)
-            .filter_map(|m| m.ok())
-            .map(|m| m.as_str().to_string())
-            .collect()
+        unicode_regex_words(s)
     } else {
         ASCII_WORD
             .find_iter(s)
             .map(|m| m.as_str().to_string())
             .collect()
     }
+}
+
+/// [`UNICODE_WORD`]'s matches, by the backtracking regex.
+fn unicode_regex_words(s: &str) -> Vec<String> {
+    UNICODE_WORD
+        .find_iter(s)
+        .filter_map(|m| m.ok())
+        .map(|m| m.as_str().to_string())
+        .collect()
 }
 
 /// [`UNICODE_WORD`]'s matches in an ASCII text without apostrophes (an operationId, a tag), as
@@ -523,11 +528,7 @@ mod tests {
                     alphabet[pick % alphabet.len()] as char
                 })
                 .collect();
-            let expected: Vec<String> = UNICODE_WORD
-                .find_iter(&text)
-                .filter_map(|m| m.ok())
-                .map(|m| m.as_str().to_string())
-                .collect();
+            let expected = unicode_regex_words(&text);
             let found: Vec<String> = ascii_unicode_words(text.as_bytes())
                 .into_iter()
                 .map(|(a, b)| text[a..b].to_string())
@@ -542,12 +543,7 @@ mod tests {
             "x4th_y",
             "ABCdef",
         ] {
-            let expected: Vec<String> = UNICODE_WORD
-                .find_iter(text)
-                .filter_map(|m| m.ok())
-                .map(|m| m.as_str().to_string())
-                .collect();
-            assert_eq!(words(text), expected, "{text}");
+            assert_eq!(words(text), unicode_regex_words(text), "{text}");
         }
     }
 
