@@ -14,6 +14,20 @@ const h1 = async (page) => (await page.locator("h1").first().textContent()).trim
 const pathname = (page) => decodeURI(new URL(page.url()).pathname);
 const hrefs = (locator) => locator.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
 
+/**
+ * Follows a client-side navigation to its end. Docusaurus changes the URL at once but renders the
+ * new route only once its chunks have loaded, so the old page's heading can still be there when
+ * the URL already matches: wait for the heading too, then assert it (for a message that names it).
+ * Every destination here is a doc page, so its sidebar is waited for as well (the home page has the
+ * same heading as the API overview, but no sidebar).
+ */
+async function arrive(page, path, heading) {
+  await page.waitForURL((u) => u.pathname === path);
+  await page.locator(".theme-doc-sidebar-menu").waitFor();
+  await page.waitForFunction((t) => document.querySelector("h1")?.textContent.trim() === t, heading).catch(() => {});
+  assert.equal(await h1(page), heading, path);
+}
+
 test("home page: title, tagline and a link into each of the three sections", async () => {
   await withPage("/", async (page) => {
     assert.equal(await h1(page), "Ticket Tailor API");
@@ -31,28 +45,24 @@ test("navbar: Api, Webhooks and Release log lead where the spec says, each with 
 
     // Api: the overview, then one category per tag holding its operations.
     await left.nth(0).click();
-    await page.waitForURL((u) => u.pathname === "/docs/api/ticket-tailor-api");
-    assert.equal(await h1(page), "Ticket Tailor API");
+    await arrive(page, "/docs/api/ticket-tailor-api", "Ticket Tailor API");
     assert.equal(await sidebarLinks.first().getAttribute("href"), "/docs/api/ticket-tailor-api");
     const categories = page.locator(".theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible > .menu__link");
     assert.deepEqual(await categories.allTextContents(), Object.keys(OPERATIONS));
 
     // Webhooks: opens on the introduction; the six guide pages in order.
     await left.nth(1).click();
-    await page.waitForURL((u) => u.pathname === "/docs/webhook/introduction");
-    assert.equal(await h1(page), "Webhooks");
+    await arrive(page, "/docs/webhook/introduction", "Webhooks");
     assert.deepEqual(await hrefs(sidebarLinks), ["introduction", "configuration", "retry", "security", "structure", "testing"].map((p) => `/docs/webhook/${p}`));
     assert.equal(await page.locator(".theme-doc-sidebar-menu a.menu__link--active").getAttribute("href"), "/docs/webhook/introduction");
 
     // Release log: its sidebar links the May 14 entry (and the other two).
     await left.nth(2).click();
-    await page.waitForURL((u) => u.pathname === "/docs/release-log/");
-    assert.equal(await h1(page), "Release log");
+    await arrive(page, "/docs/release-log/", "Release log");
     const entries = (await hrefs(sidebarLinks)).map(decodeURI);
     assert.ok(entries.includes("/docs/release-log/2025/May 14"), JSON.stringify(entries));
     await page.locator(".theme-doc-sidebar-menu a.menu__link", { hasText: "May 14, 2025" }).click();
-    await page.waitForURL((u) => u.pathname === "/docs/release-log/2025/May%2014");
-    assert.equal(await h1(page), "May 14, 2025");
+    await arrive(page, "/docs/release-log/2025/May%2014", "May 14, 2025");
   });
 });
 
