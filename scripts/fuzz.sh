@@ -12,12 +12,13 @@ ROOT=$(pwd)
 SECONDS_PER_TARGET=${1:-600}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(load_resolve render_mdx)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(load_resolve render_mdx parallel_json)
 
 command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing: cargo install cargo-fuzz" >&2; exit 2; }
 
 # Seeds: every spec fixture, prefixed with load_resolve's option byte (bit 0: JSON file name,
-# bit 1: showSchemas, bit 2: tag category links); render_mdx reads them as its fuzzed strings.
+# bit 1: showSchemas, bit 2: tag category links); render_mdx reads them as its fuzzed strings;
+# parallel_json takes the JSON ones, prefixed with where its padding goes (byte 64 of the text).
 seed() {
   local target=$1 dir="fuzz/corpus/$1" file flags
   mkdir -p "$dir"
@@ -25,11 +26,12 @@ seed() {
       tests/differential/fixtures/* ../shared/corpus/parity/*.{yaml,json}; do
     [ -f "$file" ] || continue
     case "$file" in *.json) flags='\x07' ;; *) flags='\x06' ;; esac
-    if [ "$target" = load_resolve ]; then
-      { printf "$flags"; cat "$file"; } > "$dir/seed-$(basename "$file")"
-    else
-      cp "$file" "$dir/seed-$(basename "$file")"
-    fi
+    case "$target" in
+      load_resolve) { printf "$flags"; cat "$file"; } > "$dir/seed-$(basename "$file")" ;;
+      parallel_json)
+        if [ "$flags" = '\x07' ]; then { printf '\x40\x00'; cat "$file"; } > "$dir/seed-$(basename "$file")"; fi ;;
+      *) cp "$file" "$dir/seed-$(basename "$file")" ;;
+    esac
   done
 }
 
