@@ -4,7 +4,7 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { open, hydrated, servedSite } = require("./browser.cjs");
+const { open, hydrated, arrive, servedSite } = require("./browser.cjs");
 const { apiTitle } = require("./routes.cjs");
 
 const site = servedSite();
@@ -79,8 +79,7 @@ test("navbar search finds an operation by name and opens its page", async () => 
         .filter({ has: page.locator("[class*=hitPath]", { hasText: /^Api › / }) });
       await hit.first().waitFor();
       await hit.first().click();
-      await page.waitForURL((u) => u.pathname === `/docs/api/${slug}`);
-      await page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, title);
+      await arrive(page, `/docs/api/${slug}`, title);
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -2,6 +2,7 @@
 // served site with their errors recorded. Playwright gives every launch a fresh temporary profile.
 "use strict";
 const { chromium } = require("playwright-core");
+const assert = require("node:assert/strict");
 const fs = require("fs");
 
 const EXECUTABLE = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -64,6 +65,22 @@ function hydrated(page) {
 }
 
 /**
+ * Follows a client-side navigation to a doc page to its end. Docusaurus changes the URL at once but
+ * renders the new route only once its chunks have loaded, so the old page's heading can still be
+ * there when the URL already matches: wait for the page's sidebar and for its heading to read
+ * `heading`, then assert it (for a message that names what is there). The sidebar matters when
+ * coming from the home page, whose heading is the API overview's.
+ */
+async function arrive(page, path, heading) {
+  await page.waitForURL((u) => u.pathname === path);
+  await page.locator(".theme-doc-sidebar-menu").waitFor();
+  await page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, heading).catch((error) => {
+    if (error.name !== "TimeoutError") throw error; // a timeout: the assertion below says what is there
+  });
+  assert.equal(await page.locator("h1").first().textContent(), heading, path);
+}
+
+/**
  * The shared set-up of a browser test file: registers node:test `before`/`after` hooks that serve
  * the production build (`serveOptions`, see serve.cjs) and launch chromium, and returns
  * `{ server, browser, withPage }`; `server` and `browser` are set once the hooks have run.
@@ -72,7 +89,6 @@ function hydrated(page) {
  */
 function servedSite(serveOptions) {
   const { before, after } = require("node:test");
-  const assert = require("node:assert/strict");
   const { startServer } = require("./serve.cjs");
   const site = {
     server: undefined,
@@ -100,4 +116,4 @@ function servedSite(serveOptions) {
   return site;
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated, servedSite };
+module.exports = { launch, newPage, open, recordErrors, hydrated, arrive, servedSite };

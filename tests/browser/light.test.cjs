@@ -8,7 +8,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const zlib = require("zlib");
-const { newPage, open, hydrated, recordErrors, servedSite } = require("./browser.cjs");
+const { newPage, open, hydrated, recordErrors, arrive, servedSite } = require("./browser.cjs");
 const { siteDir } = require("./serve.cjs");
 
 const site = servedSite();
@@ -412,8 +412,7 @@ test("client-side navigation to an API page renders it whole: descriptions, samp
     const loaded = page.waitForRequest(/\/api-page\.[0-9a-f]+\.js$/);
     await hit.first().click();
     await loaded;
-    await page.waitForURL((u) => u.pathname === API_PAGE);
-    await page.locator("h1", { hasText: "List all events" }).waitFor();
+    await arrive(page, API_PAGE, "List all events");
     // The theme's Markdown ran in the browser: the parameter descriptions are there.
     const item = page.locator(".openapi-params__list-item", { has: page.locator(".openapi-schema__property", { hasText: /^starting_after$/ }) });
     assert.match(await item.locator(".openapi-markdown").first().textContent(), /\S/);

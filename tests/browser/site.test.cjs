@@ -4,7 +4,7 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { newPage, hydrated, recordErrors, servedSite } = require("./browser.cjs");
+const { newPage, hydrated, recordErrors, arrive, servedSite } = require("./browser.cjs");
 const { OPERATIONS } = require("../content/pages.cjs");
 
 const site = servedSite();
@@ -13,22 +13,6 @@ const { withPage } = site;
 const h1 = async (page) => (await page.locator("h1").first().textContent()).trim();
 const pathname = (page) => decodeURI(new URL(page.url()).pathname);
 const hrefs = (locator) => locator.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-
-/**
- * Follows a client-side navigation to its end. Docusaurus changes the URL at once but renders the
- * new route only once its chunks have loaded, so the old page's heading can still be there when
- * the URL already matches: wait for the heading too, then assert it (for a message that names it).
- * Every destination here is a doc page, so its sidebar is waited for as well (the home page has the
- * same heading as the API overview, but no sidebar).
- */
-async function arrive(page, path, heading) {
-  await page.waitForURL((u) => u.pathname === path);
-  await page.locator(".theme-doc-sidebar-menu").waitFor();
-  await page.waitForFunction((t) => document.querySelector("h1")?.textContent.trim() === t, heading).catch((error) => {
-    if (error.name !== "TimeoutError") throw error; // a timeout: the assertion below says what is there
-  });
-  assert.equal(await h1(page), heading, path);
-}
 
 test("home page: title, tagline and a link into each of the three sections", async () => {
   await withPage("/", async (page) => {
@@ -191,8 +175,7 @@ test("navigation to #anchor scrolls to it; other route changes scroll to the top
     assert.ok(top >= 0 && top <= (await navbarHeight(page)) + 40, `heading at ${top}px`);
     // Without a hash, the next page starts at the top.
     await page.locator(".theme-doc-sidebar-menu a[href='/docs/webhook/retry']").click();
-    await page.waitForURL((u) => u.pathname === "/docs/webhook/retry");
-    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Retries and failures");
+    await arrive(page, "/docs/webhook/retry", "Retries and failures");
     assert.equal(await page.evaluate(() => window.scrollY), 0);
   });
 });
