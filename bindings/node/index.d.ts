@@ -120,6 +120,13 @@ export interface SpecOptions {
    * one entry per language tab). Off by default: the pages are then exactly the reference's.
    */
   codeSamples?: CodeSamplesOptions;
+  /**
+   * Fail with `E_INVALID_ID` instead of warning where a page id had to change: an operation
+   * without operationId or summary (its page is named after method and path), an id too long for
+   * a file name (shortened, with a hash), two pages with one id (the later one gets a suffix).
+   * @default false
+   */
+  strict?: boolean;
 }
 
 /** The `codeSamples` option. */

@@ -292,7 +292,7 @@ test("deep-but-legal: 50 levels of inline nested schemas still give pages", asyn
   await assertPagesCompileAndRenderSafely(await generate("deep-but-legal", spec), "deep-but-legal");
 });
 
-test("huge-strings: a 100 kB description compiles; a 100,000-character operationId is refused", async () => {
+test("huge-strings: a 100 kB description compiles; a 100,000-character operationId gets a shortened id", async () => {
   const description = "Long text with <div> and {braces} and `code`. ".repeat(2_200);
   const big = writeGenerated(
     "huge-description.json",
@@ -304,7 +304,15 @@ test("huge-strings: a 100 kB description compiles; a 100,000-character operation
     JSON.stringify({ openapi: "3.0.3", info: { title: "Huge", version: "1" }, paths: { "/big": { get: { operationId: "a".repeat(100_000), responses: { 200: { description: "OK" } } } } } }),
   );
   const result = await generate("huge-id", longId);
-  assertError(result, { code: "E_INVALID_ID" }, longId);
+  await assertPagesCompileAndRenderSafely(result, "huge-id");
+  const pages = filesUnder(result.outDir).map((f) => path.basename(f));
+  const apiPage = pages.find((f) => f.endsWith(".api.mdx"));
+  // 200 bytes at most: a readable prefix, then a hash of the whole id.
+  assert.match(apiPage, /^a{191}-[0-9a-f]{8}\.api\.mdx$/);
+  assert.equal(result.summary.warnings.length, 1, result.summary.warnings.join("\n"));
+  assert.match(result.summary.warnings[0], /is 100000 bytes long, more than the 200 a file name allows, so it is shortened/);
+  const strict = await generate("huge-id-strict", longId, { strict: true });
+  assertError(strict, { code: "E_INVALID_ID" }, longId);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -251,7 +251,7 @@ pub fn generate(
         files: s.files as u32,
         spec_files: s.spec_files as u32,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-        warnings: generated.warnings.clone(),
+        warnings: generated.warnings.iter().map(ToString::to_string).collect(),
     })
 }
 

@@ -48,6 +48,11 @@ enum Command {
         /// Group the sidebar by tag (writes sidebar.ts) when no config gives sidebarOptions.
         #[arg(long)]
         sidebar: bool,
+        /// Fail (E_INVALID_ID) where a page id had to change, instead of warning: an operation
+        /// without operationId or summary, an id too long for a file name, two pages with one
+        /// id. Overrides `strict`.
+        #[arg(long)]
+        strict: bool,
     },
     /// Remove generated files from an output folder.
     Clean {
@@ -111,6 +116,7 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             docs_path,
             route_base_path,
             sidebar,
+            strict,
         } => {
             let mut options: SpecOptions = match &config {
                 Some(path) => {
@@ -137,6 +143,9 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                     "give --spec and --out (or a --config with specPath and outputDir)".into(),
                     Some("E_INVALID_OPTION"),
                 ));
+            }
+            if strict {
+                options.strict = Some(true);
             }
             if sidebar && options.sidebar_options.is_none() {
                 options.sidebar_options = Some(openapi_docs_core::SidebarOptions {

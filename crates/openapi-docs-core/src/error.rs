@@ -198,5 +198,22 @@ impl Error {
     }
 }
 
+/// A problem that did not stop generation, and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The code of the error it is with the `strict` option.
+    pub code: &'static str,
+    /// Where in the spec.
+    pub location: Location,
+    /// What changed and what to do.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.location, self.message)
+    }
+}
+
 /// The result type of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -9,10 +9,14 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Location, Result};
 use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
+use crate::page_ids::{
+    OperationSource, PageIds, PlannedIds, info_page_written, operation_base_id, operation_title,
+    operations_of, title_id, webhooks_key,
+};
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, WrittenTexts, escape_token};
 use crate::sample::{SampleKind, sample_from_schema};
-use crate::text::{front_matter_description, kebab_case, replace_quotes};
+use crate::text::{front_matter_description, replace_quotes};
 
 /// The kind of a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,6 +73,9 @@ pub struct Item {
     /// API pages built with [`ResponseSchemas::Written`]: the texts the placeholders in `api`
     /// stand for (shared by the operations of one path item).
     pub written: Option<Arc<WrittenTexts>>,
+    /// Schema pages: another schema component shows the same schema under the same id (one is
+    /// a `$ref` to the other), so this item writes no file; its sidebar entry links that page.
+    pub shares_page: bool,
 }
 
 /// How the schemas of an operation's responses reach its API item.
@@ -92,10 +99,6 @@ pub struct SpecItems {
     pub tag_groups: Vec<Value>,
 }
 
-const HTTP_METHODS: &[&str] = &[
-    "get", "put", "post", "delete", "options", "head", "patch", "trace",
-];
-
 /// `a ?? b`: the first value that is neither missing nor null.
 fn coalesce<'a>(values: &[Option<&'a Value>]) -> Option<&'a Value> {
     values.iter().flatten().find(|v| !v.is_null()).copied()
@@ -105,18 +108,18 @@ fn str_of(value: Option<&Value>) -> Option<&str> {
     value.and_then(Value::as_str)
 }
 
-/// `kebabCase(title.replace(" ", "-").toLowerCase())`: the reference's id for info and schema
-/// pages (only the first space is replaced).
-fn title_id(title: &str) -> String {
-    kebab_case(&title.replacen(' ', "-", 1).to_lowercase())
-}
-
-/// Builds every page of one spec.
-pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Result<SpecItems> {
+/// Builds every page of one spec (the page ids planned by `ids`: see [`PageIds::plan_file`]).
+pub fn build_items(
+    resolver: &Resolver,
+    options: &SpecOptions,
+    file: &str,
+    ids: &mut PageIds,
+) -> Result<SpecItems> {
     build_items_each(
         resolver,
         options,
         file,
+        ids,
         ResponseSchemas::InApi,
         &Ok,
         &mut Ok,
@@ -128,10 +131,12 @@ pub fn build_items(resolver: &Resolver, options: &SpecOptions, file: &str) -> Re
 /// page order on the calling thread, keeping what `each` returns instead of the item (the page
 /// renderer returns the item reduced to what the sidebar reads, so that only the pages in
 /// flight are held).
+#[allow(clippy::too_many_arguments)] // the stages' inputs; the pipeline module names them
 pub fn build_items_each<P: Send>(
     resolver: &Resolver,
     options: &SpecOptions,
     file: &str,
+    ids: &mut PageIds,
     response_schemas: ResponseSchemas,
     prepare: &(dyn Fn(Item) -> Result<P> + Sync),
     each: &mut dyn FnMut(P) -> Result<Item>,
@@ -162,7 +167,10 @@ pub fn build_items_each<P: Send>(
             });
         }
     };
-    let info_id = title_id(&info_title);
+    let planned = ids.planned();
+    let info_id = planned
+        .get("/info")
+        .map_or_else(|| title_id(&info_title), str::to_string);
     let mut items = Vec::new();
 
     let has_operations = operation_count(root) > 0;
@@ -185,7 +193,7 @@ pub fn build_items_each<P: Send>(
 
     // Info page.
     let info_description = str_of(info.get("description")).unwrap_or("");
-    if !info_description.is_empty() || !info_title.is_empty() {
+    if info_page_written(resolver, &info_title) {
         let mut info_obj = match &info {
             Value::Object(m) => m.clone(),
             _ => Map::new(),
@@ -213,6 +221,7 @@ pub fn build_items_each<P: Send>(
             schema: None,
             pointer: "/info".into(),
             written: None,
+            shares_page: false,
         })?)?);
     }
 
@@ -227,6 +236,7 @@ pub fn build_items_each<P: Send>(
     let postman_context = PostmanContext::new(resolver)?;
     let page = PageContext {
         options,
+        ids: planned,
         info_id: &info_id,
         info: &info,
         servers: servers.as_ref(),
@@ -276,6 +286,7 @@ pub fn build_items_each<P: Send>(
                     operation,
                     path,
                     method,
+                    OperationSource::Path { path, method },
                     &format!("{pointer}/{method}"),
                     written.as_deref(),
                 )?;
@@ -291,11 +302,7 @@ pub fn build_items_each<P: Send>(
     }
 
     // Webhooks.
-    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
-        "x-webhooks"
-    } else {
-        "webhooks"
-    };
+    let webhooks_key = webhooks_key(root);
     if let Some(Value::Object(webhooks)) = root.get(webhooks_key) {
         let names: Vec<&String> = webhooks.keys().collect();
         let webhook_items = |name: &&String| -> Result<Vec<P>> {
@@ -310,6 +317,7 @@ pub fn build_items_each<P: Send>(
                         operation,
                         "webhook",
                         "event",
+                        OperationSource::Webhook { name, method },
                         &format!("{pointer}/{method}"),
                         written.as_deref(),
                     )?;
@@ -338,7 +346,8 @@ pub fn build_items_each<P: Send>(
             let pointer = format!("/components/schemas/{}", escape_token(name));
             let schema = resolver.expand_at(&pointer)?;
             let title = str_of(schema.get("title"));
-            let id = title_id(title.unwrap_or(""));
+            // Untitled: no page (the reference's "Schema must have title defined").
+            let id = planned.get(&pointer).unwrap_or_default().to_string();
             let description = str_of(schema.get("description")).unwrap_or("");
             let mut front_matter = Map::new();
             front_matter.insert(
@@ -366,6 +375,7 @@ pub fn build_items_each<P: Send>(
                 security_schemes: None,
                 tag: None,
                 schema: Some(schema),
+                shares_page: planned.is_shared(&pointer),
                 pointer,
                 written: None,
             })?])
@@ -384,7 +394,7 @@ pub fn build_items_each<P: Send>(
         .and_then(|s| s.category_link_source);
     if category_link_source == Some(CategoryLinkSource::Tag) {
         let operation_tags = operation_tags(&items);
-        for tag in &tags {
+        for (index, tag) in tags.iter().enumerate() {
             let Some(name) = str_of(tag.get("name")) else {
                 continue;
             };
@@ -397,9 +407,11 @@ pub fn build_items_each<P: Send>(
                 "description".into(),
                 Value::String(front_matter_description(&display)),
             );
+            let pointer = format!("/tags/{index}");
+            let id = ids.tag_id(name, &pointer)?;
             items.push(each(prepare(Item {
                 kind: ItemKind::Tag,
-                id: kebab_case(name),
+                id,
                 info_id: String::new(),
                 title: display.clone(),
                 description: display,
@@ -409,8 +421,9 @@ pub fn build_items_each<P: Send>(
                 security_schemes: None,
                 tag: Some(tag.clone()),
                 schema: None,
-                pointer: "/tags".into(),
+                pointer,
                 written: None,
+                shares_page: false,
             })?)?);
         }
     }
@@ -445,12 +458,7 @@ pub fn count_items(resolver: &Resolver, options: &SpecOptions) -> usize {
             count += 1;
         }
     }
-    let webhooks_key = if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
-        "x-webhooks"
-    } else {
-        "webhooks"
-    };
-    for key in ["paths", webhooks_key] {
+    for key in ["paths", webhooks_key(root)] {
         for (name, raw) in root
             .get(key)
             .and_then(Value::as_object)
@@ -528,25 +536,7 @@ fn operation_count(root: &Value) -> usize {
             .and_then(Value::as_object)
             .map_or(0, |m| m.values().map(|p| operations_of(p).len()).sum())
     };
-    count("paths")
-        + count(if root.get("x-webhooks").is_some_and(|v| !v.is_null()) {
-            "x-webhooks"
-        } else {
-            "webhooks"
-        })
-}
-
-/// The operations of a path item: every key but `$ref`, `description`, `parameters`, `servers`
-/// and `summary` whose value is an object. The reference also treats other keys (`x-...`) as
-/// operations and then fails on them; only HTTP methods make pages here.
-fn operations_of(path_item: &Value) -> Vec<(&str, &Value)> {
-    let Value::Object(map) = path_item else {
-        return Vec::new();
-    };
-    map.iter()
-        .filter(|(k, v)| HTTP_METHODS.contains(&k.as_str()) && v.is_object())
-        .map(|(k, v)| (k.as_str(), v))
-        .collect()
+    count("paths") + count(webhooks_key(root))
 }
 
 /// The keys of [`operations_of`].
@@ -579,6 +569,7 @@ fn set(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
 
 struct PageContext<'a> {
     options: &'a SpecOptions,
+    ids: PlannedIds<'a>,
     info_id: &'a str,
     info: &'a Value,
     servers: Option<&'a Value>,
@@ -594,39 +585,31 @@ impl PageContext<'_> {
         operation: Map<String, Value>,
         path: &str,
         method: &str,
+        source: OperationSource<'_>,
         pointer: &str,
         written: Option<&WrittenTexts>,
     ) -> Result<Item> {
         let mut op = operation;
         let summary = op.get("summary").cloned();
         let operation_id = op.get("operationId").cloned();
-        let title_value = coalesce(&[summary.as_ref(), operation_id.as_ref()]);
-        let title = match title_value {
-            Some(v) => crate::mustache::js_string(v),
-            None => "Missing summary".to_string(),
-        };
+        let mut title = operation_title(&op);
+        if title.is_empty() && operation_base_id(&op).is_empty() {
+            // Nothing names the page: the reference writes "Missing summary" (or nothing).
+            title = source.fallback_title();
+        }
         if !op.contains_key("description") {
             let description = coalesce(&[summary.as_ref(), operation_id.as_ref()])
                 .cloned()
                 .unwrap_or(Value::String(String::new()));
             op.insert("description".into(), description);
         }
-        let base_id = if truthy(operation_id.as_ref()) {
-            kebab_case(&crate::mustache::js_string(
-                operation_id.as_ref().expect("truthy"),
-            ))
-        } else {
-            summary
-                .as_ref()
-                .map(|s| kebab_case(&crate::mustache::js_string(s)))
-                .unwrap_or_default()
-        };
-        if base_id.is_empty() {
+        let Some(id) = self.ids.get(pointer) else {
+            // Planned from the same document; a page without a plan would be a bug here.
             return Err(Error::InvalidId {
                 location: Location { file: String::new(), line: None, column: None, pointer: Some(pointer.to_string()) },
-                message: "the operation has no operationId or summary to name its page; add an operationId".into(),
+                message: "no page id was planned for this operation; please report this spec to the generator's maintainers".into(),
             });
-        }
+        };
         let extensions: Vec<Value> = op
             .iter()
             .filter(|(k, _)| k.starts_with("x-") && *k != "x-codeSamples")
@@ -693,7 +676,7 @@ impl PageContext<'_> {
         }
         Ok(Item {
             kind: ItemKind::Api,
-            id: base_id,
+            id: id.to_string(),
             info_id: self.info_id.to_string(),
             title: replace_quotes(&title),
             description: replace_quotes(&description),
@@ -705,6 +688,7 @@ impl PageContext<'_> {
             schema: None,
             pointer: pointer.to_string(),
             written: None,
+            shares_page: false,
         })
     }
 }

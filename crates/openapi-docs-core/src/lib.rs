@@ -45,6 +45,7 @@ pub mod load;
 pub mod mustache;
 pub mod options;
 pub mod output;
+pub mod page_ids;
 pub mod parallel;
 pub mod postman;
 pub mod render;
@@ -57,7 +58,7 @@ pub mod validate;
 
 use std::path::Path;
 
-pub use error::{Error, Location, Result};
+pub use error::{Error, Location, Result, Warning};
 pub use options::{
     CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions,
     VersionOptions,
@@ -91,9 +92,9 @@ pub struct Generated {
     pub pages: Vec<Page>,
     /// Counts.
     pub stats: Stats,
-    /// Problems that did not stop generation (e.g. two pages with one id: the first is kept,
-    /// as the reference does).
-    pub warnings: Vec<String>,
+    /// Problems that did not stop generation, in page order: a page id that had to change
+    /// (see [`page_ids`]), a schema without a title (no page, as in the reference).
+    pub warnings: Vec<Warning>,
 }
 
 /// Pre-processing the reference applies before resolving: a schema in `components.schemas`
@@ -382,7 +383,6 @@ fn generate_each(
     } else {
         // Pages are rendered on the threads that build them; their ids are taken in page order.
         let renderer = render::Renderer::new(options, docs)?;
-        let mut claims = render::PageClaims::default();
         build_files(
             &mut files,
             options,
@@ -397,10 +397,8 @@ fn generate_each(
                 },
                 prepare: &|item| renderer.render_ahead(item),
                 take: &mut |rendered: render::RenderedAhead, _hooks| {
-                    if claims.claim(&rendered.item) {
-                        for file in rendered.files {
-                            emit(file)?;
-                        }
+                    for file in rendered.files {
+                        emit(file)?;
                     }
                     Ok(rendered.item)
                 },
@@ -410,8 +408,8 @@ fn generate_each(
     let BuiltFiles {
         mut all,
         tags_per_file,
+        warnings,
     } = built;
-    let warnings = page_warnings(&all);
     let group_by_tag_group = options
         .sidebar_options
         .as_ref()
@@ -423,11 +421,11 @@ fn generate_each(
         tags_per_file.concat()
     };
     let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
-    // Schema pages without an id are not written (see `page_warnings`).
+    // Schema pages without an id are not written (see `page_ids`), nor ones that share a page.
     let count = |kind| {
         all.items
             .iter()
-            .filter(|i| i.kind == kind && !(kind == ItemKind::Schema && i.id.is_empty()))
+            .filter(|i| i.kind == kind && !(i.id.is_empty() || i.shares_page))
             .count()
     };
     let stats = Stats {
@@ -467,33 +465,18 @@ struct Stream<'s, P> {
     take: &'s mut dyn FnMut(P, &mut dyn hooks::Hooks) -> Result<items::Item>,
 }
 
-/// A built item as a stream hands it over: the item, or the item rendered ahead.
-trait Built: Send {
-    fn item(&self) -> &items::Item;
-}
-
-impl Built for items::Item {
-    fn item(&self) -> &items::Item {
-        self
-    }
-}
-
-impl Built for render::RenderedAhead {
-    fn item(&self) -> &items::Item {
-        &self.item
-    }
-}
-
 /// The items of every spec file, reduced to what the sidebar reads when they were rendered as
 /// they were built, and the tags of each file.
 struct BuiltFiles {
     all: SpecItems,
     tags_per_file: Vec<Vec<Value>>,
+    /// The page ids that had to change.
+    warnings: Vec<Warning>,
 }
 
-/// Builds the items of each spec file in turn. With a `stream`, each item goes to it as soon as
-/// it is built (its page id checked first) and progress reports `render` steps.
-fn build_files<P: Built>(
+/// Builds the items of each spec file in turn, their page ids planned first. With a `stream`,
+/// each item goes to it as soon as it is built and progress reports `render` steps.
+fn build_files<P: Send>(
     files: &mut [load::SpecFile],
     options: &SpecOptions,
     site_dir: &Path,
@@ -505,24 +488,26 @@ fn build_files<P: Built>(
     let mut all = SpecItems::default();
     let mut tags_per_file = Vec::new();
     let mut rendered = 0;
+    // Page ids are unique across the files of a folder of specs.
+    let mut ids = page_ids::PageIds::new(options);
     for (index, file) in files.iter_mut().enumerate() {
         let kind = check_version(file)?;
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
         let resolver = resolver_for(file, kind, root_dir.as_deref())?;
+        ids.plan_file(&resolver, options, &file.source)
+            .map_err(|e| load::locate(e, file))?;
         let spec = match stream.as_mut() {
             Some(stream) => {
                 let expected = rendered + items::count_items(&resolver, options);
-                let mut ids = output::PageIds::default();
                 items::build_items_each(
                     &resolver,
                     options,
                     &file.source,
+                    &mut ids,
                     stream.response_schemas,
                     stream.prepare,
                     &mut |built| {
-                        output::check_page_id(built.item())?;
-                        ids.admit(built.item())?;
                         hooks.progress(progress(
                             hooks::Stage::Render,
                             rendered,
@@ -533,8 +518,7 @@ fn build_files<P: Built>(
                     },
                 )
             }
-            None => items::build_items(&resolver, options, &file.source)
-                .and_then(|spec| output::check_page_ids(&spec.items).map(|()| spec)),
+            None => items::build_items(&resolver, options, &file.source, &mut ids),
         }
         .map_err(|e| load::locate(e, file))?;
         drop_in_background(resolver);
@@ -546,7 +530,21 @@ fn build_files<P: Built>(
         all.tag_groups.extend(spec.tag_groups);
         hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
     }
-    Ok(BuiltFiles { all, tags_per_file })
+    let warnings = ids
+        .into_warnings()
+        .into_iter()
+        .map(|mut warning| {
+            if let Some(file) = files.iter().find(|f| f.source == warning.location.file) {
+                load::locate_location(&mut warning.location, file);
+            }
+            warning
+        })
+        .collect();
+    Ok(BuiltFiles {
+        all,
+        tags_per_file,
+        warnings,
+    })
 }
 
 /// Frees a parsed document on a thread of its own: a large spec is millions of values, tens of
@@ -556,35 +554,6 @@ fn drop_in_background<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new()
         .name("openapi-docs-free".into())
         .spawn(move || drop(value));
-}
-
-/// Pages the reference does not write, each reported: of two pages with one file name it writes
-/// the first and silently skips the others, and it refuses a schema page without a title (a
-/// Swagger 2.0 definition has none unless written); so do we ([`render::render_pages`]).
-fn page_warnings(spec: &SpecItems) -> Vec<String> {
-    let mut seen: std::collections::HashMap<(ItemKind, &str), &str> =
-        std::collections::HashMap::new();
-    let mut warnings = Vec::new();
-    for item in &spec.items {
-        if item.kind == ItemKind::Schema && item.id.is_empty() {
-            warnings.push(format!(
-                "#{} has no title, so it gets no schema page (as in the reference; its sidebar entry, a doc id the reference writes but that names no page, is left out); give the schema a `title`",
-                item.pointer
-            ));
-            continue;
-        }
-        if let Some(previous) = seen.get(&(item.kind, item.id.as_str())) {
-            warnings.push(format!(
-                "#{} is not written: its page id `{}` is already used by #{previous}; give it a distinct {}",
-                item.pointer,
-                item.id,
-                if item.kind == ItemKind::Schema { "title" } else { "operationId" }
-            ));
-        } else {
-            seen.insert((item.kind, item.id.as_str()), item.pointer.as_str());
-        }
-    }
-    warnings
 }
 
 /// Writes a generation into `output_dir` (relative paths are taken from `cwd`), all or nothing

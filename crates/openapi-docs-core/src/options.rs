@@ -112,6 +112,12 @@ pub struct SpecOptions {
     /// render them without running the in-browser generator. Off by default: the pages are then
     /// exactly the reference's.
     pub code_samples: Option<CodeSamplesOptions>,
+    /// Fail instead of warning where a page id had to change: an operation without operationId
+    /// or summary, an id too long for a file name, two pages with one id (each otherwise gets a
+    /// usable, unique id and a warning naming its JSON pointer). For sites that want every page
+    /// named in the spec, e.g. in CI.
+    /// @default false
+    pub strict: Option<bool>,
 }
 
 /// The `codeSamples` option: which samples go into the pages.

@@ -165,6 +165,10 @@ fn group_by_tags<'a>(
         .iter()
         .filter(|i| i.kind == ItemKind::Info)
         .collect();
+    let tag_items: Vec<&Item> = spec_items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Tag)
+        .collect();
     // A schema without a title gets no page (see `render::render_pages`); the reference still
     // lists it, as a doc id ending in `schemas/` that breaks the Docusaurus build. We leave it out.
     let schema_items: Vec<&Item> = spec_items
@@ -242,9 +246,16 @@ fn group_by_tags<'a>(
         }
         if let (Some(t), Some(CategoryLinkSource::Tag)) = (tag_object, link_source) {
             let name = t.get("name").and_then(Value::as_str).unwrap_or("");
-            link = Some(
-                serde_json::json!({"type": "doc", "id": doc_id(base_path, &kebab_case(name))}),
-            );
+            // The tag's page (its id may differ from the name's: see `page_ids`).
+            let page = tag_items.iter().find(|i| {
+                i.tag
+                    .as_ref()
+                    .and_then(|t| t.get("name"))
+                    .and_then(Value::as_str)
+                    == Some(name)
+            });
+            let id = page.map_or_else(|| kebab_case(name), |i| i.id.clone());
+            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &id)}));
         }
         if link_source == Some(CategoryLinkSource::Auto) {
             let slug = match &options.label {

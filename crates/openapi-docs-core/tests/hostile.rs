@@ -1,7 +1,10 @@
 //! The hostile corpus (`tests/hostile/fixtures`) through the core alone: every fixture gives the
 //! outcome its `expect:` note promises (pages, or the named error code at the named line and
-//! pointer), and none panics. The Node suite (`tests/hostile/hostile.test.cjs`) additionally
-//! compiles and renders the pages with Docusaurus's MDX pipeline.
+//! pointer), and none panics. Where a fixture names them, exactly the page files of `files:` are
+//! written, exactly the warnings of its `warns:` lines are given (a page id that had to change:
+//! pointer and line), and with the `strict` option the error of its `strict:` line is raised
+//! instead. The Node suite (`tests/hostile/hostile.test.cjs`) additionally compiles and renders
+//! the pages with Docusaurus's MDX pipeline.
 
 // The core's errors carry a file location; boxing them here would only add noise.
 #![allow(clippy::result_large_err)]
@@ -40,11 +43,59 @@ fn notes(spec: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-fn note<'a>(notes: &'a [(String, String)], key: &str) -> Option<&'a str> {
+fn note<'a>(notes: &'a [(String, String)], key: &'a str) -> Option<&'a str> {
+    notes_of(notes, key).next()
+}
+
+fn notes_of<'a>(notes: &'a [(String, String)], key: &'a str) -> impl Iterator<Item = &'a str> {
     notes
         .iter()
-        .find(|(k, _)| k == key)
+        .filter(move |(k, _)| k == key)
         .map(|(_, v)| v.as_str())
+}
+
+/// `key=value` pairs of a note, against a location; the first mismatch.
+fn location_mismatch(
+    pairs: std::str::SplitWhitespace<'_>,
+    location: &openapi_docs_core::Location,
+    what: &str,
+) -> Option<String> {
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').unwrap();
+        let actual = match key {
+            "line" => location.line.map(|l| l.to_string()),
+            "column" => location.column.map(|c| c.to_string()),
+            "pointer" => location.pointer.clone(),
+            _ => continue,
+        };
+        if actual.as_deref() != Some(value) {
+            return Some(format!("expected {key}={value}, got {actual:?}: {what}"));
+        }
+    }
+    None
+}
+
+/// What differs between the `warns:` notes and the warnings given: each note is
+/// `pointer=... [line=...]`, in page order, one per warning.
+fn warnings_mismatch(
+    notes: &[(String, String)],
+    warnings: &[openapi_docs_core::Warning],
+) -> Option<String> {
+    let expected: Vec<&str> = notes_of(notes, "warns").collect();
+    if expected.len() != warnings.len() {
+        let given: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        return Some(format!(
+            "expected {} warnings, got {given:#?}",
+            expected.len()
+        ));
+    }
+    expected.iter().zip(warnings).find_map(|(note, warning)| {
+        location_mismatch(
+            note.split_whitespace(),
+            &warning.location,
+            &warning.to_string(),
+        )
+    })
 }
 
 #[test]
@@ -75,13 +126,55 @@ fn every_fixture_gives_its_promised_outcome_without_panicking() {
         let outcome = std::panic::catch_unwind(|| {
             let generated = generate(&options, &DocsContext::default(), out.path())?;
             write_generated(&generated, &out.path().join("docs/api"))?;
-            Ok::<_, openapi_docs_core::Error>(generated.pages.len())
+            Ok::<_, openapi_docs_core::Error>(generated)
         });
         let mut words = expect.split_whitespace();
         let kind = words.next().unwrap();
+        // Page files and warnings, where the fixture names them.
+        let mut extra = None;
+        if let Ok(Ok(generated)) = &outcome {
+            if let Some(files) = note(&notes, "files") {
+                let mut written: Vec<&str> = generated
+                    .pages
+                    .iter()
+                    .map(|p| p.path.as_str())
+                    .filter(|p| p.ends_with(".mdx"))
+                    .collect();
+                written.sort_unstable();
+                let mut expected: Vec<&str> = files.split(", ").collect();
+                expected.sort_unstable();
+                if written != expected {
+                    extra = Some(format!("expected the pages {expected:?}, got {written:?}"));
+                }
+            }
+            extra = extra.or_else(|| warnings_mismatch(&notes, &generated.warnings));
+        }
+        if let Some(strict) = note(&notes, "strict") {
+            let mut strict_options = options.clone();
+            strict_options.strict = Some(true);
+            let mut words = strict.split_whitespace();
+            let code = words.next().unwrap();
+            extra = extra.or_else(|| {
+                match std::panic::catch_unwind(|| {
+                    generate(&strict_options, &DocsContext::default(), out.path())
+                }) {
+                    Err(_) => Some("panicked with strict".into()),
+                    Ok(Ok(_)) => Some(format!("expected {code} with strict, got pages")),
+                    Ok(Err(e)) if e.code() != code => {
+                        Some(format!("expected {code} with strict, got {e}"))
+                    }
+                    Ok(Err(e)) => location_mismatch(
+                        words,
+                        e.location().unwrap_or(&Default::default()),
+                        &e.to_string(),
+                    ),
+                }
+            });
+        }
+        let outcome = outcome.map(|o| o.map(|g| g.pages.len()));
         let problem = match (kind, outcome) {
             (_, Err(_)) => Some("panicked".to_string()),
-            ("pages", Ok(Ok(n))) if n > 0 => None,
+            ("pages", Ok(Ok(n))) if n > 0 => extra,
             ("pages-or-error", Ok(Ok(_))) => None,
             ("pages-or-error", Ok(Err(e))) if Some(e.code()) == words.next() => None,
             ("pages" | "pages-or-error", Ok(other)) => {
@@ -90,20 +183,9 @@ fn every_fixture_gives_its_promised_outcome_without_panicking() {
             (code, Ok(Ok(n))) => Some(format!("expected {code}, got {n} pages")),
             (code, Ok(Err(e))) => {
                 let location = e.location().cloned().unwrap_or_default();
-                let mut problem = (e.code() != code).then(|| format!("expected {code}, got {e}"));
-                for pair in words {
-                    let (key, value) = pair.split_once('=').unwrap();
-                    let actual = match key {
-                        "line" => location.line.map(|l| l.to_string()),
-                        "column" => location.column.map(|c| c.to_string()),
-                        "pointer" => location.pointer.clone(),
-                        _ => continue,
-                    };
-                    if actual.as_deref() != Some(value) {
-                        problem = Some(format!("expected {key}={value}, got {actual:?}: {e}"));
-                    }
-                }
-                problem
+                (e.code() != code)
+                    .then(|| format!("expected {code}, got {e}"))
+                    .or_else(|| location_mismatch(words, &location, &e.to_string()))
             }
         };
         if let Some(problem) = problem {

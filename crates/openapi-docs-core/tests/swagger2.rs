@@ -107,7 +107,11 @@ fn generates_pages_for_a_swagger_document() {
     // The definition has no title: like the reference, no schema page, and a warning.
     assert_eq!(generated.stats.schema_pages, 0);
     assert_eq!(generated.warnings.len(), 1, "{:?}", generated.warnings);
-    assert!(generated.warnings[0].contains("#/components/schemas/Pet has no title"));
+    let warning = generated.warnings[0].to_string();
+    assert!(
+        warning.contains("(at #/components/schemas/Pet): this schema has no title"),
+        "{warning}"
+    );
 }
 
 /// Every JSON pointer in `value`.

@@ -161,6 +161,13 @@ pub fn locate(mut error: Error, file: &SpecFile) -> Error {
         | Error::Limit { location, .. } => location,
         _ => return error,
     };
+    locate_location(location, file);
+    error
+}
+
+/// Fills in `location`'s file (when empty) and its line and column (from its JSON pointer, when
+/// it is in `file`).
+pub fn locate_location(location: &mut Location, file: &SpecFile) {
     if location.file.is_empty() {
         location.file = file.source.clone();
     }
@@ -172,7 +179,6 @@ pub fn locate(mut error: Error, file: &SpecFile) -> Error {
         location.line = Some(line);
         location.column = Some(column);
     }
-    error
 }
 
 /// Reads and parses one file.

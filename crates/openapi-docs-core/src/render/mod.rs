@@ -158,7 +158,7 @@ pub fn render_pages_into(
 pub struct RenderedAhead {
     /// The item reduced to what the sidebar reads ([`slim`]).
     pub item: Item,
-    /// Its files, to write if [`PageClaims::claim`] grants its page id.
+    /// Its files.
     pub files: Vec<Page>,
 }
 
@@ -172,20 +172,6 @@ pub struct Renderer<'a> {
     schema_tokens: Vec<mustache::Token>,
     category_link_source: Option<CategoryLinkSource>,
     external: bool,
-    written: PageClaims,
-}
-
-/// The page ids taken so far, in page order.
-#[derive(Debug, Default)]
-pub struct PageClaims(std::collections::HashSet<(ItemKind, String)>);
-
-impl PageClaims {
-    /// Takes the page id of `item`: false when an earlier page has it (the reference keeps the
-    /// first page of an id), and for a schema page without an id (which it does not write).
-    pub fn claim(&mut self, item: &Item) -> bool {
-        !(item.kind == ItemKind::Schema && item.id.is_empty())
-            && self.0.insert((item.kind, item.id.clone()))
-    }
 }
 
 impl<'a> Renderer<'a> {
@@ -222,7 +208,6 @@ impl<'a> Renderer<'a> {
                 .as_ref()
                 .and_then(|s| s.category_link_source),
             external: options.external_json_props(),
-            written: Default::default(),
         })
     }
 
@@ -252,19 +237,19 @@ impl<'a> Renderer<'a> {
         }
         // The reference calls its generator for every item, then skips writing a taken id.
         let custom = hook_markdown(hooks, &item, self.options)?;
-        if !self.written.claim(&item) {
+        if item.shares_page {
             return Ok(());
         }
         self.files(item, custom, emit)
     }
 
-    /// Renders one item's files ahead of [`PageClaims::claim`], on any thread (no hook takes part):
+    /// Renders one item's files on any thread (no hook takes part):
     /// the item reduced to what the sidebar reads, and its files (none for a schema page
     /// without an id, which the reference does not write).
     pub fn render_ahead(&self, item: Item) -> Result<RenderedAhead> {
         let slimmed = slim(&item);
         let mut files = Vec::new();
-        if !(item.kind == ItemKind::Schema && item.id.is_empty()) {
+        if !(item.shares_page || item.kind == ItemKind::Schema && item.id.is_empty()) {
             self.files(item, None, &mut |page| {
                 files.push(page);
                 Ok(())
@@ -448,6 +433,7 @@ pub fn slim(item: &Item) -> Item {
         },
         pointer: item.pointer.clone(),
         written: None,
+        shares_page: item.shares_page,
     }
 }
 
