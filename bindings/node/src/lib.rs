@@ -223,6 +223,9 @@ pub fn generate(
     callbacks: Option<GenerateCallbacks>,
 ) -> Result<GenerateSummary> {
     let started = Instant::now();
+    // A panic in the core becomes E_INTERNAL, unprinted (this library's own hook).
+    static PANIC_HOOK: std::sync::Once = std::sync::Once::new();
+    PANIC_HOOK.call_once(openapi_docs_core::panic_guard::install_hook);
     let options = parse_options(&env, &options_json)?;
     let docs = DocsContext {
         doc_path: docs_path,

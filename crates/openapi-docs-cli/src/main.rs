@@ -286,6 +286,8 @@ fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
 }
 
 fn main() -> ExitCode {
+    // A panic in the core becomes an E_INTERNAL error naming the spec (see panic_guard).
+    openapi_docs_core::panic_guard::install_hook();
     match run() {
         Ok(message) => {
             println!("{message}");

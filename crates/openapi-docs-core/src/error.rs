@@ -119,6 +119,15 @@ pub enum Error {
         /// Which limit and how to proceed.
         message: String,
     },
+    /// The generator panicked: a bug here or in a dependency, not in the spec (see
+    /// [`crate::panic_guard`]).
+    #[error("{location}: internal error while generating its pages: {message}")]
+    Internal {
+        /// The spec entry's `specPath` (no line: the panic says where in the code).
+        location: Location,
+        /// The panic's message and place.
+        message: String,
+    },
     /// A caller's hook (in the Node binding, a `markdownGenerators` or `sidebarGenerators`
     /// function) failed.
     #[error("{callback} failed on page `{page}` (from #{pointer}): {message}")]
@@ -149,6 +158,7 @@ impl Error {
             Error::Write { .. } => "E_WRITE",
             Error::Limit { .. } => "E_LIMIT",
             Error::Callback { .. } => "E_CALLBACK",
+            Error::Internal { .. } => "E_INTERNAL",
         }
     }
 
@@ -182,6 +192,9 @@ impl Error {
             Error::Callback { .. } => {
                 "fix the function named in the message (it threw, or returned a value of the wrong kind)"
             }
+            Error::Internal { .. } => {
+                "this is a bug in the generator, not in your spec: please report it with the spec (or the smallest part of it that still fails); nothing was written"
+            }
         }
     }
 
@@ -192,7 +205,8 @@ impl Error {
             | Error::InvalidSpec { location, .. }
             | Error::UnresolvedRef { location, .. }
             | Error::InvalidId { location, .. }
-            | Error::Limit { location, .. } => Some(location),
+            | Error::Limit { location, .. }
+            | Error::Internal { location, .. } => Some(location),
             _ => None,
         }
     }

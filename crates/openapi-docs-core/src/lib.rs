@@ -46,6 +46,7 @@ pub mod mustache;
 pub mod options;
 pub mod output;
 pub mod page_ids;
+pub mod panic_guard;
 pub mod parallel;
 pub mod postman;
 pub mod render;
@@ -234,14 +235,16 @@ pub fn generate_with_hooks(
     site_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
 ) -> Result<Generated> {
-    let mut pages = Vec::new();
-    let mut generated = generate_each(options, docs, site_dir, hooks, &mut |page| {
-        pages.push(page);
-        Ok(())
-    })?;
-    generated.stats.files = pages.len();
-    generated.pages = pages;
-    Ok(generated)
+    panic_guard::guard(&options.spec_path, || {
+        let mut pages = Vec::new();
+        let mut generated = generate_each(options, docs, site_dir, hooks, &mut |page| {
+            pages.push(page);
+            Ok(())
+        })?;
+        generated.stats.files = pages.len();
+        generated.pages = pages;
+        Ok(generated)
+    })
 }
 
 /// Generates the pages of one spec entry and writes them into `output_dir` (relative paths are
@@ -253,6 +256,19 @@ pub fn generate_with_hooks(
 /// `stats.files` counts them). Hooks are called on the calling thread, in the same order as by
 /// [`generate_with_hooks`].
 pub fn generate_into(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    output_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+) -> Result<Generated> {
+    panic_guard::guard(&options.spec_path, || {
+        generate_into_unguarded(options, docs, site_dir, output_dir, hooks)
+    })
+}
+
+/// [`generate_into`] without turning a panic into an error.
+fn generate_into_unguarded(
     options: &SpecOptions,
     docs: &DocsContext,
     site_dir: &Path,

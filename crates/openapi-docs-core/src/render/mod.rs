@@ -268,6 +268,7 @@ impl<'a> Renderer<'a> {
         custom: Option<String>,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
+        crate::panic_guard::fail_point("render");
         let mut view = base_view(&item);
         match item.kind {
             ItemKind::Api => {

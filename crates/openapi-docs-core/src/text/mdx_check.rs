@@ -48,12 +48,43 @@ pub(super) fn is_plain_mdx(text: &str) -> bool {
 /// [`is_plain_mdx`] by markdown-rs alone.
 fn parses_as_plain_mdx(text: &str) -> bool {
     let options = mdx_parse_options();
+    let text = without_open_references_before_quotes(text);
     // markdown-rs 1.0 panics on a few inputs MDX rejects (a JSX tag left open in a setext
     // heading): taken as not parsing.
-    match catch_unwind(AssertUnwindSafe(|| markdown::to_mdast(text, &options))) {
+    match catch_unwind(AssertUnwindSafe(|| markdown::to_mdast(&text, &options))) {
         Ok(Ok(tree)) => !has_code_nodes(&tree),
         Ok(Err(_)) | Err(_) => false,
     }
+}
+
+/// `text` with each `&` that starts a run of character-reference characters ending at a quote
+/// (`href="...?a=1&b"`) written `&amp;`. markdown-rs 1.0 reads past the end of a JSX attribute
+/// value that ends in such a run (index out of bounds in `util/character_reference.rs`, met on a
+/// real spec's link), where MDX reads it as the text it is. `&amp;` is text in every construct
+/// `&` is, so the parse has the same structure.
+fn without_open_references_before_quotes(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let open_before_quote = |at: usize| {
+        bytes[at + 1..]
+            .iter()
+            .find(|b| !(b.is_ascii_alphanumeric() || **b == b'#'))
+            .is_some_and(|b| matches!(b, b'"' | b'\''))
+    };
+    let positions: Vec<usize> = memchr::memchr_iter(b'&', bytes)
+        .filter(|at| open_before_quote(*at))
+        .collect();
+    if positions.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 4 * positions.len());
+    let mut from = 0;
+    for at in positions {
+        out.push_str(&text[from..at]);
+        out.push_str("&amp;");
+        from = at + 1;
+    }
+    out.push_str(&text[from..]);
+    std::borrow::Cow::Owned(out)
 }
 
 fn has_code_nodes(node: &Node) -> bool {
@@ -109,6 +140,21 @@ mod tests {
         assert!(!is_plain_mdx("a\n<!-- b"));
         assert!(!is_plain_mdx("export const a = 1"));
         assert!(!is_plain_mdx("<b>a\n- \n#x</b>"));
+    }
+
+    #[test]
+    fn an_attribute_value_ending_in_an_open_reference_parses() {
+        // markdown-rs 1.0 panics on these as they are (found on a real spec's link).
+        for text in [
+            r#"<a href="https://x.y/?id=1&feature" target="_blank">app</a>"#,
+            "<a title='a&'>b</a> and <a title=\"&#x\">c</a>",
+        ] {
+            assert!(parses_as_plain_mdx(text), "{text}");
+        }
+        assert_eq!(
+            without_open_references_before_quotes(r#"a&b "&c" &d; e&"#),
+            r#"a&b "&amp;c" &d; e&"#
+        );
     }
 
     #[test]
