@@ -126,7 +126,19 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                             Some("E_READ"),
                         )
                     })?;
-                    serde_json::from_str(&text).map_err(|e| {
+                    // `--spec` and `--out` fill in what the file leaves out.
+                    let mut value: serde_json::Value =
+                        serde_json::from_str(&text).map_err(|e| {
+                            (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION"))
+                        })?;
+                    if let Some(map) = value.as_object_mut() {
+                        for (key, given) in [("specPath", &spec), ("outputDir", &out)] {
+                            if let Some(given) = given {
+                                map.insert(key.into(), given.clone().into());
+                            }
+                        }
+                    }
+                    serde_json::from_value(value).map_err(|e| {
                         (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION"))
                     })?
                 }
@@ -171,8 +183,13 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                 eprintln!("warning: {warning}");
             }
             let s = &generated.stats;
+            let compact = if s.compact_pages > 0 {
+                format!(", {} compact", s.compact_pages)
+            } else {
+                String::new()
+            };
             Ok(format!(
-                "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}",
+                "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}; largest page {} values{compact}",
                 options.spec_path,
                 s.api_pages,
                 s.info_pages,
@@ -180,7 +197,8 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                 s.schema_pages,
                 s.files,
                 started.elapsed().as_millis(),
-                options.output_dir
+                options.output_dir,
+                s.largest_page_values
             ))
         }
         Command::Clean { out } => {

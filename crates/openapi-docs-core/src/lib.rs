@@ -61,8 +61,8 @@ use std::path::Path;
 
 pub use error::{Error, Location, Result, Warning};
 pub use options::{
-    CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions,
-    VersionOptions,
+    CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, LimitOptions,
+    SidebarOptions, SpecOptions, VersionOptions,
 };
 pub use render::Page;
 use serde_json::Value;
@@ -84,6 +84,11 @@ pub struct Stats {
     pub spec_files: usize,
     /// Files generated (pages, JSON props, `sidebar.ts`).
     pub files: usize,
+    /// The most values one page's schemas expanded to in full (a path item's operations
+    /// together, or a schema page), as the reference expands them.
+    pub largest_page_values: usize,
+    /// Pages expanded compactly (`limits.maxPageValues`): path items and schema pages.
+    pub compact_pages: usize,
 }
 
 /// Everything generated for one spec entry.
@@ -112,6 +117,29 @@ fn add_schema_titles(document: &mut Value) {
                 map.insert("title".into(), Value::String(key.clone()));
             }
         }
+    }
+}
+
+/// The expansion limits of `options` (the `limits` option, `strict`).
+fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
+    let given = options.limits.clone().unwrap_or_default();
+    let default = resolve::Limits::default();
+    resolve::Limits {
+        max_depth: given.max_depth.unwrap_or(default.max_depth),
+        max_nodes: given.max_page_values.unwrap_or(default.max_nodes),
+        max_total_nodes: given.max_total_values.unwrap_or(default.max_total_nodes),
+        compact: options.strict != Some(true),
+        compact_depth: given.compact_depth.unwrap_or(default.compact_depth),
+    }
+}
+
+/// The output size limits of `options` (the `limits` option).
+fn size_limits(options: &SpecOptions) -> output::SizeLimits {
+    let given = options.limits.clone().unwrap_or_default();
+    let default = output::SizeLimits::default();
+    output::SizeLimits {
+        page_bytes: given.max_page_bytes.unwrap_or(default.page_bytes),
+        output_bytes: given.max_output_bytes.unwrap_or(default.output_bytes),
     }
 }
 
@@ -186,9 +214,11 @@ fn resolver_for(
     file: &mut load::SpecFile,
     kind: SpecKind,
     root_dir: Option<&Path>,
+    limits: resolve::Limits,
 ) -> Result<resolve::Resolver> {
     let document = std::mem::take(&mut file.document);
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
+    resolver.set_limits(limits);
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }
@@ -214,11 +244,10 @@ fn resolver_for(
         SpecKind::Swagger2 => {
             let expanded = resolver.expand_at("")?;
             let converted = swagger2::convert(expanded).map_err(convert_error)?;
-            Ok(resolve::Resolver::dereferenced(
-                &file.path,
-                file.text.clone(),
-                converted,
-            ))
+            let mut resolver =
+                resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
+            resolver.set_limits(limits);
+            Ok(resolver)
         }
     }
 }
@@ -285,7 +314,8 @@ fn generate_into_unguarded(
             let mut staging = None;
             for page in receiver.into_iter().flatten() {
                 if staging.is_none() {
-                    staging = Some(output::Staging::begin(output_dir)?);
+                    staging =
+                        Some(output::Staging::begin(output_dir)?.with_limits(size_limits(options)));
                 }
                 staging.as_mut().expect("made above").write(&page)?;
             }
@@ -317,7 +347,7 @@ fn generate_into_unguarded(
     let mut generated = generated?;
     let staging = match staging {
         Some(staging) => staging,
-        None => output::Staging::begin(output_dir)?,
+        None => output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
     };
     generated.stats.files = staging.files();
     staging.commit()?;
@@ -425,6 +455,8 @@ fn generate_each(
         mut all,
         tags_per_file,
         warnings,
+        largest_page_values,
+        compact_pages,
     } = built;
     let group_by_tag_group = options
         .sidebar_options
@@ -451,6 +483,8 @@ fn generate_each(
         schema_pages: count(ItemKind::Schema),
         spec_files: files.len(),
         files: 0,
+        largest_page_values,
+        compact_pages,
     };
     if !streaming {
         render::render_pages_into(all, options, docs, hooks, emit)?;
@@ -486,8 +520,12 @@ struct Stream<'s, P> {
 struct BuiltFiles {
     all: SpecItems,
     tags_per_file: Vec<Vec<Value>>,
-    /// The page ids that had to change.
+    /// The page ids that had to change, the pages expanded compactly.
     warnings: Vec<Warning>,
+    /// See [`Stats::largest_page_values`].
+    largest_page_values: usize,
+    /// See [`Stats::compact_pages`].
+    compact_pages: usize,
 }
 
 /// Builds the items of each spec file in turn, their page ids planned first. With a `stream`,
@@ -506,11 +544,13 @@ fn build_files<P: Send>(
     let mut rendered = 0;
     // Page ids are unique across the files of a folder of specs.
     let mut ids = page_ids::PageIds::new(options);
+    let mut compact_warnings = Vec::new();
+    let mut largest_page_values = 0;
     for (index, file) in files.iter_mut().enumerate() {
         let kind = check_version(file)?;
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
-        let resolver = resolver_for(file, kind, root_dir.as_deref())?;
+        let resolver = resolver_for(file, kind, root_dir.as_deref(), expansion_limits(options))?;
         ids.plan_file(&resolver, options, &file.source)
             .map_err(|e| load::locate(e, file))?;
         let spec = match stream.as_mut() {
@@ -537,6 +577,8 @@ fn build_files<P: Send>(
             None => items::build_items(&resolver, options, &file.source, &mut ids),
         }
         .map_err(|e| load::locate(e, file))?;
+        compact_warnings.extend(compact_page_warnings(&resolver, file, options));
+        largest_page_values = largest_page_values.max(resolver.largest_page());
         drop_in_background(resolver);
         if stream.is_some() && rendered > 0 {
             hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
@@ -546,7 +588,7 @@ fn build_files<P: Send>(
         all.tag_groups.extend(spec.tag_groups);
         hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
     }
-    let warnings = ids
+    let mut warnings: Vec<Warning> = ids
         .into_warnings()
         .into_iter()
         .map(|mut warning| {
@@ -556,11 +598,46 @@ fn build_files<P: Send>(
             warning
         })
         .collect();
+    let compact_pages = compact_warnings.len();
+    warnings.extend(compact_warnings);
     Ok(BuiltFiles {
         all,
         tags_per_file,
         warnings,
+        largest_page_values,
+        compact_pages,
     })
+}
+
+/// A warning for each page of `file` expanded compactly (see [`resolve::Resolver::compact_pages`]),
+/// in document order.
+fn compact_page_warnings(
+    resolver: &resolve::Resolver,
+    file: &load::SpecFile,
+    options: &SpecOptions,
+) -> Vec<Warning> {
+    let limits = expansion_limits(options);
+    let (limit, depth) = (limits.max_nodes, limits.compact_depth);
+    let mut warnings: Vec<Warning> = resolver
+        .compact_pages()
+        .into_iter()
+        .map(|pointer| {
+            let mut location = Location {
+                file: file.source.clone(),
+                pointer: Some(pointer),
+                ..Default::default()
+            };
+            load::locate_location(&mut location, file);
+            Warning {
+                code: "E_LIMIT",
+                location,
+                message: format!("expanding every $ref of this page where it is met, as the reference does, passes {limit} values (a page too large to read), so it is expanded compactly: each schema is shown once, at most {depth} `$ref`s deep, and named where it is met again (`limits.maxPageValues` and `limits.compactDepth` change this)"),
+            }
+        })
+        .collect();
+    warnings.sort_by_key(|w| (w.location.line, w.location.column));
+    warnings.dedup_by(|a, b| a.location == b.location);
+    warnings
 }
 
 /// Frees a parsed document on a thread of its own: a large spec is millions of values, tens of

@@ -118,6 +118,37 @@ pub struct SpecOptions {
     /// named in the spec, e.g. in CI.
     /// @default false
     pub strict: Option<bool>,
+    /// Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
+    /// Graph); each limit an error names can be lifted here, for a spec you trust.
+    pub limits: Option<LimitOptions>,
+}
+
+/// The `limits` option.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LimitOptions {
+    /// Values one page's schemas may expand to when every `$ref` is expanded where it is met,
+    /// as the reference expands them. Past it, the page is expanded compactly: a schema met
+    /// again on the same page is shown once and named after that (with `strict`, an
+    /// `E_LIMIT` error instead).
+    /// @default 100000
+    pub max_page_values: Option<usize>,
+    /// On a page expanded compactly (see `maxPageValues`), how many `$ref`s deep a schema is
+    /// still expanded; deeper ones are named only.
+    /// @default 2
+    pub compact_depth: Option<usize>,
+    /// Values the pages of the whole spec may expand to together.
+    /// @default 400000000
+    pub max_total_values: Option<usize>,
+    /// Deepest nesting of a page's expanded schemas.
+    /// @default 1000
+    pub max_depth: Option<usize>,
+    /// Largest file one page may be, in bytes.
+    /// @default 67108864
+    pub max_page_bytes: Option<usize>,
+    /// Most bytes one generation may write.
+    /// @default 2147483648
+    pub max_output_bytes: Option<usize>,
 }
 
 /// The `codeSamples` option: which samples go into the pages.

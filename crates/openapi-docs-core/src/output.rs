@@ -32,11 +32,23 @@ pub fn is_generated_file(relative: &str) -> bool {
             && name != "versions.json")
 }
 
-/// The largest file one page may be. Docusaurus cannot build pages anywhere near this size.
-pub const MAX_PAGE_BYTES: usize = 64 << 20;
+/// How large the output may be (the `limits` option's `maxPageBytes` and `maxOutputBytes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeLimits {
+    /// The largest file one page may be. Docusaurus cannot build pages anywhere near this size.
+    pub page_bytes: usize,
+    /// The most bytes one generation may write in all.
+    pub output_bytes: usize,
+}
 
-/// The most bytes one generation may write in all.
-pub const MAX_OUTPUT_BYTES: usize = 2 << 30;
+impl Default for SizeLimits {
+    fn default() -> Self {
+        SizeLimits {
+            page_bytes: 64 << 20,
+            output_bytes: 2 << 30,
+        }
+    }
+}
 
 /// Refuses a page path that would not stay inside the output folder.
 fn check_path(page: &Page) -> Result<()> {
@@ -56,7 +68,7 @@ fn check_path(page: &Page) -> Result<()> {
 
 /// Refuses a page that is unreasonably large, or one that takes the running `total` over the
 /// output size limit.
-fn check_size(page: &Page, total: &mut usize) -> Result<()> {
+fn check_size(page: &Page, total: &mut usize, limits: SizeLimits) -> Result<()> {
     let limit = |message: String| Error::Limit {
         location: Location {
             file: page.path.clone(),
@@ -64,18 +76,18 @@ fn check_size(page: &Page, total: &mut usize) -> Result<()> {
         },
         message,
     };
-    if page.contents.len() > MAX_PAGE_BYTES {
+    if page.contents.len() > limits.page_bytes {
         return Err(limit(format!(
-            "this page would be {} MiB, more than the {} MiB page size limit; its schemas expand too far (split large schemas, or refer to them less often)",
-            page.contents.len() >> 20,
-            MAX_PAGE_BYTES >> 20
+            "this page would be {} bytes, more than the page size limit of {} (`limits.maxPageBytes`); its schemas expand too far (split large schemas, or refer to them less often), or raise the limit",
+            page.contents.len(),
+            limits.page_bytes
         )));
     }
     *total += page.contents.len();
-    if *total > MAX_OUTPUT_BYTES {
+    if *total > limits.output_bytes {
         return Err(limit(format!(
-            "the pages would take more than {} MiB in all (the output size limit); split the spec into several specs",
-            MAX_OUTPUT_BYTES >> 20
+            "the pages would take more than {} bytes in all (the output size limit, `limits.maxOutputBytes`); split the spec into several specs, or raise the limit",
+            limits.output_bytes
         )));
     }
     Ok(())
@@ -88,8 +100,9 @@ fn check_size(page: &Page, total: &mut usize) -> Result<()> {
 pub struct Staging {
     output_dir: PathBuf,
     staging: PathBuf,
-    /// Bytes written so far (for [`MAX_OUTPUT_BYTES`]).
+    /// Bytes written so far (for [`SizeLimits::output_bytes`]).
     total: usize,
+    limits: SizeLimits,
     /// Files written so far.
     files: usize,
     /// Sub-folders created so far (relative).
@@ -132,10 +145,17 @@ impl Staging {
             output_dir: output_dir.to_path_buf(),
             staging,
             total: 0,
+            limits: SizeLimits::default(),
             files: 0,
             dirs: Default::default(),
             committed: false,
         })
+    }
+
+    /// Sets the output size limits (default [`SizeLimits::default`]).
+    pub fn with_limits(mut self, limits: SizeLimits) -> Staging {
+        self.limits = limits;
+        self
     }
 
     /// The staging folder (removed on drop unless committed).
@@ -151,7 +171,7 @@ impl Staging {
     /// Writes one page into the staging folder, after the path and size checks.
     pub fn write(&mut self, page: &Page) -> Result<()> {
         check_path(page)?;
-        check_size(page, &mut self.total)?;
+        check_size(page, &mut self.total, self.limits)?;
         if let Some((dir, _)) = page.path.rsplit_once('/')
             && !self.dirs.contains(dir)
         {

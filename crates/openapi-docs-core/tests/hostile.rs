@@ -1,9 +1,9 @@
 //! The hostile corpus (`tests/hostile/fixtures`) through the core alone: every fixture gives the
 //! outcome its `expect:` note promises (pages, or the named error code at the named line and
 //! pointer), and none panics. Where a fixture names them, exactly the page files of `files:` are
-//! written, exactly the warnings of its `warns:` lines are given (a page id that had to change:
-//! pointer and line), and with the `strict` option the error of its `strict:` line is raised
-//! instead. The Node suite (`tests/hostile/hostile.test.cjs`) additionally compiles and renders
+//! written, exactly the warnings of its `warns:` lines are given (a page id that had to change,
+//! a page expanded compactly: pointer and line), a page file holds each `contains:` text, and
+//! with the `strict` option the error of its `strict:` line is raised instead. The Node suite (`tests/hostile/hostile.test.cjs`) additionally compiles and renders
 //! the pages with Docusaurus's MDX pipeline.
 
 // The core's errors carry a file location; boxing them here would only add noise.
@@ -148,6 +148,11 @@ fn every_fixture_gives_its_promised_outcome_without_panicking() {
                 }
             }
             extra = extra.or_else(|| warnings_mismatch(&notes, &generated.warnings));
+            for text in notes_of(&notes, "contains") {
+                if !generated.pages.iter().any(|p| p.contents.contains(text)) {
+                    extra = extra.or(Some(format!("no page contains {text:?}")));
+                }
+            }
         }
         if let Some(strict) = note(&notes, "strict") {
             let mut strict_options = options.clone();

@@ -190,7 +190,8 @@ struct HugeThird {
 impl Hooks for HugeThird {
     fn page_markdown(&mut self, _item: &ItemView<'_>) -> Result<Option<String>, HookError> {
         self.seen += 1;
-        Ok((self.seen == 3).then(|| "x".repeat(openapi_docs_core::output::MAX_PAGE_BYTES + 1)))
+        Ok((self.seen == 3)
+            .then(|| "x".repeat(openapi_docs_core::output::SizeLimits::default().page_bytes + 1)))
     }
 }
 

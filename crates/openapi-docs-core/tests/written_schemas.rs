@@ -131,6 +131,37 @@ fn every_fixture_path_item_gives_the_same_json_and_request_samples() {
 }
 
 #[test]
+fn compact_pages_give_the_same_json_and_request_samples_both_ways() {
+    // Every path item of every fixture made compact (a page limit of one value), at two
+    // depths: the text written is the value built, and so are the request samples.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut compared = 0;
+    for compact_depth in [1, 2] {
+        for fixture in common::yaml_files(&dir) {
+            let mut resolver = resolver_for(&fixture);
+            resolver.set_limits(Limits {
+                max_nodes: 1,
+                compact_depth,
+                ..Limits::default()
+            });
+            for pointer in path_item_pointers(&resolver) {
+                let (built, written, _) = both_ways(&resolver, &pointer);
+                assert_eq!(written, built, "{} {pointer}", fixture.display());
+                for (read, built) in request_samples(&resolver, &pointer) {
+                    assert_eq!(read, built, "{} {pointer}", fixture.display());
+                }
+                compared += 1;
+            }
+            assert!(
+                !resolver.compact_pages().is_empty() || path_item_pointers(&resolver).is_empty()
+            );
+        }
+    }
+    // 16 path items in the fixtures, at two depths.
+    assert_eq!(compared, 32);
+}
+
+#[test]
 fn the_named_fixture_writes_each_response_schema_once_per_media_type() {
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/written-response-schemas.yaml");
@@ -294,6 +325,7 @@ fn copied_texts_count_against_the_expansion_limits() {
         let (_dir, mut resolver) = resolver_from_yaml(&yaml);
         resolver.set_limits(Limits {
             max_nodes,
+            compact: false,
             ..Limits::default()
         });
         if written {

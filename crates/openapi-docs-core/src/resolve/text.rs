@@ -198,6 +198,7 @@ impl<'r> Expansion<'r> {
     /// schema the page reads no more of, see the module comment) is written as text and a
     /// placeholder stands for it.
     pub(super) fn expand_child(&mut self, key: &str, child: Place<'r>) -> Result<Value> {
+        self.before_child(key);
         let outer = self.within;
         if outer == Within::Elsewhere {
             return self.expand(child);
@@ -222,13 +223,19 @@ impl<'r> Expansion<'r> {
     /// Writes the schema `child` (the value of `key` of a media type `within`) as text, and
     /// returns the placeholder that stands for it.
     fn write_placeholder(&mut self, child: Place<'r>, key: &str, within: Within) -> Result<Value> {
+        // A compact page's sample is built from the schema as the page shows it: with what the
+        // page had shown before it.
+        let compact_before = self.compact.clone();
         let mut text = String::new();
         self.write(child, Some(key), &mut text)?;
         let request_sample = match within {
+            Within::RequestMediaType { sampled: true } if compact_before.is_some() => {
+                Some(self.sample_built(child, compact_before)?)
+            }
             Within::RequestMediaType { sampled: true } => {
                 Some(match self.sample_from_source(child) {
                     Some(sample) => sample,
-                    None => self.sample_built(child)?,
+                    None => self.sample_built(child, None)?,
                 })
             }
             _ => None,
@@ -238,10 +245,15 @@ impl<'r> Expansion<'r> {
     }
 
     /// The request sample of the schema at `place`, from its expansion (built apart: the values
-    /// were counted when the schema was written).
-    fn sample_built(&self, place: Place<'r>) -> Result<Option<Value>> {
+    /// were counted when the schema was written), compact from the state `compact` if given.
+    fn sample_built(
+        &self,
+        place: Place<'r>,
+        compact: Option<super::compact::Compact>,
+    ) -> Result<Option<Value>> {
         let mut expansion = Expansion::new(self.resolver);
         expansion.stack.clone_from(&self.stack);
+        expansion.compact = compact;
         let schema = expansion.expand(place)?;
         Ok(sample_from_schema(&schema, SampleKind::Request))
     }
@@ -284,7 +296,12 @@ impl<'r> Expansion<'r> {
                     if self.stack.contains(&Some(target)) {
                         return write_scalar(&self.mark_circular(target.value), key, out);
                     }
-                    return self.write_target(target, key, out);
+                    if let Some(mut stand_in) = self.stand_in_for(target, reference) {
+                        inert_entry(key, &mut stand_in);
+                        write_value(out, &stand_in);
+                        return Ok(());
+                    }
+                    return self.one_ref_deeper(target, |e| e.write_target(target, key, out));
                 }
                 if self.stack.contains(&Some(place)) {
                     return write_scalar(&self.mark_circular(place.value), key, out);
@@ -307,6 +324,7 @@ impl<'r> Expansion<'r> {
                     first = false;
                     write_string(out, k);
                     out.push(':');
+                    self.before_child(k);
                     let child = Place { doc, value: v };
                     result = if k == "x-enumDescriptions" {
                         // Made inert as a table when it expands to an object.
@@ -356,6 +374,10 @@ impl<'r> Expansion<'r> {
         out: &mut String,
     ) -> Result<()> {
         if !matches!(target.value, Value::Object(_) | Value::Array(_)) {
+            return self.write(target, key, out);
+        }
+        if self.compact.is_some() {
+            // What a compact page writes of a target depends on what the page showed before.
             return self.write(target, key, out);
         }
         let memo = &self.resolver.text_memo;

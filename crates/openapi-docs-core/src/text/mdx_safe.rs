@@ -714,9 +714,51 @@ fn reject_unpaired(text: &str, tags: &mut [Tag]) -> bool {
     changed
 }
 
-/// The byte ranges of Markdown link destinations that run code: after `](` (inline links and
-/// images) and after `[label]:` at a line start (reference definitions).
-fn dangerous_link_destinations(text: &str, code: &[bool]) -> Vec<(usize, usize)> {
+/// What is done to a Markdown link destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum DestinationFix {
+    /// It runs code or Docusaurus cannot parse it: replaced by `#`.
+    Defuse,
+    /// An image's path without a protocol (`/assets/a.png`, `img/a.png`): Docusaurus would look
+    /// for the file in the site and fail the build when it is not there (the spec's images
+    /// live on the API provider's site). Prefixed with `pathname://`, Docusaurus' escape hatch:
+    /// the image keeps its URL and nothing is looked up.
+    ImagePath,
+}
+
+/// Whether the `](` at `at` closes an image's text (`![alt](`): the `[` it closes is preceded
+/// by `!`.
+fn closes_image_text(bytes: &[u8], at: usize) -> bool {
+    let mut depth = 0usize;
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        let escaped = i > 0 && bytes[i - 1] == b'\\';
+        match bytes[i] {
+            b']' if !escaped => depth += 1,
+            b'[' if !escaped && depth > 0 => depth -= 1,
+            b'[' if !escaped => return i > 0 && bytes[i - 1] == b'!',
+            b'\n' if i > 0 && bytes[i - 1] == b'\n' => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// True for a URL with a scheme (`https:`, `data:`, `pathname:`).
+fn has_scheme(url: &str) -> bool {
+    url.find(':').is_some_and(|i| {
+        i > 0
+            && url.as_bytes()[0].is_ascii_alphabetic()
+            && url[..i]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
+/// The byte ranges of Markdown link destinations to change, and how: after `](` (inline links
+/// and images) and after `[label]:` at a line start (reference definitions).
+fn link_destination_fixes(text: &str, code: &[bool]) -> Vec<(usize, usize, DestinationFix)> {
     let bytes = text.as_bytes();
     let mut starts = Vec::new();
     let mut candidates = Vec::new();
@@ -724,7 +766,7 @@ fn dangerous_link_destinations(text: &str, code: &[bool]) -> Vec<(usize, usize)>
     while let Some(offset) = text[from..].find("](") {
         let at = from + offset;
         if !code[at] {
-            candidates.push(at + 2);
+            candidates.push((at + 2, closes_image_text(bytes, at)));
         }
         from = at + 2;
     }
@@ -736,10 +778,10 @@ fn dangerous_link_destinations(text: &str, code: &[bool]) -> Vec<(usize, usize)>
             && let Some(close) = trimmed.find("]:")
             && !code.get(start).copied().unwrap_or(false)
         {
-            candidates.push(end - trimmed.len() + close + 2);
+            candidates.push((end - trimmed.len() + close + 2, false));
         }
     }
-    for mut at in candidates {
+    for (mut at, image) in candidates {
         while at < bytes.len() && matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
             at += 1;
         }
@@ -761,11 +803,18 @@ fn dangerous_link_destinations(text: &str, code: &[bool]) -> Vec<(usize, usize)>
         }
         let destination = &text[start..end];
         if end > start && (is_dangerous_url(destination, "a", "href") || !url_parses(destination)) {
-            starts.push((start, end));
+            starts.push((start, end, DestinationFix::Defuse));
+        } else if image
+            && end > start
+            && !has_scheme(destination)
+            && !destination.starts_with('#')
+            && !destination.starts_with('?')
+        {
+            starts.push((start, end, DestinationFix::ImagePath));
         }
     }
     starts.sort_unstable();
-    starts.dedup();
+    starts.dedup_by_key(|(start, ..)| *start);
     starts
 }
 
@@ -949,14 +998,16 @@ fn needs_rules(text: &str) -> bool {
     }
     // A colon matters only in a link destination (`[x](javascript:...)`, `[x]: data:...`) or a
     // bare URL GitHub-flavoured Markdown would link (`https://...`, and `www....` beside it).
-    (colon
-        && (text.contains("](")
-            || text.contains("]:")
-            || text.contains("://")
-            || text
-                .as_bytes()
-                .windows(4)
-                .any(|w| w.eq_ignore_ascii_case(b"www."))))
+    // An image's path without a protocol gets one (see `DestinationFix::ImagePath`).
+    (text.contains("![") && text.contains("]("))
+        || (colon
+            && (text.contains("](")
+                || text.contains("]:")
+                || text.contains("://")
+                || text
+                    .as_bytes()
+                    .windows(4)
+                    .any(|w| w.eq_ignore_ascii_case(b"www."))))
         || text.contains("import ")
         || text.contains("export ")
 }
@@ -1005,8 +1056,8 @@ fn make_safe_by_rules(cleaned: &str) -> String {
         .map(|(_, (start, _))| *start)
         .collect();
 
-    let defused_links = dangerous_link_destinations(cleaned, &mask.code);
-    let mut link_iter = defused_links.iter().peekable();
+    let link_fixes = link_destination_fixes(cleaned, &mask.code);
+    let mut link_iter = link_fixes.iter().peekable();
     let broken_autolinks = unparsable_autolinks(cleaned, &mask.code, &tags);
     let mut autolink_iter = broken_autolinks.iter().peekable();
     let mut out = String::with_capacity(cleaned.len() + 16);
@@ -1015,17 +1066,20 @@ fn make_safe_by_rules(cleaned: &str) -> String {
     let mut i = 0;
     let mut backslashes = 0;
     while i < bytes.len() {
-        while link_iter.peek().is_some_and(|(start, _)| *start < i) {
+        while link_iter.peek().is_some_and(|(start, ..)| *start < i) {
             link_iter.next();
         }
-        if let Some(&&(start, end)) = link_iter.peek()
+        if let Some(&&(start, end, fix)) = link_iter.peek()
             && start == i
         {
             link_iter.next();
-            out.push('#');
-            i = end;
-            backslashes = 0;
-            continue;
+            if fix == DestinationFix::Defuse {
+                out.push('#');
+                i = end;
+                backslashes = 0;
+                continue;
+            }
+            out.push_str("pathname://");
         }
         while autolink_iter.peek().is_some_and(|at| **at < i) {
             autolink_iter.next();
@@ -1224,6 +1278,25 @@ mod tests {
         assert_eq!(
             make_safe("![i]( jav&#x61;script:x)\n\n[r]: vbscript:y"),
             "![i]( #)\n\n[r]: #"
+        );
+    }
+
+    #[test]
+    fn image_paths_without_a_protocol_are_not_looked_up_in_the_site() {
+        assert_eq!(
+            make_safe("![step 1](/Assets/images/a.png) and ![b](img/b.png \"t\")"),
+            "![step 1](pathname:///Assets/images/a.png) and ![b](pathname://img/b.png \"t\")"
+        );
+        // Links, URLs with a protocol and images in code are left alone.
+        for text in [
+            "[a](/docs/a) ![b](https://x.test/b.png)",
+            "`![d](/d.png)` [![e](https://x.test/e.svg)](/e)",
+        ] {
+            assert_eq!(make_safe(text), text);
+        }
+        assert_eq!(
+            make_safe("[![e](/e.svg)](/e)"),
+            "[![e](pathname:///e.svg)](/e)"
         );
     }
 
