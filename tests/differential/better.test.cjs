@@ -159,11 +159,15 @@ test("front-matter breakers (backslashes, line breaks, ---, NUL): the reference'
   }
 });
 
-test("an id that kebab-cases to nothing: the reference writes a hidden .info.mdx, we refuse with E_INVALID_ID", () => {
-  const { referenceOut, error } = bothOnHostile("id-info-title-punctuation");
+test("an info title that kebab-cases to nothing: the reference writes a hidden .info.mdx, ours writes overview.info.mdx with a warning (E_INVALID_ID under strict)", () => {
+  const { referenceOut, oursOut, error } = bothOnHostile("id-info-title-punctuation");
   assert.ok(fs.existsSync(path.join(referenceOut, ".info.mdx")));
-  assert.equal(error?.code, "E_INVALID_ID");
-  assert.equal(error.pointer, "/info");
+  assert.equal(error, null);
+  assert.ok(fs.existsSync(path.join(oursOut, "overview.info.mdx")));
+  assert.equal(fs.readdirSync(oursOut).some((f) => f.startsWith(".")), false, "no hidden page");
+  const strict = bothOnHostile("id-info-title-punctuation", { strict: true });
+  assert.equal(strict.error?.code, "E_INVALID_ID");
+  assert.equal(strict.error.pointer, "/info");
 });
 
 test("a $ref out of the spec's folder: the reference copies that file into the docs, we refuse with E_UNRESOLVED_REF", () => {
@@ -197,21 +201,26 @@ test("Swagger 2.0 definitions (no title): the reference lists them in the sideba
   }
 });
 
-test("an info title or tag with an operation's page id: the reference writes two docs with one id, of which Docusaurus serves one; we refuse with E_INVALID_ID", () => {
+test("an info title or tag with an operation's page id: the reference writes two docs with one id, of which Docusaurus serves one; ours gives the later page `<id>-2` with a warning (E_INVALID_ID under strict)", () => {
   // Docusaurus 3.7 builds such a folder with only a "Duplicate routes found" warning: the URL
   // shows the operation, the overview (or tag) page is unreachable and its sidebar entry opens
   // the operation; with `onDuplicateRoutes: "throw"` the build fails.
   const idOf = (file) => fs.readFileSync(file, "utf8").match(/^id: (.*)$/m)[1];
   const cases = [
     ["id-collide-info-api", "pets", ["info", "api"], "/paths/~1pets/get", {}],
-    ["id-collide-tag-api", "store", ["tag", "api"], "/paths/~1store/get", { sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" } }],
+    ["id-collide-tag-api", "store", ["api", "tag"], "/tags/0", { sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" } }],
   ];
-  for (const [name, id, kinds, pointer, options] of cases) {
-    const { referenceOut, error } = bothOnHostile(name, options);
-    for (const kind of kinds) assert.equal(idOf(path.join(referenceOut, `${id}.${kind}.mdx`)), id, `${name}: the reference's ${kind} page`);
-    assert.equal(error?.code, "E_INVALID_ID", name);
-    assert.equal(error.pointer, pointer, name);
-    assert.match(error.message, /both get the page id/);
+  for (const [name, id, [first, second], pointer, options] of cases) {
+    const { referenceOut, oursOut, error } = bothOnHostile(name, options);
+    for (const kind of [first, second]) assert.equal(idOf(path.join(referenceOut, `${id}.${kind}.mdx`)), id, `${name}: the reference's ${kind} page`);
+    assert.equal(error, null, name);
+    assert.equal(idOf(path.join(oursOut, `${id}.${first}.mdx`)), id, `${name}: our ${first} page`);
+    assert.equal(idOf(path.join(oursOut, `${id}-2.${second}.mdx`)), `${id}-2`, `${name}: our ${second} page`);
+    const sidebar = fs.readFileSync(path.join(oursOut, "sidebar.ts"), "utf8");
+    assert.match(sidebar, new RegExp(`id: "ours/${id}-2"`), `${name}: the sidebar names the renamed page`);
+    const strict = bothOnHostile(name, { ...options, strict: true });
+    assert.equal(strict.error?.code, "E_INVALID_ID", name);
+    assert.equal(strict.error.pointer, pointer, name);
   }
 });
 

@@ -38,8 +38,8 @@ function runBoth(workName, specFile, specOptions, extraFiles = []) {
   native.generate(JSON.stringify({ ...options, externalJsonProps: false }), path.join(dir, "ours"), "docs", "docs");
   const refOut = path.join(dir, "reference", specOptions.outputDir);
   const oursOut = path.join(dir, "ours", specOptions.outputDir);
-  if (!fs.existsSync(refOut)) return { referenceFailed: true, referenceStderr: ref.stderr, oursOut, result: null };
-  return { referenceFailed: false, referenceStderr: ref.stderr, oursOut, result: compareTrees(refOut, oursOut) };
+  if (!fs.existsSync(refOut)) return { referenceFailed: true, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: null };
+  return { referenceFailed: false, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: compareTrees(refOut, oursOut) };
 }
 
 module.exports = { runBoth, WORK };
