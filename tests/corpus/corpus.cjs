@@ -60,6 +60,7 @@ const NOTABLE = [
   "bigoven.com.json", // a 248-byte page id
   "nytimes.com/archive.json", // an operation with the info page's id
   "drchrono.com.json", // an info title without letters
+  "envoice.in.json", // images by path, which Docusaurus looks up in the site
 ];
 
 /**

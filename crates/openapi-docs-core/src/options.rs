@@ -147,7 +147,7 @@ pub struct LimitOptions {
     /// @default 67108864
     pub max_page_bytes: Option<usize>,
     /// Most bytes one generation may write.
-    /// @default 2147483648
+    /// @default 8589934592
     pub max_output_bytes: Option<usize>,
 }
 

@@ -45,7 +45,8 @@ impl Default for SizeLimits {
     fn default() -> Self {
         SizeLimits {
             page_bytes: 64 << 20,
-            output_bytes: 2 << 30,
+            // Microsoft Graph's beta API (22,361 operations) writes about 2.5 GB.
+            output_bytes: 8 << 30,
         }
     }
 }
