@@ -207,7 +207,7 @@ test("an info title or tag with an operation's page id: the reference writes two
   // the operation; with `onDuplicateRoutes: "throw"` the build fails.
   const idOf = (file) => fs.readFileSync(file, "utf8").match(/^id: (.*)$/m)[1];
   const cases = [
-    ["id-collide-info-api", "pets", ["info", "api"], "/paths/~1pets/get", {}],
+    ["id-collide-info-api", "pets", ["info", "api"], "/paths/~1pets/get", { sidebarOptions: { groupPathsBy: "tag" } }],
     ["id-collide-tag-api", "store", ["api", "tag"], "/tags/0", { sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" } }],
   ];
   for (const [name, id, [first, second], pointer, options] of cases) {
