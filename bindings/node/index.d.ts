@@ -127,6 +127,30 @@ export interface SpecOptions {
    * @default false
    */
   strict?: boolean;
+  /**
+   * Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
+   * Graph); each limit an `E_LIMIT` error names can be lifted here, for a spec you trust.
+   */
+  limits?: LimitOptions;
+}
+
+/** The `limits` option. */
+export interface LimitOptions {
+  /** Values one page's schemas may expand to when every `$ref` is expanded where it is met, as
+   * the reference expands them. Past it the page is expanded compactly (each schema shown in
+   * full once, then named; a warning); with `strict`, an `E_LIMIT` error instead. @default 100000 */
+  maxPageValues?: number;
+  /** On a page expanded compactly, how many `$ref`s deep a schema is still expanded; deeper
+   * ones are named only. @default 2 */
+  compactDepth?: number;
+  /** Values the pages of the whole spec may expand to together. @default 400000000 */
+  maxTotalValues?: number;
+  /** Deepest nesting of a page's expanded schemas. @default 1000 */
+  maxDepth?: number;
+  /** Largest file one page may be, in bytes. @default 67108864 (64 MiB) */
+  maxPageBytes?: number;
+  /** Most bytes one generation may write. @default 8589934592 (8 GiB) */
+  maxOutputBytes?: number;
 }
 
 /** The `codeSamples` option. */

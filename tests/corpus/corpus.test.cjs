@@ -13,11 +13,10 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { CLI, NOTABLE, listSpecs, sampleBySize, runSpec, inParallel } = require("./corpus.cjs");
+const { CLI, NOTABLE, SLOW, listSpecs, sampleBySize, runSpec, inParallel } = require("./corpus.cjs");
 const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
 
 const MANIFEST = path.join(__dirname, "sample.json");
-const SLOW = ["microsoft.com/graph.json", "microsoft.com/graph-beta.json"];
 const specs = sampleBySize(
   listSpecs().filter((s) => !SLOW.includes(s.name)),
   92,
