@@ -10,8 +10,8 @@ use crate::error::{Error, Location, Result};
 use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::page_ids::{
-    OperationSource, PageIds, PlannedIds, info_page_written, operation_base_id, operation_title,
-    operations_of, title_id, webhooks_key,
+    OperationSource, PageIds, PlannedIds, info_page_written, operation_base_id,
+    operation_page_title, operations_of, title_id, webhooks_key,
 };
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, WrittenTexts, escape_token};
@@ -592,11 +592,7 @@ impl PageContext<'_> {
         let mut op = operation;
         let summary = op.get("summary").cloned();
         let operation_id = op.get("operationId").cloned();
-        let mut title = operation_title(&op);
-        if title.is_empty() && operation_base_id(&op).is_empty() {
-            // Nothing names the page: the reference writes "Missing summary" (or nothing).
-            title = source.fallback_title();
-        }
+        let title = operation_page_title(&op, source);
         if !op.contains_key("description") {
             let description = coalesce(&[summary.as_ref(), operation_id.as_ref()])
                 .cloned()

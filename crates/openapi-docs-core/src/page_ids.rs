@@ -57,6 +57,25 @@ pub fn operation_title(operation: &serde_json::Map<String, Value>) -> String {
         .unwrap_or_default()
 }
 
+/// The title an operation page gets: the reference's ([`operation_title`]) unless it is empty,
+/// which Docusaurus refuses (`sidebar_label` "is not allowed to be empty") and a reader cannot
+/// use; then its operationId, else `GET /path` ([`OperationSource::fallback_title`]).
+pub fn operation_page_title(
+    operation: &serde_json::Map<String, Value>,
+    source: OperationSource<'_>,
+) -> String {
+    let title = operation_title(operation);
+    if !title.is_empty() {
+        return title;
+    }
+    operation
+        .get("operationId")
+        .filter(|v| !v.is_null())
+        .map(crate::mustache::js_string)
+        .filter(|id| !id.is_empty())
+        .unwrap_or_else(|| source.fallback_title())
+}
+
 /// Where an operation page comes from: a path and method, or a webhook's name and method.
 #[derive(Debug, Clone, Copy)]
 pub enum OperationSource<'a> {
@@ -247,6 +266,18 @@ impl PageIds {
                     let titled = operation
                         .as_object()
                         .is_some_and(|op| !operation_title(op).is_empty());
+                    if let Some(op) = operation.as_object()
+                        && op.get("summary").and_then(Value::as_str) == Some("")
+                        && !operation_base_id(op).is_empty()
+                    {
+                        self.report(
+                            &format!("{pointer}/{method}"),
+                            format!(
+                                "the operation's summary is empty, which Docusaurus refuses as a page title, so its title is `{}`; give it a summary",
+                                operation_page_title(op, source)
+                            ),
+                        )?;
+                    }
                     self.plan(
                         format!("{pointer}/{method}"),
                         Folder::Pages,

@@ -802,7 +802,13 @@ fn link_destination_fixes(text: &str, code: &[bool]) -> Vec<(usize, usize, Desti
             end += 1;
         }
         let destination = &text[start..end];
-        if end > start && (is_dangerous_url(destination, "a", "href") || !url_parses(destination)) {
+        // An empty destination (`[sign up]()`): Docusaurus fails the build ("Markdown link URL
+        // is mandatory").
+        let empty = end == start && (bracketed || bytes.get(end) == Some(&b')'));
+        if empty
+            || (end > start
+                && (is_dangerous_url(destination, "a", "href") || !url_parses(destination)))
+        {
             starts.push((start, end, DestinationFix::Defuse));
         } else if image
             && end > start
@@ -893,8 +899,9 @@ fn port_parses(port: &str) -> bool {
 }
 
 /// Offsets just after the `:` (or, for `www.`, before the first `.`) of bare URLs that GitHub-flavoured Markdown
-/// would make links of and that would not parse.
-fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag]) -> Vec<usize> {
+/// would make links of and that would not parse. `references`: whether character references
+/// in `text` are decoded (false for text whose `&` is escaped).
+fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag], references: bool) -> Vec<usize> {
     let bytes = text.as_bytes();
     let in_tag = |i: usize| tags.iter().any(|t| t.ok && t.start <= i && i < t.end);
     let mut out = Vec::new();
@@ -932,7 +939,11 @@ fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag]) -> Vec<usize> {
                             || (bytes[e] == b'<' && tags.iter().any(|t| t.ok && t.start == e))
                     })
                     .unwrap_or(bytes.len());
-                let decoded = decode_text(&text[i..end]);
+                let decoded = if references {
+                    decode_text(&text[i..end])
+                } else {
+                    text[i..end].to_string()
+                };
                 // GFM leaves trailing punctuation out of the link.
                 let literal = decoded
                     .trim_end_matches(|c: char| "!\"&'),.:;<>?]}".contains(c))
@@ -951,6 +962,11 @@ fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// [`unparsable_autolinks`] of a text written as plain text (no tag, no code, every `&` escaped).
+pub(super) fn unparsable_autolinks_in_plain_text(text: &str) -> Vec<usize> {
+    unparsable_autolinks(text, &vec![false; text.len()], &[], false)
 }
 
 /// True when a line starting at `start` can begin an MDX ESM block (`import`/`export`), i.e.
@@ -985,6 +1001,14 @@ fn checked_rules(cleaned: &str) -> String {
     }
 }
 
+/// True when some `](` is followed by an empty destination: `()` or `(<>)`, spaces allowed.
+fn has_empty_link_destination(text: &str) -> bool {
+    text.match_indices("](").any(|(at, _)| {
+        let rest = text[at + 2..].trim_start_matches([' ', '\t', '\n', '\r']);
+        rest.starts_with(')') || rest.starts_with("<>")
+    })
+}
+
 /// False for a text none of [`make_safe`]'s rules can change, nor MDX's parser reject: no tag,
 /// expression, code, ESM line, link destination or bare URL can start in it.
 fn needs_rules(text: &str) -> bool {
@@ -1000,6 +1024,7 @@ fn needs_rules(text: &str) -> bool {
     // bare URL GitHub-flavoured Markdown would link (`https://...`, and `www....` beside it).
     // An image's path without a protocol gets one (see `DestinationFix::ImagePath`).
     (text.contains("![") && text.contains("]("))
+        || has_empty_link_destination(text)
         || (colon
             && (text.contains("](")
                 || text.contains("]:")
@@ -1058,7 +1083,7 @@ fn make_safe_by_rules(cleaned: &str) -> String {
 
     let link_fixes = link_destination_fixes(cleaned, &mask.code);
     let mut link_iter = link_fixes.iter().peekable();
-    let broken_autolinks = unparsable_autolinks(cleaned, &mask.code, &tags);
+    let broken_autolinks = unparsable_autolinks(cleaned, &mask.code, &tags, true);
     let mut autolink_iter = broken_autolinks.iter().peekable();
     let mut out = String::with_capacity(cleaned.len() + 16);
     let mut tag_iter = tags.iter().peekable();
@@ -1429,5 +1454,21 @@ mod tests {
             make_safe("- a\nb\n  ```\n  c {x}"),
             "- a\nb\n  ```\n  c {x}\n  ```\n"
         );
+    }
+
+    #[test]
+    fn an_empty_link_destination_points_to_the_page_itself() {
+        // Docusaurus fails the build on `[x]()` ("Markdown link URL is mandatory"); met on
+        // real specs (apideck.com/vault, codat.io/accounting).
+        assert_eq!(
+            make_safe("sign up at [the site](). Then"),
+            "sign up at [the site](#). Then"
+        );
+        assert_eq!(make_safe("first call []()."), "first call [](#).");
+        assert_eq!(
+            make_safe("a [b]( ) and [c](<>)"),
+            "a [b]( #) and [c](&lt;#>)"
+        );
+        assert_eq!(make_safe("f(x) [a](b) g()"), "f(x) [a](b) g()");
     }
 }
