@@ -10,8 +10,8 @@ use crate::error::{Error, Location, Result};
 use crate::js_json::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::page_ids::{
-    OperationSource, PageIds, PlannedIds, info_page_written, operation_base_id,
-    operation_page_title, operations_of, title_id, webhooks_key,
+    OperationSource, PageIds, PlannedIds, info_page_written, operation_page_title, operations_of,
+    title_id, webhooks_key,
 };
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, WrittenTexts, escape_token};
