@@ -61,6 +61,9 @@ const NOTABLE = [
   "nytimes.com/archive.json", // an operation with the info page's id
   "drchrono.com.json", // an info title without letters
   "envoice.in.json", // images by path, which Docusaurus looks up in the site
+  "amazonaws.com/cloudfront.json", // a bare www. URL in text shown escaped, which GFM still links
+  "clever-cloud.com.json", // an empty summary beside an operationId: an empty sidebar label
+  "apideck.com/vault.json", // a Markdown link with an empty URL
 ];
 
 /** Specs that take minutes (and gigabytes of output): left out of the samples, run by run.cjs. */
