@@ -106,7 +106,7 @@ async function main() {
       return result;
     },
     (r, i) => {
-      if (r.outcome !== "pages" || r.mdxFailures?.length) console.error(`${r.name}: ${r.outcome} ${r.code ?? ""} ${(r.message ?? JSON.stringify(r.mdxFailures?.slice(0, 2))).slice(0, 200)}`);
+      if (r.outcome !== "pages" || r.mdxFailures?.length) console.error(`${r.name}: ${r.outcome} ${r.code ?? ""} ${(r.message ?? JSON.stringify(r.mdxFailures?.slice(0, 2)) ?? "").slice(0, 200)}`);
       if ((i + 1) % 250 === 0) console.error(`... ${i + 1} of ${specs.length}`);
     },
   );
