@@ -23,7 +23,7 @@ seed() {
   local target=$1 dir="fuzz/corpus/$1" file flags
   mkdir -p "$dir"
   for file in tests/hostile/fixtures/*.{yaml,yml,json} tests/hostile/fixtures/_files/* \
-      tests/differential/fixtures/* ../shared/corpus/parity/*.{yaml,json}; do
+      tests/differential/fixtures/* tests/corpus/parity/*.{yaml,json}; do
     [ -f "$file" ] || continue
     case "$file" in *.json) flags='\x07' ;; *) flags='\x06' ;; esac
     case "$target" in

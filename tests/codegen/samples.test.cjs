@@ -5,7 +5,7 @@
 // pages we generate), for the site's language tabs (themeConfig.languageTabs of
 // docusaurus-site/docusaurus.config.ts).
 //
-// Specs: ../shared/corpus/parity, the site's own spec, and the core's code-sample fixtures
+// Specs: tests/corpus/parity, the site's own spec, and the core's code-sample fixtures
 // (body shapes, array parameters, servers and auth, 3.1 without servers). Target: every sample identical; a sample
 // both sides fail to produce (the theme throws, so the page shows none) counts as identical.
 "use strict";
@@ -17,7 +17,7 @@ const { spawnSync } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "../..");
 const WORK = path.join(ROOT, "tests/.work/codegen");
-const CORPUS = path.resolve(ROOT, "../shared/corpus/parity");
+const CORPUS = path.resolve(ROOT, "tests/corpus/parity");
 // The core's code-sample snapshot fixtures (crates/openapi-docs-core/tests/code_samples.rs).
 const FIXTURES = path.join(ROOT, "crates/openapi-docs-core/tests/fixtures/code-samples");
 const ORIGIN = "http://localhost:3000";

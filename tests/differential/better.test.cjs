@@ -9,7 +9,7 @@ const { spawnSync } = require("child_process");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { WORK } = require("./harness.cjs");
 
-const PETSTORE = path.resolve(__dirname, "../../../shared/corpus/parity/petstore.yaml");
+const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
 function runReference(dir, options) {
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));

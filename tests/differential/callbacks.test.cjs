@@ -11,7 +11,7 @@ const os = require("os");
 const path = require("path");
 const { compareTrees } = require("./compare.cjs");
 
-const PETSTORE = path.resolve(__dirname, "../../../shared/corpus/parity/petstore.yaml");
+const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
 /** Spec options whose functions record `[name, JSON of the arguments]` into `calls`. */
 function recordingOptions(calls) {

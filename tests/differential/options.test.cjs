@@ -8,7 +8,7 @@ const assert = require("node:assert/strict");
 const path = require("path");
 const { runBoth } = require("./harness.cjs");
 
-const CORPUS = path.resolve(__dirname, "../../../shared/corpus/parity");
+const CORPUS = path.resolve(__dirname, "../corpus/parity");
 const SITE_SPEC = path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml");
 
 const VARIANTS = {

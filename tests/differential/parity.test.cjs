@@ -1,6 +1,6 @@
 // Differential test: the reference plugin (docusaurus-plugin-openapi-docs 4.3.5) and ours on the
 // same specs and options, output trees compared file by file (`api` blobs inflated).
-// Every spec of ../shared/corpus/parity, our own fixtures (./fixtures: Swagger 2.0 and other
+// Every spec of ../corpus/parity (the upstream demo specs), our own fixtures (./fixtures: Swagger 2.0 and other
 // shapes the corpus lacks; ./multifile: specs split over files; the core's snapshot fixtures),
 // the site's own spec, and GitHub's REST spec (@octokit/openapi).
 //
@@ -14,7 +14,7 @@ const fs = require("fs");
 const path = require("path");
 const { runBoth } = require("./harness.cjs");
 
-const CORPUS = path.resolve(__dirname, "../../../shared/corpus/parity");
+const CORPUS = path.resolve(__dirname, "../corpus/parity");
 const BASELINE_FILE = path.join(__dirname, "baseline.json");
 const baseline = JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8"));
 const results = {};

@@ -18,7 +18,7 @@ const normalized = (html) => (html === null ? null : parse5.serialize(parse5.par
 
 const WORK = path.resolve(__dirname, "../.work/rendered");
 const SPECS = {
-  "petstore.yaml": path.resolve(__dirname, "../../../shared/corpus/parity/petstore.yaml"),
+  "petstore.yaml": path.resolve(__dirname, "../corpus/parity/petstore.yaml"),
   "ticket-tailor.yaml": path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml"),
 };
 

@@ -6,7 +6,7 @@
 const path = require("path");
 
 const externalJsonProps = process.env.FIXTURE_EXTERNAL_JSON_PROPS !== "false";
-const specPath = process.env.FIXTURE_SPEC ?? path.resolve(__dirname, "../../../shared/corpus/parity/petstore.yaml");
+const specPath = process.env.FIXTURE_SPEC ?? path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
 /** @type {import("@docusaurus/types").Config} */
 module.exports = {

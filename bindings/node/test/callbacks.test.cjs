@@ -11,7 +11,7 @@ const os = require("os");
 const path = require("path");
 const plugin = require("..");
 
-const PETSTORE = path.resolve(__dirname, "../../../../shared/corpus/parity/petstore.yaml");
+const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");
 const CONTEXT_DOCS = [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]];
 
 function tempSite(specText) {

@@ -7,7 +7,7 @@ const os = require("os");
 const path = require("path");
 const plugin = require("..");
 
-const PETSTORE = path.resolve(__dirname, "../../../../shared/corpus/parity/petstore.yaml");
+const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");
 
 function tempSite(specText) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-"));
