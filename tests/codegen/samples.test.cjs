@@ -13,7 +13,7 @@ const { test, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
+const { runSync } = require("../child.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
 const WORK = path.join(ROOT, "tests/.work/codegen");
@@ -47,7 +47,7 @@ fs.writeFileSync(TABS_FILE, JSON.stringify(siteLanguageTabs()));
 const totals = {}; // "language/variant" -> { identical, total }
 
 test("the CLI builds", { timeout: 900_000 }, () => {
-  const build = spawnSync("cargo", ["build", "--quiet", "-p", "openapi-docs-cli"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+  const build = runSync("cargo build -p openapi-docs-cli", "cargo", ["build", "--quiet", "-p", "openapi-docs-cli"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] }, 20 * 60_000);
   assert.equal(build.status, 0, build.stderr);
 });
 
@@ -61,14 +61,14 @@ for (const spec of specs) {
     // Reference: the reference plugin's pages, then the theme's samples for them.
     const options = path.join(dir, "options.json");
     fs.writeFileSync(options, JSON.stringify({ config: { x: { specPath, outputDir: "docs/api" } } }));
-    const gen = spawnSync(process.execPath, [path.join(ROOT, "tests/differential/run-reference.cjs"), dir, options], { encoding: "utf8" });
+    const gen = runSync(`the reference on ${dir}`, process.execPath, [path.join(ROOT, "tests/differential/run-reference.cjs"), dir, options], {}, 8 * 60_000);
     assert.equal(gen.status, 0, `the reference plugin failed: ${gen.stderr.slice(0, 500)}`);
-    const ref = spawnSync(process.execPath, [path.join(__dirname, "reference-samples.cjs"), path.join(dir, "docs/api"), "--tabs", TABS_FILE, "--origin", ORIGIN], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const ref = runSync(`the theme's samples for ${dir}`, process.execPath, [path.join(__dirname, "reference-samples.cjs"), path.join(dir, "docs/api"), "--tabs", TABS_FILE, "--origin", ORIGIN], {}, 10 * 60_000);
     assert.equal(ref.status, 0, ref.stderr);
     const reference = JSON.parse(ref.stdout);
 
     // Ours.
-    const run = spawnSync(CLI, ["samples", "--spec", specPath, "--tabs", TABS_FILE, "--origin", ORIGIN], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+    const run = runSync(`openapi-docs samples on ${specPath}`, CLI, ["samples", "--spec", specPath, "--tabs", TABS_FILE, "--origin", ORIGIN], { cwd: dir }, 5 * 60_000);
     assert.equal(run.status, 0, run.stderr);
     const ours = JSON.parse(run.stdout);
 

@@ -5,7 +5,7 @@ const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
+const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { WORK } = require("./harness.cjs");
 
@@ -13,7 +13,7 @@ const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
 function runReference(dir, options) {
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));
-  return spawnSync(process.execPath, [path.join(__dirname, "run-reference.cjs"), dir, path.join(dir, "options.json")], { encoding: "utf8" });
+  return runSync(`the reference in ${dir}`, process.execPath, [path.join(__dirname, "run-reference.cjs"), dir, path.join(dir, "options.json")], {}, 120_000);
 }
 
 test("an outputDir outside the docs folder: the reference crashes mid-run, we refuse it up front", () => {

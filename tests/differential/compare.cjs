@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compares two generated output trees file by file. `.api.mdx` front matter `api` blobs are
-// inflated (zlib + base64, or plain JSON) and compared as JSON text, the rest as text.
+// inflated (zlib + base64, or plain JSON) and compared as JSON text, the rest as text; the
+// encoding counts too (a deflated blob and the same JSON written raw differ).
 // Usage: node compare.cjs <reference-dir> <ours-dir> [--verbose]
 // Prints one line per differing file and a summary; exits 1 when anything differs.
 "use strict";
@@ -28,7 +29,8 @@ function decodeApi(text) {
   } catch (e) {
     api = `<<cannot inflate: ${e.message}>>`;
   }
-  return { text: text.replace(raw, "<api>"), api };
+  const encoding = raw.startsWith("{") ? "json" : "deflate";
+  return { text: text.replace(raw, `<api ${encoding}>`), api };
 }
 
 function firstDifference(a, b) {

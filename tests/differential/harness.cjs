@@ -4,7 +4,10 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
+const { runSync } = require("../child.cjs");
+
+/** The reference takes about two minutes on GitHub's REST spec on 2 cores. */
+const REFERENCE_TIMEOUT_MS = 8 * 60_000;
 const { compareTrees } = require("./compare.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 
@@ -30,10 +33,12 @@ function runBoth(workName, specFile, specOptions, extraFiles = []) {
   }
   const options = { specPath, ...specOptions };
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));
-  const ref = spawnSync(
+  const ref = runSync(
+    `the reference on ${workName}`,
     process.execPath,
     ["--max-old-space-size=4096", path.join(__dirname, "run-reference.cjs"), path.join(dir, "reference"), path.join(dir, "options.json")],
-    { encoding: "utf8" },
+    {},
+    REFERENCE_TIMEOUT_MS,
   );
   native.generate(JSON.stringify({ ...options, externalJsonProps: false }), path.join(dir, "ours"), "docs", "docs");
   const refOut = path.join(dir, "reference", specOptions.outputDir);

@@ -8,7 +8,7 @@ const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
+const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { WORK } = require("./harness.cjs");
 const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
@@ -26,11 +26,7 @@ function both(name, specFile, options = {}) {
   fs.copyFileSync(specFile, path.join(dir, "spec.yaml"));
   const referenceOptions = { specPath: "spec.yaml", outputDir: "docs/reference", sidebarOptions: { groupPathsBy: "tag" }, ...options };
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: referenceOptions } }));
-  const reference = spawnSync(process.execPath, [path.join(__dirname, "run-reference.cjs"), dir, path.join(dir, "options.json")], {
-    encoding: "utf8",
-    timeout: REFERENCE_TIMEOUT_MS,
-  });
-  assert.equal(reference.error?.code, undefined, `${name}: the reference did not finish within ${REFERENCE_TIMEOUT_MS} ms`);
+  const reference = runSync(`the reference on ${name}`, process.execPath, [path.join(__dirname, "run-reference.cjs"), dir, path.join(dir, "options.json")], {}, REFERENCE_TIMEOUT_MS);
   const oursOptions = { ...referenceOptions, outputDir: "docs/ours", externalJsonProps: false };
   let summary = null;
   let error = null;

@@ -8,7 +8,7 @@
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");
-const { spawnSync } = require("child_process");
+const { runSync } = require("../child.cjs");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
@@ -22,12 +22,7 @@ const BUILDS = { external: "build-external", inline: "build-inline" };
 const PAGE = "/docs/petstore/add-pet";
 
 function docusaurus(args, env = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: SITE,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = runSync(`docusaurus ${args.join(" ")}`, process.execPath, [BIN, ...args], { cwd: SITE, env: { ...process.env, ...env } }, 15 * 60_000);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
