@@ -8,7 +8,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { startServer, siteDir } = require("./serve.cjs");
-const { launch, newPage, recordErrors, hydrated } = require("./browser.cjs");
+const { launch, newPage, recordErrors, hydrated, settled } = require("./browser.cjs");
 
 const SECOND_BUILD = "build-announce";
 
@@ -27,7 +27,7 @@ test("a closed announcement bar stays closed, and shows again when its id change
     const stored = () => page.evaluate(() => [localStorage.getItem("docusaurus.announcement.id"), localStorage.getItem("docusaurus.announcement.dismiss")]);
     const settle = async () => {
       await hydrated(page);
-      await page.waitForTimeout(500); // let effects run before asserting the bar is absent
+      await settled(page); // the effects have run before asserting the bar is absent
     };
     const load = async (url) => {
       await page.goto(url, { waitUntil: "networkidle" });

@@ -65,6 +65,37 @@ function hydrated(page) {
 }
 
 /**
+ * Resolves once the page has nothing left to do: no DOM change for two consecutive idle
+ * periods of the main thread (requestIdleCallback, with an animation frame between), so the
+ * effects React runs after hydration have run. Used before asserting that something did NOT
+ * happen (a bar absent, nothing remounted, no layout shift), instead of a fixed sleep.
+ */
+function settled(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error("the page kept changing for 15 s")), 15_000);
+        let changed = true;
+        const observer = new MutationObserver(() => (changed = true));
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        let quiet = 0;
+        const tick = () =>
+          requestAnimationFrame(() =>
+            requestIdleCallback(() => {
+              quiet = changed ? 0 : quiet + 1;
+              changed = false;
+              if (quiet >= 2) {
+                observer.disconnect();
+                resolve();
+              } else tick();
+            }),
+          );
+        tick();
+      }),
+  );
+}
+
+/**
  * Follows a client-side navigation to a doc page to its end. Docusaurus changes the URL at once but
  * renders the new route only once its chunks have loaded, so the old page's heading can still be
  * there when the URL already matches: wait for the page's sidebar and for its heading to read
@@ -116,4 +147,4 @@ function servedSite(serveOptions) {
   return site;
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated, arrive, servedSite };
+module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite };

@@ -8,7 +8,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const zlib = require("zlib");
-const { newPage, open, hydrated, recordErrors, arrive, servedSite } = require("./browser.cjs");
+const { newPage, open, hydrated, settled, recordErrors, arrive, servedSite } = require("./browser.cjs");
 const { siteDir } = require("./serve.cjs");
 
 const site = servedSite();
@@ -262,7 +262,7 @@ test("an API page's HTML has its parameters, schemas, security and request panel
     });
     await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
     await hydrated(page);
-    await page.waitForTimeout(1000);
+    await settled(page);
     assert.deepEqual(await page.evaluate(`(${heights})()`), serverHeights);
     assert.equal(await page.evaluate(() => window.__shift), 0);
     assert.deepEqual(errors, []);
@@ -286,7 +286,7 @@ test("hydration keeps the server's DOM of an API page: tabs, code blocks and the
   try {
     await page.goto(site.server.url + "/docs/api/create-event-series", { waitUntil: "networkidle" });
     await hydrated(page);
-    await page.waitForTimeout(1000);
+    await settled(page);
     const { total, replaced } = await page.evaluate(() => ({
       total: window.__serverNodes.length,
       replaced: window.__serverNodes.filter((node) => !node.isConnected).map((node) => `${node.tagName}.${node.className}`),
@@ -374,7 +374,7 @@ test("links prefetch each chunk of the routes they lead to once, and none the pa
     await hydrated(page);
     // The sidebar's links are visible: their routes' chunks are prefetched in idle time.
     await page.waitForFunction(() => document.querySelectorAll("link[rel=prefetch]").length > 10);
-    await page.waitForTimeout(500);
+    await settled(page); // every prefetch link the idle callbacks add is there
     const { prefetched, scripts } = await page.evaluate(() => ({
       prefetched: [...document.querySelectorAll("link[rel=prefetch]")].map((link) => link.href),
       scripts: [...document.scripts].map((script) => script.src).filter(Boolean),

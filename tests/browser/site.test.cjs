@@ -86,7 +86,19 @@ test("docs sidebar cannot be hidden, and opening a category leaves the others op
     assert.equal(await isOpen("Orders"), false);
     await expand("Orders");
     await expand("Vouchers");
-    await page.waitForTimeout(400); // collapse animation
+    // The categories open (an animation): wait for all three, then assert (for the message).
+    await page
+      .waitForFunction(
+        (labels) =>
+          labels.every((label) =>
+            [...document.querySelectorAll(".theme-doc-sidebar-item-category-level-1")].some(
+              (c) => !c.classList.contains("menu__list-item--collapsed") && c.querySelector(":scope > .menu__list-item-collapsible > .menu__link")?.textContent.trim() === label,
+            ),
+          ),
+        ["Events and occurrences", "Orders", "Vouchers"],
+        { timeout: 10_000 },
+      )
+      .catch(() => {});
     assert.deepEqual(
       [await isOpen("Events and occurrences"), await isOpen("Orders"), await isOpen("Vouchers")],
       [true, true, true],
