@@ -106,7 +106,9 @@ function runSpec(spec, workDir, { keep = false, config = null } = {}) {
       const error = /^error\[(E_[A-Z_]+)\]: (.*)$/m.exec(stderr);
       const summary = /(\d+) API, (\d+) info, (\d+) tag, (\d+) schema pages \((\d+) files\) in \d+ ms -> .*; largest page (\d+) values(?:, (\d+) compact)?/.exec(stdout);
       let outcome;
-      if (hung) outcome = "hang";
+      // Killed by the timer: a hang. (A child that finished while this process was too busy
+      // to see it before the timer ran is not one: it exits on its own, with its summary.)
+      if (hung && signal === "SIGKILL") outcome = "hang";
       else if (/panicked at/.test(stderr) || error?.[1] === "E_INTERNAL") outcome = "panic";
       else if (status === 0 && summary) outcome = "pages";
       else if (status !== 0 && error) outcome = "error";
