@@ -43,6 +43,8 @@ before(async () => {
     const result = await runSpec(spec, work, { keep: true });
     result.mdxFailures = [];
     for (const page of pagesUnder(result.outDir)) {
+      // MDX's compile runs on promises alone: let the other jobs' child processes be seen to end.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         await compileDocusaurusMdx(fs.readFileSync(page, "utf8"), page);
       } catch (e) {

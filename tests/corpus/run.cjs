@@ -40,6 +40,8 @@ async function mdxFailures(dir) {
   const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
   const failures = [];
   for (const page of pagesUnder(dir)) {
+    // MDX's compile runs on promises alone: let the other jobs' child processes be seen to end.
+    await new Promise((resolve) => setImmediate(resolve));
     try {
       await compileDocusaurusMdx(fs.readFileSync(page, "utf8"), page);
     } catch (e) {
