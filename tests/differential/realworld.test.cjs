@@ -124,3 +124,17 @@ test("Markdown images with site-relative URLs (as the provider's own docs write 
   await compile(path.join(oursOut, page));
   assert.match(fs.readFileSync(path.join(oursOut, page), "utf8"), /pathname:\/\/\/Assets\/images\/api\/postman-tutorial\/postman-tutorial-1\.png/);
 });
+
+test("a discriminator without mapping or oneOf/anyOf (Azure's polymorphism): the theme renders no tab and its <Tabs> throws, failing the build; ours leaves it out of the schema pages show", () => {
+  const { reference, referenceOut, oursOut } = both("discriminator-without-mapping", path.join(REALWORLD, "discriminator-without-mapping.yaml"), { showSchemas: true });
+  assert.equal(reference.status, 0, reference.stderr);
+  const tabless = '"discriminator":{"propertyName":"endpointType"},';
+  for (const page of ["schemas/destination.schema.mdx", "schemas/webhookdestination.schema.mdx"]) {
+    const referencePage = fs.readFileSync(path.join(referenceOut, page), "utf8");
+    const body = (text) => text.slice(text.indexOf("<Schema"));
+    assert.ok(body(referencePage).includes(tabless), `${page}: the reference's Schema prop has the tabless discriminator`);
+    // Ours is the reference's page with exactly that discriminator left out of the Schema prop.
+    const expected = referencePage.slice(0, referencePage.indexOf("<Schema")) + body(referencePage).split(tabless).join("");
+    assert.equal(fs.readFileSync(path.join(oursOut, page), "utf8"), expected, page);
+  }
+});

@@ -3,6 +3,7 @@
 
 pub mod api_page;
 pub mod code_samples;
+pub mod discriminator_tabs;
 pub mod info_page;
 pub mod mdx;
 pub mod props;
@@ -390,8 +391,11 @@ impl<'a> Renderer<'a> {
             }
             ItemKind::Schema => {
                 let schema = item.schema.take().expect("schema items carry schema");
-                let markdown = custom
-                    .unwrap_or_else(|| schema_body(&crate::text::inert_markup_value(&schema)));
+                let markdown = custom.unwrap_or_else(|| {
+                    schema_body(&discriminator_tabs::without_tabless_discriminators(
+                        &crate::text::inert_markup_value(&schema),
+                    ))
+                });
                 view.insert("schema".into(), schema);
                 view.insert("markdown".into(), Value::String(markdown));
                 let view = Value::Object(view);
