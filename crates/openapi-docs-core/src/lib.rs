@@ -618,19 +618,22 @@ fn compact_page_warnings(
 ) -> Vec<Warning> {
     let limits = expansion_limits(options);
     let (limit, depth) = (limits.max_nodes, limits.compact_depth);
-    let mut warnings: Vec<Warning> = resolver
-        .compact_pages()
+    // In document order, so that one pass over the text finds them all (`load::Locator`).
+    let mut pointers = resolver.compact_pages();
+    pointers.sort_by_cached_key(|p| load::document_order(&file.document, p));
+    let mut locator = load::Locator::new(&file.text);
+    let mut warnings: Vec<Warning> = pointers
         .into_iter()
         .map(|pointer| {
-            let mut location = Location {
-                file: file.source.clone(),
-                pointer: Some(pointer),
-                ..Default::default()
-            };
-            load::locate_location(&mut location, file);
+            let (line, column) = locator.locate(&pointer).unzip();
             Warning {
                 code: "E_LIMIT",
-                location,
+                location: Location {
+                    file: file.source.clone(),
+                    pointer: Some(pointer),
+                    line,
+                    column,
+                },
                 message: format!("expanding every $ref of this page where it is met, as the reference does, passes {limit} values (a page too large to read), so it is expanded compactly: each schema is shown once, at most {depth} `$ref`s deep, and named where it is met again (`limits.maxPageValues` and `limits.compactDepth` change this)"),
             }
         })

@@ -1,5 +1,6 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
+mod locate;
 mod parallel_json;
 mod parse;
 mod remote;
@@ -8,7 +9,8 @@ mod yaml;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use parse::{parse_document, pointer_location};
+pub use locate::{Locator, document_order, pointer_location};
+pub use parse::parse_document;
 pub use remote::{FETCH_TIMEOUT, MAX_SPEC_BYTES, fetch_text};
 use serde_json::Value;
 

@@ -8,6 +8,12 @@
 //! page module as JavaScript with `stringify-object`, which does not escape backslashes. A value
 //! ending in a backslash, or with `\1`, `\x`, `\u` not followed by a valid escape, makes that
 //! module a syntax error and fails the build; such backslashes are shown as `∖` (U+2216).
+//!
+//! A `\u` escape of a lone UTF-16 surrogate (`\udfff`, or a high surrogate not followed by a
+//! low one) survives both legs but not the third: the docs plugin writes the title into the
+//! route's JSON metadata, which Docusaurus Faster's JSON parser (Rspack) refuses, so the build
+//! fails. Its backslashes are shown as `∖` too: the reader sees the author's text, not a broken
+//! character.
 
 use std::borrow::Cow;
 
@@ -42,8 +48,22 @@ fn is_valid_double_quoted(s: &str) -> bool {
                         | '/' | '\\' | 'N' | '_' | 'L' | 'P',
                     ) => true,
                     Some('x') => hex(2, &mut chars),
-                    Some('u') => hex(4, &mut chars),
-                    Some('U') => hex(8, &mut chars),
+                    Some('u') => {
+                        let rest = chars.as_str();
+                        hex(4, &mut chars) && {
+                            let (valid, pair) = surrogate_escape(rest);
+                            if pair {
+                                chars.nth(5);
+                            }
+                            valid
+                        }
+                    }
+                    Some('U') => {
+                        let rest = chars.as_str();
+                        hex(8, &mut chars)
+                            && u32::from_str_radix(&rest[..8], 16)
+                                .is_ok_and(|code| !(0xd800..=0xdfff).contains(&code))
+                    }
                     _ => false,
                 };
                 if !valid {
@@ -56,6 +76,25 @@ fn is_valid_double_quoted(s: &str) -> bool {
         }
     }
     !breaks_out(s)
+}
+
+/// For the four hex digits at the start of `rest` (after a `\u`): whether the escape is
+/// usable (not a lone UTF-16 surrogate), and whether it is the high half of a pair whose low half
+/// (`\uDC00`-`\uDFFF`) follows (six more characters).
+fn surrogate_escape(rest: &str) -> (bool, bool) {
+    let code = |s: &str| s.get(..4).and_then(|h| u32::from_str_radix(h, 16).ok());
+    match code(rest) {
+        Some(0xd800..=0xdbff) => {
+            let low = rest
+                .get(4..)
+                .and_then(|r| r.strip_prefix("\\u"))
+                .and_then(code)
+                .is_some_and(|c| (0xdc00..=0xdfff).contains(&c));
+            (low, low)
+        }
+        Some(0xdc00..=0xdfff) => (false, false),
+        _ => (true, false),
+    }
 }
 
 /// The value js-yaml reads from the double-quoted scalar `s` (which must be valid).
@@ -120,7 +159,15 @@ fn survives_stringify_object(value: &str) -> bool {
             Some('1'..='9') => false,
             Some('0') => !chars.get(i + 2).is_some_and(char::is_ascii_digit),
             Some('x') => hex(i + 2, 2),
-            Some('u') => hex(i + 2, 4) || chars.get(i + 2) == Some(&'{'),
+            Some('u') if hex(i + 2, 4) => {
+                let rest: String = chars[i + 2..chars.len().min(i + 12)].iter().collect();
+                let (valid, pair) = surrogate_escape(&rest);
+                if pair {
+                    i += 6;
+                }
+                valid
+            }
+            Some('u') => chars.get(i + 2) == Some(&'{'),
             Some(_) => true,
         };
         if !ok {
@@ -300,6 +347,32 @@ mod tests {
         assert_eq!(front_matter_value("nul\u{0}here"), "nul\\uFFFDhere");
         // An escaped quote kept by the reference stays a quote once the backslash is escaped.
         assert_eq!(front_matter_value("a\\\"b\\q"), "a\\\\\\\"b\\\\q");
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_are_shown_as_text() {
+        // A pair is a character YAML, JavaScript and JSON all read: kept.
+        assert_eq!(
+            front_matter_value("Pair \\ud83d\\ude00"),
+            "Pair \\ud83d\\ude00"
+        );
+        assert_eq!(front_matter_value("BMP \\u00e9"), "BMP \\u00e9");
+        // A lone half fails Docusaurus Faster's JSON parser: the backslashes become `∖`.
+        assert_eq!(
+            front_matter_value("Lone \\udfff title"),
+            "Lone ∖udfff title"
+        );
+        assert_eq!(front_matter_value("High \\ud800 end"), "High ∖ud800 end");
+        assert_eq!(
+            front_matter_value("Reversed \\udc00\\ud800"),
+            "Reversed ∖udc00∖ud800"
+        );
+        // `\U` is no JavaScript escape: kept as the reference keeps it.
+        assert_eq!(front_matter_value("Wide \\U0000d800"), "Wide \\\\U0000d800");
+        assert_eq!(
+            front_matter_json("{\"a\":\"x \\\\udfff\"}"),
+            "{\"a\":\"x ∖udfff\"}"
+        );
     }
 
     #[test]
