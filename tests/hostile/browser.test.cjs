@@ -1,11 +1,12 @@
-// The markup-injection fixtures in a real site and a real browser: a small Docusaurus 3.7 site
-// (./site: classic preset, docusaurus-theme-openapi-docs 4.3.5, our plugin generating the pages)
-// is built with `docusaurus build` (a page that does not compile fails the build) and served
-// from disk; Debian's chromium opens every generated page after hydration, when the theme has
-// also rendered the descriptions it turns into HTML itself (parameters, schemas, responses).
-// On every page: no spec code ran (`window.__hostile*`, dialogs), no element or attribute came
-// from the spec (script, iframe, event handlers, `javascript:` URLs), and each fixture's
-// `shows:` text is visible as text.
+// Every fixture that promises pages, in a real site and a real browser: a small Docusaurus 3.7
+// site (./site: classic preset, docusaurus-theme-openapi-docs 4.3.5, our plugin generating the
+// pages) is built with `docusaurus build` (a page that does not compile or render fails the
+// build) and served from disk; Debian's chromium opens every generated page after hydration,
+// when the theme has also rendered the props it turns into HTML itself (parameters, schemas,
+// responses). On every page, in the whole document (head included): no spec code ran
+// (`window.__hostile*`, dialogs), no element or attribute came from the spec (script, iframe,
+// event handlers, `javascript:` URLs), nothing was requested from outside the site, and each
+// fixture's `shows:` and `browser-shows:` text is there as text.
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");
@@ -13,36 +14,15 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { spawnSync } = require("child_process");
-const { launch, hydrated } = require("../browser/browser.cjs");
+const { launch, hydrated, settled } = require("../browser/browser.cjs");
 
-const FIXTURES = path.join(__dirname, "fixtures");
+const { FIXTURES, fixtureFiles, readNote } = require("./notes.cjs");
+
 const SITE = path.resolve(__dirname, "../.work/hostile-site");
-const BROWSER_FIXTURES = [
-  "html-script",
-  "html-event-handlers",
-  "html-dangerous-tags",
-  "html-theme-texts",
-  "js-link-markdown",
-  "js-link-html",
-  "js-link-info-fields",
-  "mdx-esm-lines",
-  "mdx-backticks",
-  "mdx-info-description",
-  "mdx-parameter-names",
-  "mdx-examples",
-  "mdx-vendor-extensions",
-  "mdx-security-schemes",
-  "fm-newlines",
-];
-
-/** `shows:`, `browser-shows:` and `options:` of a fixture's header. */
-function note(name) {
-  const file = path.join(FIXTURES, `${name}.yaml`);
-  const header = fs.readFileSync(file, "utf8").split("\n").filter((l) => l.startsWith("#"));
-  const value = (key) => header.filter((l) => l.startsWith(`# ${key}: `)).map((l) => l.slice(key.length + 4));
-  // `browser-shows:` is text only the browser sees (the theme renders it on the client).
-  return { specPath: file, shows: [...value("shows"), ...value("browser-shows")], options: JSON.parse(value("options")[0] ?? "{}") };
-}
+// Every committed fixture that promises pages (`expect: pages`).
+const BROWSER_FIXTURES = fixtureFiles()
+  .map((file) => ({ file, name: file.replace(/\.(ya?ml|json)$/, ""), note: readNote(path.join(FIXTURES, file)) }))
+  .filter(({ note }) => note.expect === "pages");
 
 let server;
 let browser;
@@ -72,7 +52,7 @@ function serve(root) {
 before(async () => {
   fs.rmSync(SITE, { recursive: true, force: true });
   fs.cpSync(path.join(__dirname, "site"), SITE, { recursive: true });
-  const fixtures = BROWSER_FIXTURES.map((name) => ({ name, ...note(name), shows: undefined }));
+  const fixtures = BROWSER_FIXTURES.map(({ file, name, note }) => ({ name, specPath: path.join(FIXTURES, file), options: note.options }));
   fs.writeFileSync(path.join(SITE, "fixtures.json"), JSON.stringify(fixtures, null, 2));
   const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });
   const build = spawnSync(process.execPath, [bin, "build", "--out-dir", "build", "--no-minify"], {
@@ -99,49 +79,76 @@ test("the site with the injection fixtures builds (every generated page compiles
   assert.equal(buildFailure, null, buildFailure ?? "");
 });
 
-/** What a page carries that came from the spec and should not be there, read in the browser. */
+/**
+ * What a page carries that came from the spec and should not be there, read in the browser in
+ * the whole document, head included: an element a spec may not bring (returned as `elements`,
+ * each with its signature, for the caller to compare with the site's own pages), an event
+ * handler, a `javascript:` or `data:text` URL, a hostile marker in an attribute that is code or a
+ * URL, a script with spec text.
+ */
 async function inspect(page) {
   return page.evaluate(() => {
     const problems = [];
-    const refused = new Set(["SCRIPT", "IFRAME", "FRAME", "EMBED", "OBJECT", "BASE", "STYLE", "LINK", "FORM", "INPUT", "TEXTAREA"]);
+    const elements = [];
+    const refused = new Set(["SCRIPT", "IFRAME", "FRAME", "EMBED", "OBJECT", "BASE", "STYLE", "LINK", "META", "FORM", "INPUT", "TEXTAREA"]);
     // Attributes that are code or load something; spec text in a title or placeholder is text.
     const active = /^(on.*|href|src|srcdoc|srcset|action|formaction|style|xlink:href|data|poster|background)$/i;
     const blocked = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')";
-    const article = document.querySelector("main") ?? document.body;
-    for (const el of article.querySelectorAll("*")) {
+    // The build's own files (hashed names differ from page to page) and the site's own URL.
+    const built = (url) => url.startsWith(`${location.origin}/assets/`) || url.startsWith("http://localhost/");
+    for (const el of document.querySelectorAll("*")) {
+      const tag = el.tagName;
       // The theme's own request editor has inputs and forms; spec text never becomes one.
-      const themeControl = el.closest(".openapi-explorer__form-item, .openapi-explorer__request-form, .theme-api-markdown form") && ["INPUT", "TEXTAREA", "FORM"].includes(el.tagName);
-      if (refused.has(el.tagName) && !themeControl) problems.push(`element <${el.tagName.toLowerCase()}>`);
+      const themeControl = el.closest(".openapi-explorer__form-item, .openapi-explorer__request-form, .theme-api-markdown form") && ["INPUT", "TEXTAREA", "FORM"].includes(tag);
+      if (refused.has(tag) && !themeControl) {
+        // Same element, attributes and inline text; a meta's content and a built file's name vary.
+        const attributes = [...el.attributes]
+          .map((a) => (a.name === "content" ? "content" : /^(href|src)$/.test(a.name) && built(el[a.name]) ? `${a.name}=built` : `${a.name}=${a.value}`))
+          .sort()
+          .join(" ");
+        elements.push({ signature: `${tag}|${attributes}|${el.textContent}`, html: el.outerHTML.slice(0, 100) });
+      }
       for (const attr of el.attributes) {
         const value = attr.value.trim();
-        if (/^on/i.test(attr.name)) problems.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
-        if (/^(srcdoc|formaction)$/i.test(attr.name)) problems.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
-        if (/^(javascript|vbscript):/i.test(value) && value !== blocked) problems.push(`${attr.name}="${value.slice(0, 50)}"`);
-        if (/^data:text/i.test(value)) problems.push(`${attr.name}="${value.slice(0, 50)}"`);
-        if (value.includes("__hostile") && active.test(attr.name)) problems.push(`hostile marker in ${attr.name} on <${el.tagName.toLowerCase()}>`);
+        if (/^on/i.test(attr.name)) problems.push(`${attr.name} on <${tag.toLowerCase()}>`);
+        if (/^(srcdoc|formaction)$/i.test(attr.name)) problems.push(`${attr.name} on <${tag.toLowerCase()}>`);
+        if (active.test(attr.name) && /^(javascript|vbscript):/i.test(value) && value !== blocked) problems.push(`${attr.name}="${value.slice(0, 50)}"`);
+        if (active.test(attr.name) && /^data:text/i.test(value)) problems.push(`${attr.name}="${value.slice(0, 50)}"`);
+        if (value.includes("__hostile") && active.test(attr.name)) problems.push(`hostile marker in ${attr.name} on <${tag.toLowerCase()}>`);
       }
     }
     for (const script of document.querySelectorAll("script")) {
       if ((script.textContent ?? "").includes("__hostile") || /evil\.example/.test(script.src)) problems.push("a script from the spec");
     }
     const ran = Object.keys(window).filter((k) => k.startsWith("__hostile"));
-    // textContent: also the text of tabs and details the reader has not opened.
-    return { problems, ran, text: article.textContent };
+    // What the reader is shown of this page: its title, description, and the article
+    // (textContent: also the text of tabs and details the reader has not opened). Not the
+    // sidebar, which names other fixtures' pages.
+    const description = document.querySelector('meta[name="description"]')?.content ?? "";
+    const main = document.querySelector("main")?.textContent ?? "";
+    return { problems, elements, ran, text: [document.title, description, main].join("\n") };
   });
 }
 
-for (const name of BROWSER_FIXTURES) {
-  test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 180_000 }, async (t) => {
+let own = null;
+
+for (const { name, note } of BROWSER_FIXTURES) {
+  test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 300_000 }, async (t) => {
     if (buildFailure) return t.skip("the site did not build");
     const dir = path.join(SITE, "docs", name);
     const routes = fs
       .readdirSync(dir)
-      .filter((f) => /\.(api|info|tag)\.mdx$/.test(f))
-      .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag)\.mdx$/, "")}`);
+      .filter((f) => /\.(api|info|tag|schema)\.mdx$/.test(f))
+      .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag|schema)\.mdx$/, "")}`);
     assert.ok(routes.length > 0, "pages were generated");
-    let text = "";
-    for (const route of routes) {
-      const page = await browser.newPage();
+    const page = await browser.newPage();
+    try {
+      if (!own) {
+        // The elements the site's pages carry on their own, read on its index page (no spec text).
+        await page.goto(`${baseUrl}/`, { waitUntil: "load" });
+        await hydrated(page);
+        own = new Set((await inspect(page)).elements.map((e) => e.signature));
+      }
       const dialogs = [];
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
@@ -157,21 +164,27 @@ for (const name of BROWSER_FIXTURES) {
         if (!url.startsWith("https://raw.githubusercontent.com/devicons/") && !url.startsWith("data:") && !blocked) external.push(url);
         return route.abort();
       });
-      const response = await page.goto(baseUrl + route, { waitUntil: "networkidle" });
-      assert.equal(response.status(), 200, `${route} is served`);
-      await hydrated(page);
-      // The theme renders parameters, schemas and responses on the client.
-      await page.waitForLoadState("networkidle");
-      const { problems, ran, text: pageText } = await inspect(page);
-      assert.deepEqual(ran, [], `${route}: spec code ran`);
-      assert.deepEqual(dialogs, [], `${route}: a dialog opened`);
-      assert.deepEqual(problems, [], `${route}: markup from the spec`);
-      assert.deepEqual(external, [], `${route}: the spec made the page request`);
-      text += pageText + "\n";
+      let text = "";
+      for (const route of routes) {
+        const response = await page.goto(baseUrl + route, { waitUntil: "load" });
+        assert.equal(response.status(), 200, `${route} is served`);
+        await hydrated(page);
+        // The theme renders parameters, schemas and responses on the client, after hydration.
+        await settled(page);
+        const { problems, elements, ran, text: pageText } = await inspect(page);
+        assert.deepEqual(ran, [], `${route}: spec code ran`);
+        const foreign = elements.filter((e) => !own.has(e.signature)).map((e) => `element ${e.html}`);
+        assert.deepEqual([...problems, ...foreign], [], `${route}: markup from the spec`);
+        text += pageText + "\n";
+      }
+      assert.deepEqual(dialogs, [], `${name}: a dialog opened`);
+      assert.deepEqual(external, [], `${name}: the spec made a page request`);
+      const squeeze = (value) => value.replace(/\s+/g, " ");
+      for (const shown of [...note.shows, ...note.browserShows]) {
+        assert.ok(squeeze(text).includes(squeeze(shown)), `${name} shows ${JSON.stringify(shown)} as text`);
+      }
+    } finally {
       await page.close();
-    }
-    for (const shown of note(name).shows) {
-      assert.ok(text.replace(/\s+/g, " ").includes(shown.replace(/\s+/g, " ")), `${name} shows ${JSON.stringify(shown)} as text`);
     }
   });
 }

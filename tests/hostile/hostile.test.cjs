@@ -20,8 +20,8 @@ const { fork } = require("child_process");
 const { compileDocusaurusMdx } = require("./mdx.cjs");
 const { renderCompiledPage, markupProblems, visibleText } = require("./render.cjs");
 const { writeBigSpec } = require("./big-spec.cjs");
+const { FIXTURES, fixtureFiles: listFixtures, readNote } = require("./notes.cjs");
 
-const FIXTURES = path.join(__dirname, "fixtures");
 const WORK = path.resolve(__dirname, "../.work/hostile");
 const GENERATED = path.join(WORK, "_generated");
 const TIMEOUT_MS = 60_000;
@@ -72,32 +72,6 @@ after(() => worker?.kill());
 
 // ---------------------------------------------------------------------------------------------
 // Fixture notes
-
-/** The header lines of a fixture (`# key: value` comment lines, or a sibling .md). */
-function readNote(file) {
-  const base = file.replace(/\.(ya?ml|json)$/, "");
-  const sidecar = `${base}.md`;
-  let lines;
-  if (fs.existsSync(sidecar)) {
-    lines = fs.readFileSync(sidecar, "utf8").split(/\r?\n/);
-  } else {
-    const text = fs.readFileSync(file, "latin1").replace(/^\xef\xbb\xbf/, "");
-    lines = [];
-    for (const line of text.split(/\r\n|\r|\n/)) {
-      if (!line.startsWith("#")) break;
-      lines.push(line.replace(/^#\s?/, ""));
-    }
-  }
-  const note = { attacks: null, expect: null, message: null, options: {}, shows: [], markup: [] };
-  for (const line of lines) {
-    const m = /^(attacks|expect|options|shows|markup|message):\s*(.*)$/.exec(line.trim());
-    if (!m) continue;
-    if (m[1] === "options") note.options = JSON.parse(m[2]);
-    else if (m[1] === "shows" || m[1] === "markup") note[m[1]].push(m[2]);
-    else note[m[1]] = m[2];
-  }
-  return note;
-}
 
 /** `pages`, `pages-or-error E_X`, or `E_X key=value ...` */
 function parseExpect(text) {
@@ -208,10 +182,7 @@ async function assertPagesCompileAndRenderSafely(result, name) {
 // ---------------------------------------------------------------------------------------------
 // The committed fixtures
 
-const fixtureFiles = fs
-  .readdirSync(FIXTURES)
-  .filter((f) => /\.(ya?ml|json)$/.test(f))
-  .sort();
+const fixtureFiles = listFixtures();
 
 test("the corpus has its 118 named fixtures, each saying what it attacks and expects", () => {
   // Exact: a fixture added or lost shows here (update the number, and the README's count).
@@ -220,6 +191,8 @@ test("the corpus has its 118 named fixtures, each saying what it attacks and exp
     const note = readNote(path.join(FIXTURES, f));
     assert.ok(note.attacks && note.attacks.length > 10, `${f}: an "attacks:" note`);
     assert.ok(note.expect, `${f}: an "expect:" note`);
+    // A fixture that promises pages says what the reader sees on them (checked here and in chromium).
+    if (note.expect === "pages") assert.ok(note.shows.length + note.browserShows.length > 0, `${f}: a "shows:" or "browser-shows:" note`);
   }
 });
 
