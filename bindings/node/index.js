@@ -51,6 +51,22 @@ function specOptionsJson(specOptions) {
 
 /** What the stamp records of the options: the JSON, with functions by their source text, so
  * editing a `markdownGenerators` function regenerates too. */
+/**
+ * What generates the pages: this package's version and the build of its native addon, so that
+ * an upgraded package or a rebuilt addon regenerates pages whose stamp is otherwise fresh.
+ */
+function generatorIdentity() {
+  const { version } = require("./package.json");
+  const addon = Object.keys(require.cache).find((file) => file.startsWith(__dirname) && file.endsWith(".node"));
+  try {
+    const stat = addon ? fs.statSync(addon) : null;
+    return stat ? `${version}+${stat.size}-${stat.mtimeMs}` : version;
+  } catch {
+    return version;
+  }
+}
+const GENERATOR = generatorIdentity();
+
 function stampOptions(specOptions) {
   return JSON.stringify(specOptions, (_key, value) => (typeof value === "function" ? `function ${value.toString()}` : value));
 }
@@ -249,7 +265,7 @@ function pluginOpenAPIDocsRs(context, options) {
     // A URL spec has no modification time: its URL (with the provider's version token) is part
     // of the options, so a new token means a new fetch and an unchanged one reuses the pages.
     const specMtimeMs = isURL(specOptions.specPath) ? null : specMtime(path.resolve(siteDir, specOptions.specPath));
-    const stamp = { specMtime: specMtimeMs, options: stampOptions(specOptions) };
+    const stamp = { generator: GENERATOR, specMtime: specMtimeMs, options: stampOptions(specOptions) };
     fs.writeFileSync(path.join(siteDir, specOptions.outputDir, STAMP), JSON.stringify(stamp));
     console.log(formatSummary(id, summary));
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
@@ -260,7 +276,7 @@ function pluginOpenAPIDocsRs(context, options) {
   function isStale(specOptions) {
     try {
       const stamp = JSON.parse(fs.readFileSync(path.join(siteDir, specOptions.outputDir, STAMP), "utf8"));
-      if (stamp.options !== stampOptions(specOptions)) return true;
+      if (stamp.generator !== GENERATOR || stamp.options !== stampOptions(specOptions)) return true;
       return !isURL(specOptions.specPath) && stamp.specMtime !== specMtime(path.resolve(siteDir, specOptions.specPath));
     } catch {
       return true;

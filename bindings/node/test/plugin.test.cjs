@@ -92,6 +92,31 @@ test("the plugin regenerates when the spec changes", () => {
   assert.match(fs.readFileSync(page, "utf8"), /title: "Add a brand new pet"/);
 });
 
+test("the plugin regenerates pages another version generated, and only those", () => {
+  const site = tempSite();
+  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets" } } };
+  const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+  const log = console.log;
+  console.log = () => {};
+  try {
+    plugin(context, options);
+    const page = path.join(site, "docs/pets/add-pet.api.mdx");
+    const stampFile = path.join(site, "docs/pets/.openapi-docs-rs.stamp.json");
+    const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8"));
+    assert.match(stamp.generator, new RegExp(`^${require("../package.json").version.replace(/\./g, "\\.")}\\+`));
+    // Fresh: a page edited by hand stays as it is.
+    fs.writeFileSync(page, "edited");
+    plugin(context, options);
+    assert.equal(fs.readFileSync(page, "utf8"), "edited");
+    // Written by another version (an upgrade, or a rebuilt addon): generated again.
+    fs.writeFileSync(stampFile, JSON.stringify({ ...stamp, generator: "0.0.0+other" }));
+    plugin(context, options);
+    assert.match(fs.readFileSync(page, "utf8"), /^---\nid: add-pet\n/);
+  } finally {
+    console.log = log;
+  }
+});
+
 test("configureWebpack gives the server bundle one shared chunk, and leaves the rest alone", () => {
   const site = tempSite();
   const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets" } } };
