@@ -3,7 +3,7 @@
 // pages) is built with `docusaurus build` (a page that does not compile or render fails the
 // build) and served from disk; Debian's chromium opens every generated page after hydration,
 // when the theme has also rendered the props it turns into HTML itself (parameters, schemas,
-// responses). On every page, in the whole document (head included): no spec code ran
+// responses). On every page, in the whole document (head included): no script error, no spec code ran
 // (`window.__hostile*`, dialogs), no element or attribute came from the spec (script, iframe,
 // event handlers, `javascript:` URLs), nothing was requested from outside the site, and each
 // fixture's `shows:` and `browser-shows:` text is there as text.
@@ -62,7 +62,9 @@ before(async () => {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) {
-    buildFailure = `docusaurus build failed (status ${build.status}, signal ${build.signal}):\n${(build.stderr + build.stdout).slice(-4000)}`;
+    // The plugin's one summary line per fixture would push the error out of the message.
+    const output = (build.stderr + build.stdout).split("\n").filter((line) => !/^\[docusaurus-plugin-openapi-docs-rs\] [^:]+: \d+ API/.test(line));
+    buildFailure = `docusaurus build failed (status ${build.status}, signal ${build.signal}):\n${output.join("\n").slice(-6000)}`;
     return;
   }
   server = await serve(path.join(SITE, "build"));
@@ -100,7 +102,9 @@ async function inspect(page) {
       const tag = el.tagName;
       // The theme's own request editor has inputs and forms; spec text never becomes one.
       const themeControl = el.closest(".openapi-explorer__form-item, .openapi-explorer__request-form, .theme-api-markdown form") && ["INPUT", "TEXTAREA", "FORM"].includes(tag);
-      if (refused.has(tag) && !themeControl) {
+      // React 19 preloads each image the page shows (its URL is checked below like any other).
+      const imagePreload = tag === "LINK" && el.rel === "preload" && el.getAttribute("as") === "image";
+      if (refused.has(tag) && !themeControl && !imagePreload) {
         // Same element, attributes and inline text; a meta's content and a built file's name vary.
         const attributes = [...el.attributes]
           .map((a) => (a.name === "content" ? "content" : /^(href|src)$/.test(a.name) && built(el[a.name]) ? `${a.name}=built` : `${a.name}=${a.value}`))
@@ -136,8 +140,9 @@ for (const { name, note } of BROWSER_FIXTURES) {
   test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 300_000 }, async (t) => {
     if (buildFailure) return t.skip("the site did not build");
     const dir = path.join(SITE, "docs", name);
+    // Schema pages are in `schemas/`.
     const routes = fs
-      .readdirSync(dir)
+      .readdirSync(dir, { recursive: true })
       .filter((f) => /\.(api|info|tag|schema)\.mdx$/.test(f))
       .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag|schema)\.mdx$/, "")}`);
     assert.ok(routes.length > 0, "pages were generated");
@@ -145,23 +150,29 @@ for (const { name, note } of BROWSER_FIXTURES) {
     try {
       if (!own) {
         // The elements the site's pages carry on their own, read on its index page (no spec text).
-        await page.goto(`${baseUrl}/`, { waitUntil: "load" });
+        const index = await page.goto(`${baseUrl}/docs/`, { waitUntil: "load" });
+        assert.equal(index.status(), 200, "the index page is served");
         await hydrated(page);
         own = new Set((await inspect(page)).elements.map((e) => e.signature));
       }
+      // A script error in the reader's browser (the theme throwing on a prop) is a broken page.
+      const errors = [];
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
       const dialogs = [];
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         dialog.dismiss().catch(() => {});
       });
-      // Offline: nothing leaves the site. The theme's own code-sample icons come from GitHub; a
-      // request anywhere else was made by the spec's text.
+      // Offline: nothing leaves the site. The theme's own code-sample icons come from GitHub, and
+      // an image the spec's text shows is the spec's to show; any other request (a script, a
+      // frame, a fetch) was made by the spec's text.
       const external = [];
       await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
         const url = route.request().url();
         // React 19 replaces a javascript: URL in src/href by this one, which carries nothing.
         const blocked = url.startsWith("javascript:throw new Error('React has blocked");
-        if (!url.startsWith("https://raw.githubusercontent.com/devicons/") && !url.startsWith("data:") && !blocked) external.push(url);
+        const image = route.request().resourceType() === "image";
+        if (!url.startsWith("https://raw.githubusercontent.com/devicons/") && !url.startsWith("data:") && !blocked && !image) external.push(url);
         return route.abort();
       });
       let text = "";
@@ -172,11 +183,14 @@ for (const { name, note } of BROWSER_FIXTURES) {
         // The theme renders parameters, schemas and responses on the client, after hydration.
         await settled(page);
         const { problems, elements, ran, text: pageText } = await inspect(page);
+        // Docusaurus' error boundary: the theme threw while rendering in the browser.
+        assert.ok(!pageText.includes("This page crashed."), `${route}: the page crashed in the browser: ${pageText.slice(0, 300)}`);
         assert.deepEqual(ran, [], `${route}: spec code ran`);
         const foreign = elements.filter((e) => !own.has(e.signature)).map((e) => `element ${e.html}`);
         assert.deepEqual([...problems, ...foreign], [], `${route}: markup from the spec`);
         text += pageText + "\n";
       }
+      assert.deepEqual(errors, [], `${name}: the page threw in the browser`);
       assert.deepEqual(dialogs, [], `${name}: a dialog opened`);
       assert.deepEqual(external, [], `${name}: the spec made a page request`);
       const squeeze = (value) => value.replace(/\s+/g, " ");

@@ -1,58 +1,79 @@
-//! Discriminators docusaurus-theme-openapi-docs 4.3.5 cannot render. Its `DiscriminatorNode`
-//! (`theme/Schema/index.js`) shows one tab per `discriminator.mapping` entry, inferring the
-//! mapping from `oneOf`/`anyOf` (of the schema, or of its merged `allOf`) when there is none.
-//! A discriminator with neither, as Azure's and other specs write polymorphism (the subtypes
-//! `allOf` the base schema and name themselves with `x-ms-discriminator-value`), gives no tab,
-//! and the theme's `<Tabs>` throws ("requires at least one <TabItem>"): the page fails the
-//! Docusaurus build (measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
-//! flat.io schema pages, which the reference writes the same). Such a discriminator is left out
-//! of the schema the page shows; its property is shown as any other.
+//! Discriminators docusaurus-theme-openapi-docs 4.3.5 throws on. Its `DiscriminatorNode`
+//! (`theme/Schema/index.js`), rendered for any schema with a truthy `discriminator`, shows one
+//! tab per `discriminator.mapping` entry, inferring the mapping from `oneOf`/`anyOf` (of the
+//! schema, or of its merged `allOf`) when there is none, and reads each entry's
+//! `properties[propertyName]`. It throws, and the page fails the Docusaurus build, when:
+//! - there is no entry: a discriminator with neither mapping nor `oneOf`/`anyOf`, as Azure's
+//!   and other specs write polymorphism (the subtypes `allOf` the base schema and name
+//!   themselves with `x-ms-discriminator-value`), so `<Tabs>` gets no tab ("requires at least
+//!   one <TabItem>"); measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
+//!   flat.io schema pages, which the reference writes the same;
+//! - an entry has no `properties` (nor an `allOf` member with some): a schema met again on its
+//!   own path, written `circular(Name)` by the reference, or a schema without properties. Only
+//!   where the schema itself is rendered: an `allOf` member is merged first, and the merged
+//!   schema's discriminator is shown by `Properties`, which does not read the entries
+//!   (upstream's petstore: `Cat` is `allOf` `Pet`, whose mapping names `Cat` again);
+//! - the discriminator or its mapping is not an object (the theme assigns to it).
+//!
+//! Such a discriminator is left out of the schema the page shows (see [`super::theme_safe`]);
+//! its property and its `oneOf`/`anyOf` are shown as any other.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-/// `schema` without the discriminators that would give the theme no tab to render.
-pub fn without_tabless_discriminators(schema: &Value) -> Value {
-    match schema {
-        Value::Object(map) => {
-            let drop = map.get("discriminator").is_some_and(Value::is_object) && !has_tabs(map);
-            Value::Object(
-                map.iter()
-                    .filter(|(key, _)| !(drop && key.as_str() == "discriminator"))
-                    .map(|(key, value)| (key.clone(), without_tabless_discriminators(value)))
-                    .collect(),
-            )
+use super::theme_safe::truthy;
+
+/// Whether the theme throws on the discriminator of `schema` (see the module documentation);
+/// `all_of_member`: `schema` is an item of an `allOf`.
+pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool) -> bool {
+    let Some(discriminator) = schema.get("discriminator").filter(|d| truthy(d)) else {
+        return false;
+    };
+    let Value::Object(discriminator) = discriminator else {
+        return true;
+    };
+    let entries: Vec<&Value> = match discriminator.get("mapping").filter(|m| truthy(m)) {
+        Some(Value::Object(mapping)) => mapping.values().collect(),
+        Some(_) => return true,
+        None => inferred_entries(schema),
+    };
+    entries.is_empty() || (!all_of_member && !entries.into_iter().all(has_properties))
+}
+
+/// The schemas the theme infers a mapping from: `oneOf` or else `anyOf`, of the schema or (when
+/// it has `allOf`) of the merged `allOf`.
+fn inferred_entries(schema: &Map<String, Value>) -> Vec<&Value> {
+    fn alternatives(map: &Map<String, Value>) -> Option<&Value> {
+        ["oneOf", "anyOf"]
+            .iter()
+            .find_map(|key| map.get(*key).filter(|v| truthy(v)))
+    }
+    let found = match schema.get("allOf") {
+        Some(Value::Array(members)) if truthy(&schema["allOf"]) => {
+            alternatives(schema).or_else(|| {
+                members
+                    .iter()
+                    .filter_map(Value::as_object)
+                    .find_map(alternatives)
+            })
         }
-        Value::Array(items) => {
-            Value::Array(items.iter().map(without_tabless_discriminators).collect())
-        }
-        other => other.clone(),
+        _ => alternatives(schema),
+    };
+    match found {
+        Some(Value::Array(items)) => items.iter().collect(),
+        Some(Value::Object(map)) => map.values().collect(),
+        _ => Vec::new(),
     }
 }
 
-/// Whether the theme finds a tab for this schema's discriminator: a mapping with an entry, or
-/// `oneOf`/`anyOf` entries on the schema or on one of its `allOf` members.
-fn has_tabs(schema: &serde_json::Map<String, Value>) -> bool {
-    let non_empty = |value: Option<&Value>| match value {
-        Some(Value::Object(map)) => !map.is_empty(),
-        Some(Value::Array(items)) => !items.is_empty(),
-        _ => false,
+/// Whether the theme finds `properties` on a mapping entry (its own, or an `allOf` member's).
+fn has_properties(entry: &Value) -> bool {
+    let Value::Object(map) = entry else {
+        return false;
     };
-    let alternatives = |map: &serde_json::Map<String, Value>| {
-        non_empty(map.get("oneOf")) || non_empty(map.get("anyOf"))
-    };
-    if non_empty(schema.get("discriminator").and_then(|d| d.get("mapping"))) {
-        return true;
-    }
-    match schema.get("allOf") {
-        // The theme merges `allOf` and looks at the merged schema only.
-        Some(Value::Array(members)) => {
-            alternatives(schema)
-                || members
-                    .iter()
-                    .any(|m| m.as_object().is_some_and(alternatives))
-        }
-        _ => alternatives(schema),
-    }
+    map.get("properties").is_some_and(truthy)
+        || matches!(map.get("allOf"), Some(Value::Array(members)) if members
+            .iter()
+            .any(|m| m.get("properties").is_some_and(truthy)))
 }
 
 #[cfg(test)]
@@ -60,30 +81,56 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    #[test]
-    fn a_discriminator_without_mapping_or_alternatives_is_left_out_anywhere_in_the_schema() {
-        let base = json!({"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}});
-        let shown = json!({"type": "object", "properties": {"kind": {"type": "string"}}});
-        assert_eq!(without_tabless_discriminators(&base), shown);
-        let nested = json!({"properties": {"destination": base.clone()}, "items": [base.clone()]});
-        assert_eq!(
-            without_tabless_discriminators(&nested),
-            json!({"properties": {"destination": shown.clone()}, "items": [shown]})
-        );
+    fn throws(schema: Value) -> bool {
+        theme_throws(schema.as_object().unwrap(), false)
     }
 
     #[test]
-    fn a_discriminator_with_tabs_stays() {
+    fn a_discriminator_without_entries_throws() {
+        assert!(throws(
+            json!({"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}})
+        ));
+        // An empty mapping is used as it is: no tab.
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {}}, "oneOf": [{"properties": {}}]})
+        ));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": []})
+        ));
+        assert!(throws(json!({"discriminator": "kind"})));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": "a"}})
+        ));
+    }
+
+    #[test]
+    fn an_entry_without_properties_throws() {
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": "circular(A)"}}})
+        ));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"type": "object"}}}})
+        ));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"properties": {}}, {"title": "B"}]})
+        ));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": null}}})
+        ));
+    }
+
+    #[test]
+    fn a_discriminator_the_theme_renders_does_not_throw() {
         for schema in [
-            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"type": "object"}}}}),
-            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"title": "A"}]}),
-            json!({"discriminator": {"propertyName": "k"}, "anyOf": [{"title": "A"}]}),
-            json!({"discriminator": {"propertyName": "k"}, "allOf": [{"oneOf": [{"title": "A"}]}]}),
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {"k": {}}}}}}),
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"allOf": [{"$ref": "x"}, {"properties": {}}]}}}}),
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"properties": {}}]}),
+            json!({"discriminator": {"propertyName": "k"}, "anyOf": [{"properties": {}}]}),
+            json!({"discriminator": {"propertyName": "k"}, "allOf": [{"oneOf": [{"properties": {}}]}]}),
+            json!({"discriminator": null, "properties": {}}),
+            json!({"type": "object"}),
         ] {
-            assert_eq!(without_tabless_discriminators(&schema), schema);
+            assert!(!throws(schema.clone()), "{schema}");
         }
-        // An empty mapping gives no tab.
-        let empty = json!({"discriminator": {"propertyName": "k", "mapping": {}}, "oneOf": []});
-        assert_eq!(without_tabless_discriminators(&empty), json!({"oneOf": []}));
     }
 }

@@ -8,6 +8,7 @@ pub mod info_page;
 pub mod mdx;
 pub mod props;
 pub mod templates;
+pub mod theme_safe;
 
 use base64::Engine;
 use serde_json::{Map, Value};
@@ -275,10 +276,14 @@ impl<'a> Renderer<'a> {
             ItemKind::Api => {
                 let original = item.api.take().expect("api items carry api");
                 // The theme renders description texts as live HTML: dangerous tags as text.
-                let fixed = match crate::text::inert_markup(&original) {
+                let inert = match crate::text::inert_markup(&original) {
                     std::borrow::Cow::Borrowed(_) => None,
-                    std::borrow::Cow::Owned(fixed) => Some(Value::Object(fixed)),
+                    std::borrow::Cow::Owned(fixed) => Some(fixed),
                 };
+                // And without what the theme throws on (`theme_safe`).
+                let safe =
+                    theme_safe::api(inert.as_ref().unwrap_or(&original), item.written.as_deref());
+                let fixed = safe.or(inert).map(Value::Object);
                 let original = Value::Object(original);
                 let fixed_value = fixed.as_ref().unwrap_or(&original);
                 let api = fixed_value.as_object().expect("an object");
@@ -392,9 +397,9 @@ impl<'a> Renderer<'a> {
             ItemKind::Schema => {
                 let schema = item.schema.take().expect("schema items carry schema");
                 let markdown = custom.unwrap_or_else(|| {
-                    schema_body(&discriminator_tabs::without_tabless_discriminators(
-                        &crate::text::inert_markup_value(&schema),
-                    ))
+                    schema_body(&theme_safe::schema(&crate::text::inert_markup_value(
+                        &schema,
+                    )))
                 });
                 view.insert("schema".into(), schema);
                 view.insert("markdown".into(), Value::String(markdown));

@@ -1,0 +1,316 @@
+//! Values in a page's props that docusaurus-theme-openapi-docs 4.3.5 throws on while rendering
+//! them. The theme renders the props during Docusaurus' static generation too, so one such value
+//! fails the whole site's build; the reference writes them as they are. Each is left out of the
+//! props the theme renders (the `api` front matter keeps the spec's values), and a page with
+//! none of them is the reference's, byte for byte:
+//! - a discriminator the theme cannot render ([`super::discriminator_tabs`]);
+//! - an `enum`, `oneOf`, `anyOf` or `allOf` that is not a list (`getQualifierMessage` calls
+//!   `enum.map`, `AnyOneOf` calls `oneOf.map`, `mergeAllOf` walks `allOf`);
+//! - a response that is `null` (`StatusCodes` reads `response.headers`, `ApiItem` a 2XX
+//!   response's `content`);
+//! - `security` or `servers` that are not a list (the request panel iterates them);
+//! - `parameters` that are not a list, and parameters that are not an object with `in` one of
+//!   `path`, `query`, `header`, `cookie` (`ApiItem` files each under `params[param.in]`: in the
+//!   reader's browser the page shows "This page crashed").
+//!
+//! On an API page the `api` object is made safe once ([`api`]): the front matter the theme's
+//! `ApiItem` reads and the props (parts of the same JSON) agree. Found by building every hostile
+//! fixture into one site and opening each page in chromium (`tests/hostile/browser.test.cjs`).
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use super::discriminator_tabs;
+use crate::resolve::WrittenTexts;
+
+/// JavaScript's truthiness of a JSON value.
+pub fn truthy(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(_) | Value::Object(_) => true,
+    }
+}
+
+/// Where `ApiItem` files parameters (`params[param.in].push(param)`).
+const PARAMETER_PLACES: [&str; 4] = ["path", "query", "header", "cookie"];
+
+/// An operation's `api` object without what the theme throws on (see the module
+/// documentation), or `None` when nothing is. `written`: the JSON texts that stand for its
+/// response and request schemas (`resolve::text`); one that holds something to leave out is
+/// read and put in its placeholder's place.
+pub fn api(api: &Map<String, Value>, written: Option<&WrittenTexts>) -> Option<Map<String, Value>> {
+    let walk = Walk { written };
+    let mut out: Option<Map<String, Value>> = None;
+    let mut set = |key: &str, value: Option<Value>| {
+        let map = out.get_or_insert_with(|| api.clone());
+        match value {
+            Some(value) => map.insert(key.to_string(), value),
+            None => map.remove(key),
+        };
+    };
+    match api.get("parameters") {
+        Some(Value::Array(items)) => {
+            let usable = |p: &Value| {
+                p.get("in")
+                    .and_then(Value::as_str)
+                    .is_some_and(|place| PARAMETER_PLACES.contains(&place))
+            };
+            let kept: Vec<Value> = items.iter().filter(|p| usable(p)).cloned().collect();
+            let kept = if kept.len() == items.len() {
+                walk.fixed(&api["parameters"], false, false)
+            } else {
+                let kept = Value::Array(kept);
+                Some(walk.fixed(&kept, false, false).unwrap_or(kept))
+            };
+            if kept.is_some() {
+                set("parameters", kept);
+            }
+        }
+        Some(other) if truthy(other) => set("parameters", None),
+        _ => {}
+    }
+    for key in ["security", "servers"] {
+        if api.get(key).is_some_and(|v| !v.is_null() && !v.is_array()) {
+            set(key, None);
+        }
+    }
+    for key in ["requestBody", "callbacks"] {
+        if let Some(new) = api.get(key).and_then(|v| walk.fixed(v, false, false)) {
+            set(key, Some(new));
+        }
+    }
+    if let Some(value) = api.get("responses")
+        && let Cow::Owned(new) = walk.responses(value)
+    {
+        set("responses", Some(new));
+    }
+    out
+}
+
+/// A schema prop (or a value holding schemas: a request body, parameters) without what the
+/// theme throws on.
+pub fn schema(value: &Value) -> Cow<'_, Value> {
+    Walk { written: None }.schema(value)
+}
+
+/// The `responses` prop of `StatusCodes` without what the theme throws on.
+pub fn responses(value: &Value) -> Cow<'_, Value> {
+    Walk { written: None }.responses(value)
+}
+
+/// Keywords the theme calls list methods on when they are truthy.
+const LISTS: [&str; 4] = ["enum", "oneOf", "anyOf", "allOf"];
+
+/// Keys whose values are data (examples, defaults), not schemas: nothing in them is changed.
+fn is_data(key: &str) -> bool {
+    matches!(key, "example" | "examples" | "default" | "const" | "enum") || key.starts_with("x-")
+}
+
+/// Keys whose values map names to schemas (a property may be named `example`).
+fn maps_names(key: &str) -> bool {
+    matches!(
+        key,
+        "properties"
+            | "patternProperties"
+            | "definitions"
+            | "$defs"
+            | "mapping"
+            | "dependentSchemas"
+    )
+}
+
+/// A walk over values that hold schemas.
+struct Walk<'w> {
+    written: Option<&'w WrittenTexts>,
+}
+
+impl Walk<'_> {
+    fn schema<'v>(&self, value: &'v Value) -> Cow<'v, Value> {
+        self.fixed(value, false, false)
+            .map_or(Cow::Borrowed(value), Cow::Owned)
+    }
+
+    fn responses<'v>(&self, value: &'v Value) -> Cow<'v, Value> {
+        let Value::Object(map) = value else {
+            return self.schema(value);
+        };
+        if !map.values().any(Value::is_null) {
+            return self.schema(value);
+        }
+        let kept: Map<String, Value> = map
+            .iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Cow::Owned(self.schema(&Value::Object(kept)).into_owned())
+    }
+
+    /// `value` with what the theme throws on left out, or `None` when nothing is. `names`: the keys
+    /// of `value` are names (of properties, say), not keywords.
+    /// `all_of`: `value` is an `allOf` list, or one of its items.
+    fn fixed(&self, value: &Value, names: bool, all_of: bool) -> Option<Value> {
+        match value {
+            Value::Object(map) => {
+                let drop_discriminator = !names && discriminator_tabs::theme_throws(map, all_of);
+                let not_a_list = |key: &str| {
+                    !names
+                        && LISTS.contains(&key)
+                        && map.get(key).is_some_and(|v| truthy(v) && !v.is_array())
+                };
+                let drop_list = LISTS.iter().any(|key| not_a_list(key));
+                let mut changed: Vec<(usize, Value)> = Vec::new();
+                for (i, (key, child)) in map.iter().enumerate() {
+                    if !names && is_data(key) {
+                        continue;
+                    }
+                    if let Some(new) =
+                        self.fixed(child, !names && maps_names(key), !names && key == "allOf")
+                    {
+                        changed.push((i, new));
+                    }
+                }
+                if !drop_discriminator && !drop_list && changed.is_empty() {
+                    return None;
+                }
+                let mut changed = changed.into_iter().peekable();
+                let mut out = Map::with_capacity(map.len());
+                for (i, (key, child)) in map.iter().enumerate() {
+                    let new = changed.next_if(|(j, _)| *j == i).map(|(_, v)| v);
+                    if (drop_discriminator && key == "discriminator") || not_a_list(key) {
+                        continue;
+                    }
+                    out.insert(key.clone(), new.unwrap_or_else(|| child.clone()));
+                }
+                Some(Value::Object(out))
+            }
+            Value::Array(items) => {
+                let mut changed: Vec<(usize, Value)> = items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, item)| self.fixed(item, false, all_of).map(|v| (i, v)))
+                    .collect();
+                if changed.is_empty() {
+                    return None;
+                }
+                changed.reverse();
+                let mut out = items.clone();
+                for (i, v) in changed {
+                    out[i] = v;
+                }
+                Some(Value::Array(out))
+            }
+            // A schema written as JSON text (`resolve::text`): read only when it may hold
+            // something to leave out.
+            Value::String(s) => {
+                let text = self.written?.text_for(s)?;
+                if !may_throw(text) {
+                    return None;
+                }
+                let parsed: Value = serde_json::from_str(text).ok()?;
+                self.fixed(&parsed, names, all_of)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or a list
+/// keyword whose value is no list.
+fn may_throw(text: &str) -> bool {
+    text.contains("\"discriminator\"")
+        || LISTS.iter().any(|key| {
+            let quoted = format!("\"{key}\":");
+            text.match_indices(&quoted).any(|(i, _)| {
+                let rest = &text[i + quoted.len()..];
+                !(rest.starts_with('[')
+                    || rest.starts_with("null")
+                    || rest.starts_with("false")
+                    || rest.starts_with("0,")
+                    || rest.starts_with("0}")
+                    || rest.starts_with("\"\""))
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn what_the_theme_renders_is_borrowed_unchanged() {
+        let value = json!({"type": "object", "properties": {"enum": {"type": "string", "enum": ["a"]}},
+            "discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "example": {"enum": "x"}});
+        assert!(matches!(schema(&value), Cow::Borrowed(_)));
+        let responses_value = json!({"200": {"description": "OK"}});
+        assert!(matches!(responses(&responses_value), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_keyword_that_is_no_list_is_left_out_where_it_is_a_keyword() {
+        let value = json!({"content": {"application/json": {"schema": {"properties": {
+            "enum": {"type": "string", "enum": "not-a-list"},
+            "ok": {"enum": ["a"], "example": {"enum": "data"}},
+            "falsy": {"enum": ""}}}}}});
+        assert_eq!(
+            schema(&value).into_owned(),
+            json!({"content": {"application/json": {"schema": {"properties": {
+                "enum": {"type": "string"},
+                "ok": {"enum": ["a"], "example": {"enum": "data"}},
+                "falsy": {"enum": ""}}}}}})
+        );
+        let alternatives = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}});
+        assert_eq!(
+            schema(&alternatives).into_owned(),
+            json!({"properties": {"one": {}, "any": {}, "all": {}, "fine": {"oneOf": [1]}}})
+        );
+    }
+
+    #[test]
+    fn discriminators_the_theme_throws_on_are_left_out_anywhere() {
+        let base = json!({"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}});
+        let shown = json!({"type": "object", "properties": {"kind": {"type": "string"}}});
+        assert_eq!(schema(&base).into_owned(), shown);
+        let nested = json!({"properties": {"destination": base.clone()}, "items": [base.clone()]});
+        assert_eq!(
+            schema(&nested).into_owned(),
+            json!({"properties": {"destination": shown.clone()}, "items": [shown]})
+        );
+        let circular = json!({"oneOf": [{"properties": {}}, "circular(Group)"],
+            "discriminator": {"propertyName": "kind", "mapping": {"group": "circular(Group)"}}});
+        assert_eq!(
+            schema(&circular).into_owned(),
+            json!({"oneOf": [{"properties": {}}, "circular(Group)"]})
+        );
+    }
+
+    #[test]
+    fn parameters_the_api_item_cannot_file_are_left_out() {
+        let api = json!({"parameters": [null, 42, "x", {"in": "query", "name": "q"}, {"name": "n"}, {"in": "body"}]});
+        let fixed = super::api(api.as_object().unwrap(), None).unwrap();
+        assert_eq!(
+            Value::Object(fixed),
+            json!({"parameters": [{"in": "query", "name": "q"}]})
+        );
+        let object = json!({"parameters": {"name": "not-a-list"}, "responses": {"200": null}, "security": {}, "servers": "x"});
+        assert_eq!(
+            Value::Object(super::api(object.as_object().unwrap(), None).unwrap()),
+            json!({"responses": {}})
+        );
+        let fine = json!({"parameters": [{"in": "path", "name": "id", "schema": {"enum": ["a"]}}], "responses": {"200": {}}});
+        assert_eq!(super::api(fine.as_object().unwrap(), None), None);
+    }
+
+    #[test]
+    fn null_responses_are_left_out() {
+        let value = json!({"200": null, "404": "x", "500": {"content": []}});
+        assert_eq!(
+            responses(&value).into_owned(),
+            json!({"404": "x", "500": {"content": []}})
+        );
+    }
+}

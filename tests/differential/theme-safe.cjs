@@ -1,0 +1,84 @@
+// What docusaurus-theme-openapi-docs 4.3.5 throws on, modelled apart from the core (its
+// `render/theme_safe.rs` and `render/discriminator_tabs.rs`) from the theme's code, to derive
+// ours from the reference's pages where they differ on purpose. The theme renders a page's props
+// during `docusaurus build` and its `ApiItem` reads the `api` front matter in the browser; on
+// these values one of them throws, so the reference's page fails the build or crashes:
+// - `ApiItem`: `parameters` that are not a list, or a parameter whose `in` is not path, query,
+//   header or cookie (`params[param.in].push`); `security` or `servers` that are not a list;
+//   a `null` response (`StatusCodes` reads `response.headers`);
+// - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf`/`allOf` that is not a list;
+//   a discriminator that is not an object, has no entry (mapping, or else `oneOf`/`anyOf`), or,
+//   outside an `allOf` member, an entry without `properties`.
+"use strict";
+const { decodeApi } = require("./compare.cjs");
+
+const LISTS = ["enum", "oneOf", "anyOf", "allOf"];
+const DATA = new Set(["example", "examples", "default", "const", "enum"]);
+const NAMES = new Set(["properties", "patternProperties", "definitions", "$defs", "mapping", "dependentSchemas"]);
+const PLACES = new Set(["path", "query", "header", "cookie"]);
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function hasProperties(entry) {
+  if (!isObject(entry)) return false;
+  return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some((m) => isObject(m) && Boolean(m.properties)));
+}
+
+function discriminatorThrows(schema, allOfMember) {
+  const d = schema.discriminator;
+  if (!d) return false;
+  if (!isObject(d)) return true;
+  let entries;
+  if (d.mapping) {
+    if (!isObject(d.mapping)) return true;
+    entries = Object.values(d.mapping);
+  } else {
+    const alternatives = (s) => s.oneOf || s.anyOf;
+    let found = alternatives(schema);
+    if (!found && Array.isArray(schema.allOf) && schema.allOf.length) found = schema.allOf.filter(isObject).map(alternatives).find(Boolean);
+    entries = found && typeof found === "object" ? Object.values(found) : [];
+  }
+  return entries.length === 0 || (!allOfMember && !entries.every(hasProperties));
+}
+
+/** A copy of a value holding schemas without what the theme throws on. */
+function safeSchema(value, names = false, allOf = false) {
+  if (Array.isArray(value)) return value.map((item) => safeSchema(item, false, allOf));
+  if (!isObject(value)) return value;
+  const out = {};
+  const dropDiscriminator = !names && discriminatorThrows(value, allOf);
+  for (const [key, child] of Object.entries(value)) {
+    if (!names && key === "discriminator" && dropDiscriminator) continue;
+    if (!names && LISTS.includes(key) && child && !Array.isArray(child)) continue;
+    out[key] = !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, !names && NAMES.has(key), !names && key === "allOf");
+  }
+  return out;
+}
+
+/** A copy of an operation's `api` object without what the theme throws on. */
+function safeApi(api) {
+  const out = { ...api };
+  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter((p) => isObject(p) && PLACES.has(p.in)));
+  else if (out.parameters) delete out.parameters;
+  for (const key of ["security", "servers"]) if (key in out && out[key] !== null && !Array.isArray(out[key])) delete out[key];
+  for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key]);
+  if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)));
+  else if ("responses" in out) out.responses = safeSchema(out.responses);
+  return out;
+}
+
+/**
+ * The reference's page (text) as ours writes it, decoded as compare.cjs decodes pages: the
+ * `api` front matter and the props the theme renders (one JSON line each) made safe.
+ */
+function safePage(page) {
+  const { text, api } = decodeApi(page);
+  const safeText = text.replace(/^( {2}(parameters|body|responses|schema)=\{)(.*)\}$/gm, (whole, head, prop, json) => {
+    if (json === "undefined") return whole;
+    const value = JSON.parse(json);
+    const safe = prop === "responses" ? safeApi({ responses: value }).responses : prop === "parameters" ? safeApi({ parameters: value }).parameters : safeSchema(value);
+    return `${head}${JSON.stringify(safe)}}`;
+  });
+  return { text: safeText, api: api === undefined ? undefined : JSON.stringify(safeApi(JSON.parse(api))) };
+}
+
+module.exports = { safeApi, safeSchema, safePage };
