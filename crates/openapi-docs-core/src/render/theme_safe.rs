@@ -97,11 +97,6 @@ pub fn schema(value: &Value) -> Cow<'_, Value> {
     Walk { written: None }.schema(value)
 }
 
-/// The `responses` prop of `StatusCodes` without what the theme throws on.
-pub fn responses(value: &Value) -> Cow<'_, Value> {
-    Walk { written: None }.responses(value)
-}
-
 /// Keywords the theme calls list methods on when they are truthy.
 const LISTS: [&str; 4] = ["enum", "oneOf", "anyOf", "allOf"];
 
@@ -134,6 +129,7 @@ impl Walk<'_> {
             .map_or(Cow::Borrowed(value), Cow::Owned)
     }
 
+    /// An operation's `responses` without what the theme throws on.
     fn responses<'v>(&self, value: &'v Value) -> Cow<'v, Value> {
         let Value::Object(map) = value else {
             return self.schema(value);
@@ -247,7 +243,10 @@ mod tests {
             "discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "example": {"enum": "x"}});
         assert!(matches!(schema(&value), Cow::Borrowed(_)));
         let responses_value = json!({"200": {"description": "OK"}});
-        assert!(matches!(responses(&responses_value), Cow::Borrowed(_)));
+        assert!(matches!(
+            Walk { written: None }.responses(&responses_value),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]
@@ -309,7 +308,7 @@ mod tests {
     fn null_responses_are_left_out() {
         let value = json!({"200": null, "404": "x", "500": {"content": []}});
         assert_eq!(
-            responses(&value).into_owned(),
+            Walk { written: None }.responses(&value).into_owned(),
             json!({"404": "x", "500": {"content": []}})
         );
     }
