@@ -12,8 +12,9 @@
 //
 // A parent's own paths into the children it declares (`child::f()`, `pub use child::T`) are not
 // edges, like `mod child;` itself; `--strict` counts them too, for a look at parent/child knots.
+// `--verbose` lists every edge inside each cycle.
 //
-// Usage: node scripts/check-module-cycles.mjs [--strict] [path/to/crate/src]
+// Usage: node scripts/check-module-cycles.mjs [--strict] [--verbose] [path/to/crate/src]
 //        (default: the core's src)
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -398,6 +399,17 @@ if (upward.length) {
   console.error(`\nsrc/js/ must import nothing outside src/js/; found:\n  ${upward.join("\n  ")}`);
 }
 
+if (process.argv.includes("--verbose")) {
+  for (const comp of sccs) {
+    const inComp = new Set(comp);
+    console.error(`\nedges inside {${comp.join(", ")}}:`);
+    for (const v of comp) {
+      for (const [w, shown] of edges.get(v)) if (inComp.has(w)) console.error(`  ${v} -> ${w}   (${shown})`);
+    }
+  }
+}
+
 const edgeCount = [...edges.values()].reduce((a, m) => a + m.size, 0);
 if (failed) process.exit(1);
+
 console.log(`no import cycles: ${nodes.length} files, ${edgeCount} file-level edges`);

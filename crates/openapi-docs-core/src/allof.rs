@@ -16,8 +16,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Number, Value};
 
-use crate::js_json::{self, truthy};
-use crate::mustache::js_string;
+use crate::js::js_string;
+use crate::js::{self, truthy};
 
 /// Merges every `allOf` in `schema` (recursively), as `allof-merge`'s `merge(schema)` does with
 /// the rules it picks for a bare schema (JSON Schema draft-06).
@@ -106,7 +106,7 @@ impl Merger<'_> {
                     }
                     path.pop();
                 }
-                js_json::reorder_map(&mut out);
+                js::reorder_map(&mut out);
                 Value::Object(out)
             }
             Value::Array(items) => {
@@ -273,7 +273,7 @@ impl Merger<'_> {
         if out.is_empty() {
             None
         } else {
-            js_json::reorder_map(&mut out);
+            js::reorder_map(&mut out);
             Some(Value::Object(out))
         }
     }
@@ -318,10 +318,10 @@ impl Merger<'_> {
             "propertyNames" | "contains" => self.merge_schemas(&values, path),
             "dependencies" => Some(merge_dependencies(&values)),
             "const" => {
-                let first = js_json::stringify(&values[0]);
+                let first = js::stringify(&values[0]);
                 values[1..]
                     .iter()
-                    .all(|v| js_json::stringify(v) == first)
+                    .all(|v| js::stringify(v) == first)
                     .then(|| values[0].clone())
             }
             "pattern" => Some(Value::String(
@@ -548,7 +548,7 @@ fn group_by_key(items: &[Value]) -> Vec<(String, Vec<Value>)> {
     }
     // Integer-like keys come first in a JavaScript object, in ascending order.
     grouped.sort_by_key(|(k, _)| {
-        if js_json::is_array_index(k) {
+        if js::is_array_index(k) {
             (0, k.parse::<u64>().unwrap_or(0))
         } else {
             (1, 0)
@@ -761,7 +761,7 @@ fn merge_enum(values: &[Value]) -> Value {
     let lists: Vec<Vec<String>> = values
         .iter()
         .map(|v| match v {
-            Value::Array(items) => items.iter().map(js_json::stringify).collect(),
+            Value::Array(items) => items.iter().map(js::stringify).collect(),
             _ => Vec::new(),
         })
         .collect();
@@ -866,7 +866,7 @@ fn merge_values(target: Option<&Value>, source: &Value) -> Value {
                 let merged = merge_values(out.get(&k), &v);
                 out.insert(k, merged);
             }
-            js_json::reorder_map(&mut out);
+            js::reorder_map(&mut out);
             Value::Object(out)
         }
         _ => source.clone(),

@@ -39,7 +39,7 @@ const MAX_DEPTH: usize = 1_000;
 
 fn has_extended_ref(value: &Value) -> bool {
     crate::parallel::any_object(value, &|map| {
-        map.len() > 1 && crate::js_json::field(map, "$ref").is_some_and(Value::is_string)
+        map.len() > 1 && crate::js::field(map, "$ref").is_some_and(Value::is_string)
     })
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
-use crate::js_json::truthy;
+use crate::js::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::page_ids::{
     OperationSource, PageIds, PlannedIds, info_page_written, operation_page_title, operations_of,
@@ -357,7 +357,7 @@ pub fn build_items_each<P: Send>(
             if let Some(sample) = sample_from_schema(&schema, SampleKind::Response) {
                 front_matter.insert(
                     "sample".into(),
-                    Value::String(crate::js_json::stringify(&sample)),
+                    Value::String(crate::js::stringify(&sample)),
                 );
             }
             Ok(vec![prepare(Item {
@@ -654,7 +654,7 @@ impl PageContext<'_> {
         let description = match &description_value {
             Value::String(s) => s.clone(),
             Value::Null => String::new(),
-            other => crate::mustache::js_string(other),
+            other => crate::js::js_string(other),
         };
         let mut front_matter = Map::new();
         front_matter.insert(

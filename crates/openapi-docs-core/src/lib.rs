@@ -40,7 +40,7 @@ pub mod deref_cache;
 pub mod error;
 pub mod hooks;
 pub mod items;
-pub mod js_json;
+pub mod js;
 pub mod load;
 pub mod mustache;
 pub mod options;
@@ -112,7 +112,7 @@ fn add_schema_titles(document: &mut Value) {
     {
         for (key, schema) in schemas.iter_mut() {
             if let Value::Object(map) = schema
-                && !js_json::truthy(map.get("title"))
+                && !js::truthy(map.get("title"))
             {
                 map.insert("title".into(), Value::String(key.clone()));
             }
@@ -189,14 +189,14 @@ fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
             location: location("/swagger"),
             message: format!(
                 "unsupported `swagger` version {}; Swagger documents must say `swagger: \"2.0\"` (a string)",
-                js_json::stringify(v)
+                js::stringify(v)
             ),
         }),
         (Some(v), _) => Err(Error::InvalidSpec {
             location: location("/openapi"),
             message: format!(
                 "unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1",
-                js_json::stringify(v)
+                js::stringify(v)
             ),
         }),
         (None, None) => Err(Error::InvalidSpec {

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
-use crate::js_json::field;
+use crate::js::field;
 use crate::load::{self, pointer_location};
 
 mod compact;
@@ -736,10 +736,10 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
         return Value::String("circular()".into());
     }
     let title = target.get("title");
-    if crate::js_json::truthy(title) {
+    if crate::js::truthy(title) {
         Value::String(format!(
             "circular({})",
-            crate::mustache::js_string(title.expect("truthy"))
+            crate::js::js_string(title.expect("truthy"))
         ))
     } else {
         Value::String("circular()".into())
@@ -915,7 +915,7 @@ impl<'r> Expansion<'r> {
                                 out.insert(k.clone(), expanded);
                             }
                             self.stack.pop();
-                            crate::js_json::reorder_map(&mut out);
+                            crate::js::reorder_map(&mut out);
                             return Ok(Value::Object(out));
                         }
                     }

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::allof::merge_all_of;
-use crate::js_json::{truthy, value_field};
+use crate::js::{truthy, value_field};
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -373,7 +373,7 @@ fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
     if !known && (!has_default || format.is_some()) {
         return None;
     }
-    let format = format.map(|f| f.with_value(crate::mustache::js_string));
+    let format = format.map(|f| f.with_value(crate::js::js_string));
     let by_format = format.as_deref().and_then(|f| match (ty, f) {
         ("string", "email") => Some(Value::String("user@example.com".into())),
         ("string", "date") => Some(Value::String("2024-07-29".into())),

@@ -3,10 +3,10 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
 use super::{is_json_type, replace_scalars};
+use crate::js;
 
 const METHODS: &[&str] = &[
     "GET",
@@ -49,7 +49,7 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
         .replace('!', "\\!");
     match escape {
         Escape::None => s,
-        Escape::Raw => crate::js_json::stringify(&Value::String(s)),
+        Escape::Raw => crate::js::stringify(&Value::String(s)),
         Escape::Header => s.replace('\\', "\\\\").replace('"', "\\\""),
         Escape::Quotes => s.replace('"', "\\\""),
     }
@@ -126,7 +126,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     let mut snippet = String::from("require \"uri\"\n");
     let content_type = match request.header("Content-Type") {
         Some(Value::String(s)) => Some(s.clone()),
-        Some(v) if crate::js_json::truthy(Some(v)) => {
+        Some(v) if crate::js::truthy(Some(v)) => {
             return Err(SampleError::Theme(
                 "TypeError: `match` of a non-string Content-Type".into(),
             ));
@@ -162,7 +162,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     if timeout != 0.0 {
         snippet.push_str(&format!(
             "{client}.read_timeout = {}\n",
-            crate::js_json::format_f64((timeout / 1000.0).ceil())
+            crate::js::format_f64((timeout / 1000.0).ceil())
         ));
     }
     snippet.push_str(&format!("request = Net::HTTP::{method}.new(url)\n"));

@@ -21,9 +21,9 @@ impl Prop<'_> {
     fn write(&self, out: &mut String) {
         match self {
             Prop::Undefined => out.push_str("undefined"),
-            Prop::Json(v) => crate::js_json::write_value(out, v),
+            Prop::Json(v) => crate::js::write_value(out, v),
             Prop::JsonText(text) => out.push_str(text),
-            Prop::Str(s) => crate::js_json::write_string(out, s),
+            Prop::Str(s) => crate::js::write_string(out, s),
             Prop::Raw(_) => {}
         }
     }

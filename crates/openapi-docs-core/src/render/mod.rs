@@ -293,10 +293,12 @@ impl<'a> Renderer<'a> {
                     Some(info_path(self.options, self.docs, &item.info_id)?)
                 };
                 // The page's props are parts of the `api` object: their JSON is written once.
-                let (json, prop_ranges) = crate::js_json::stringify_object_keeping(
+                let (json, prop_ranges) = crate::js::stringify_object_keeping(
                     api,
                     &["parameters", "requestBody", "responses"],
-                    item.written.as_deref(),
+                    item.written
+                        .as_deref()
+                        .map(|w| w as &dyn crate::js::WrittenJson),
                 );
                 let mut sink = PropSink::new(&item.id, self.external).reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
@@ -450,7 +452,7 @@ pub fn slim(item: &Item) -> Item {
 fn schema_body(schema: &Value) -> String {
     let title = schema
         .get("title")
-        .map(mustache::js_string)
+        .map(crate::js::js_string)
         .unwrap_or_default();
     let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
     let mut out = String::from(

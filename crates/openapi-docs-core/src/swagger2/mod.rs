@@ -16,7 +16,7 @@
 //! Problems the converter only warns about (`warnOnly`) become `x-s2o-warning` keys, as there.
 
 mod info;
-mod js;
+mod oas_kit;
 mod parameters;
 mod paths;
 mod responses;
@@ -26,7 +26,7 @@ mod servers;
 
 use serde_json::{Map, Value};
 
-use js::{delete, js_string, truthy};
+use crate::js::{delete, js_string, truthy};
 
 use crate::resolve::escape_token;
 
@@ -79,7 +79,7 @@ pub fn convert(swagger: Value) -> Result<Value> {
     if swagger.get("swagger").and_then(Value::as_str) != Some("2.0") {
         return Err(ConvertError::new(format!(
             "Unsupported swagger/OpenAPI version: {}",
-            js::js_string_opt(swagger.get("openapi").or(swagger.get("swagger")))
+            crate::js::to_string(swagger.get("openapi").or(swagger.get("swagger")))
         ))
         .at("/swagger"));
     }
@@ -107,7 +107,7 @@ pub fn convert(swagger: Value) -> Result<Value> {
     components_skeleton(&mut openapi);
     main(&mut openapi)?;
     let mut openapi = Value::Object(openapi);
-    crate::js_json::normalize_key_order(&mut openapi);
+    crate::js::normalize_key_order(&mut openapi);
     Ok(openapi)
 }
 
@@ -214,7 +214,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             if !schemes.contains_key(&name) {
                 continue;
             }
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if schemes.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -237,7 +237,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             if !schemas.contains_key(&name) {
                 continue;
             }
-            let sanitised = js::sanitise_all(&name);
+            let sanitised = oas_kit::sanitise_all(&name);
             let mut new_name = sanitised.clone();
             if sanitised != name {
                 let mut suffix = 1u64;
@@ -260,7 +260,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
     if let Some(params) = section(openapi, "parameters") {
         let names: Vec<String> = params.keys().cloned().collect();
         for name in names {
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if params.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -279,7 +279,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
     if let Some(responses) = section(openapi, "responses") {
         let names: Vec<String> = responses.keys().cloned().collect();
         for name in names {
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if responses.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -371,7 +371,7 @@ fn fix_odata_refs_in(map: &mut Map<String, Value>, names: &[(String, String)]) {
                 .replacen("#/definitions/", "", 1)
                 .replacen("#/components/schemas/", "", 1);
         let mut keys: Vec<String> = stripped.split('/').map(str::to_string).collect();
-        let decoded = js::decode_uri_component(&keys[0]).unwrap_or_default();
+        let decoded = crate::js::decode_uri_component(&keys[0]).unwrap_or_default();
         match names.iter().find(|(old, _)| *old == decoded) {
             Some((_, new)) => keys[0] = new.clone(),
             None => warning = Some(format!("Could not resolve reference {odata}")),

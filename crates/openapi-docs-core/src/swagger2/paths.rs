@@ -7,12 +7,13 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, sanitise_all, strict_eq, truthy};
+use super::oas_kit::sanitise_all;
 use super::parameters::process_parameter;
 use super::responses::process_response;
 use super::security::process_security;
 use super::servers::operation_servers;
 use super::{ConvertError, Result};
+use crate::js::{delete, strict_eq, truthy};
 use crate::resolve::escape_token;
 
 /// The converter's HTTP methods (`x-amazon-apigateway-any-method` counts too).
@@ -90,7 +91,7 @@ pub(super) fn process_paths(
         }
         if truthy(path.get("parameters")) {
             let result = match path.get_mut("parameters") {
-                Some(params) => super::js::values_mut(params)
+                Some(params) => crate::js::values_mut(params)
                     .try_for_each(|param| process_parameter(param, None, p, globals)),
                 None => Ok(()),
             };

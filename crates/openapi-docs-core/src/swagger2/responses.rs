@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, js_string, strict_eq, truthy, unique_only};
+use super::oas_kit::unique_only;
 use super::schema::fix_up_schema;
 use super::{ConvertError, Result, warn};
+use crate::js::{delete, js_string, strict_eq, truthy};
 use crate::resolve::escape_token;
 
 /// oas-kit-common's `parameterTypeProperties`: what moves from a parameter or header into its
