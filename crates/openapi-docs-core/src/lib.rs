@@ -36,7 +36,6 @@
 pub mod allof;
 pub mod bundle;
 pub mod code_samples;
-pub mod deref_cache;
 pub mod error;
 pub mod hooks;
 pub mod items;
@@ -45,6 +44,7 @@ pub mod load;
 pub mod mustache;
 pub mod options;
 pub mod output;
+mod page;
 pub mod page_ids;
 pub mod panic_guard;
 pub mod parallel;

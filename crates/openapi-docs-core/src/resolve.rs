@@ -18,6 +18,7 @@ use crate::js::field;
 use crate::load::{self, pointer_location};
 
 mod compact;
+pub mod deref_cache;
 mod sample_source;
 mod text;
 pub use text::WrittenTexts;
@@ -100,7 +101,7 @@ pub struct Resolver {
     /// The folder external `$ref`s may read files from (default: the root document's folder).
     root_dir: PathBuf,
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
-    /// its dereference cache (see [`crate::deref_cache`]).
+    /// its dereference cache (see [`deref_cache`]).
     cached_extended_refs: HashSet<usize>,
     /// The JSON text of values whose expansion is the same wherever they are met.
     text_memo: TextMemo,
@@ -270,7 +271,7 @@ impl Resolver {
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        let pointers = crate::deref_cache::extended_refs_served_from_cache(self);
+        let pointers = deref_cache::extended_refs_served_from_cache(self);
         let root = &self.docs[0].value;
         self.cached_extended_refs = pointers
             .iter()

@@ -20,14 +20,7 @@ use crate::mustache;
 use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
 use props::PropSink;
 
-/// One file to write, relative to the output folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    /// Path relative to `outputDir` (`get-pet.api.mdx`, `schemas/pet.schema.mdx`).
-    pub path: String,
-    /// The file's text.
-    pub contents: String,
-}
+pub use crate::page::Page;
 
 /// The reference's `infoPath` for API pages.
 pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Result<String> {

@@ -30,6 +30,31 @@ use crate::js::{delete, js_string, truthy};
 
 use crate::resolve::escape_token;
 
+/// What operations read from the document: `consumes` and `produces` (lists, or nothing),
+/// `schemes` and the converted `servers`.
+struct Globals {
+    /// `openapi.consumes` when it is a list.
+    pub(super) consumes: Option<Value>,
+    /// `openapi.produces` when it is a list.
+    pub(super) produces: Option<Value>,
+    /// `openapi.schemes`.
+    schemes: Option<Value>,
+    /// `openapi.servers`.
+    servers: Option<Value>,
+}
+
+impl Globals {
+    fn of(openapi: &Map<String, Value>) -> Self {
+        let list = |key: &str| openapi.get(key).filter(|v| v.is_array()).cloned();
+        Globals {
+            consumes: list("consumes"),
+            produces: list("produces"),
+            schemes: openapi.get("schemes").cloned(),
+            servers: openapi.get("servers").cloned(),
+        }
+    }
+}
+
 /// Why a document cannot be converted: the converter rejects it (or would throw on its shape).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConvertError {
@@ -256,7 +281,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
     }
     fix_odata_refs_in(openapi, &schema_names);
 
-    let globals = paths::Globals::of(openapi);
+    let globals = Globals::of(openapi);
     if let Some(params) = section(openapi, "parameters") {
         let names: Vec<String> = params.keys().cloned().collect();
         for name in names {

@@ -5,8 +5,8 @@
 
 use serde_json::{Map, Value};
 
+use super::Globals;
 use super::oas_kit::get_str;
-use super::paths::Globals;
 use super::responses::{PARAMETER_TYPE_PROPERTIES, media_types};
 use super::schema::fix_up_schema;
 use super::{Result, id_or, warn};

@@ -39,7 +39,7 @@ const ARRAY_PROPERTIES: &[&str] = &["items", "minItems", "maxItems", "uniqueItem
 pub(super) fn process_response(
     response: &mut Value,
     op_produces: Option<&Value>,
-    globals: &super::paths::Globals,
+    globals: &super::Globals,
 ) -> Result<()> {
     let Value::Object(response) = response else {
         return Ok(());

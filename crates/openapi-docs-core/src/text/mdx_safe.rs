@@ -878,7 +878,7 @@ fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag], references: boo
 }
 
 /// [`unparsable_autolinks`] of a text written as plain text (no tag, no code, every `&` escaped).
-pub(super) fn unparsable_autolinks_in_plain_text(text: &str) -> Vec<usize> {
+fn unparsable_autolinks_in_plain_text(text: &str) -> Vec<usize> {
     unparsable_autolinks(text, &vec![false; text.len()], &[], false)
 }
 
@@ -910,8 +910,39 @@ fn checked_rules(cleaned: &str) -> String {
     if super::mdx_check::is_plain_mdx(&safe) {
         safe
     } else {
-        super::mdx_check::escape_all(cleaned)
+        escape_all(cleaned)
     }
+}
+
+/// `text` as plain text for MDX: every ASCII punctuation character escaped with a backslash (no
+/// tag, expression, code, link or block marker is left, and each renders as itself), and an `i` or
+/// `e` that starts a line written as a character reference, so that no line reads as ESM. A bare
+/// URL that GitHub-flavoured Markdown would still link (it links decoded text, escapes or not)
+/// and that would not parse (`www.example.com</code`, whose `<` would end up in the host) is
+/// broken with an empty `<span/>`, as the rules break it: Docusaurus's link resolution throws on
+/// such a link.
+fn escape_all(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut line_start = true;
+    let breaks = unparsable_autolinks_in_plain_text(text);
+    let mut breaks = breaks.iter().peekable();
+    for (at, c) in text.char_indices() {
+        if breaks.peek() == Some(&&at) {
+            breaks.next();
+            out.push_str("<span/>");
+        }
+        if line_start && (c == 'i' || c == 'e') {
+            out.push_str(if c == 'i' { "&#x69;" } else { "&#x65;" });
+            line_start = false;
+            continue;
+        }
+        line_start = c == '\n' || c == '\r';
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// True when some `](` is followed by an empty destination: `()` or `(<>)`, spaces allowed.
@@ -1093,7 +1124,7 @@ fn make_safe_by_rules(cleaned: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{checked_rules, make_safe, needs_rules};
+    use super::{checked_rules, escape_all, make_safe, needs_rules};
 
     #[test]
     fn a_text_that_skips_the_rules_is_one_they_leave_unchanged() {
@@ -1376,5 +1407,25 @@ mod tests {
             "a [b]( #) and [c](&lt;#>)"
         );
         assert_eq!(make_safe("f(x) [a](b) g()"), "f(x) [a](b) g()");
+    }
+
+    #[test]
+    fn escaped_text_parses_and_reads_the_same() {
+        for text in [
+            "<!-- a {b} `c",
+            "```\nx",
+            "import a from 'b'\n# h <x",
+            "- [a](javascript:b) & |c|",
+        ] {
+            let escaped = escape_all(text);
+            assert!(super::super::mdx_check::is_plain_mdx(&escaped), "{escaped}");
+        }
+        assert_eq!(escape_all("a <b> {c}"), "a \\<b\\> \\{c\\}");
+        assert_eq!(escape_all("import x"), "&#x69;mport x");
+        // GFM would link `http://www.x.test</b`, which does not parse; a link that does is kept.
+        assert_eq!(
+            escape_all("<b>www.x.test</b> https://x.test/a"),
+            "\\<b\\>www<span/>\\.x\\.test\\<\\/b\\> https\\:\\/\\/x\\.test\\/a"
+        );
     }
 }
