@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use crate::js::is_js_whitespace;
+use crate::js::{is_js_whitespace, is_line_terminator};
 
 mod front_matter;
 mod mdx_check;
@@ -30,11 +30,6 @@ pub fn replace_quotes(s: &str) -> String {
         return s.to_string();
     }
     UNESCAPED_QUOTE.replace_all(s, "${1}'").into_owned()
-}
-
-/// JavaScript's line terminators (what `.` does not match and `^`/`$` see with the m flag).
-fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
 }
 
 /// The front-matter description: `s.match(/[^\r\n]+/g)[0]` with quotes replaced and trailing

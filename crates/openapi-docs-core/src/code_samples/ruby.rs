@@ -55,16 +55,6 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
     }
 }
 
-/// lodash `capitalize`.
-fn capitalize(s: &str) -> String {
-    let lower = s.to_lowercase();
-    let mut chars = lower.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn headers(request: &Request) -> String {
     let mut out = String::new();
     for (key, values) in request.header_object() {
@@ -137,7 +127,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
         snippet.push_str("require \"json\"\n");
     }
     snippet.push_str("require \"net/http\"\n\n");
-    let method = capitalize(&request.method);
+    let method = crate::js::capitalize(&request.method);
     if !METHODS.contains(&request.method.as_str()) {
         snippet.push_str(&format!("class Net::HTTP::{method} < Net::HTTPRequest\n"));
         snippet.push_str(&format!("{indent}METHOD = \"{}\"\n", request.method));

@@ -1,5 +1,5 @@
 //! JavaScript's string codecs: `encodeURIComponent`, `encodeURI`, `decodeURI`,
-//! `decodeURIComponent` (with their `URIError`s) and the browser's `btoa`.
+//! `decodeURIComponent` (with their `URIError`s), the global `escape` and the browser's `btoa`.
 
 /// Percent-encodes every UTF-8 byte of `s` except ASCII alphanumerics and `keep`.
 fn percent_encode(s: &str, keep: &[u8]) -> String {
@@ -101,6 +101,25 @@ pub fn btoa(s: &str) -> Result<String, String> {
     Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
+/// JavaScript's global `escape()`.
+pub fn escape(s: &str) -> String {
+    let mut out = String::new();
+    for unit in s.encode_utf16() {
+        let keep = unit < 128 && {
+            let c = unit as u8 as char;
+            c.is_ascii_alphanumeric() || "@*_+-./".contains(c)
+        };
+        if keep {
+            out.push(unit as u8 as char);
+        } else if unit < 256 {
+            out.push_str(&format!("%{unit:02X}"));
+        } else {
+            out.push_str(&format!("%u{unit:04X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +144,11 @@ mod tests {
             "PHVzZXJuYW1lPjo8cGFzc3dvcmQ+"
         );
         assert!(btoa("\u{20ac}").is_err());
+    }
+
+    #[test]
+    fn escape_matches_javascript() {
+        assert_eq!(escape("1.0.0 béta"), "1.0.0%20b%E9ta");
+        assert_eq!(escape("€"), "%u20AC");
     }
 }

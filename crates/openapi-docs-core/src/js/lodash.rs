@@ -1,6 +1,6 @@
 //! The lodash functions the reference calls: `kebabCase` (page ids) with its `words` and
-//! `deburr`, and `keys`, `forEach`/`forOwn`/`map` order (`entries`), `isEmpty`, `isObject` and
-//! `toString` over JSON values (`None` stands for `undefined`).
+//! `deburr`, `capitalize`, and `merge`, `keys`, `forEach`/`forOwn`/`map` order (`entries`),
+//! `isEmpty`, `isObject` and `toString` over JSON values (`None` stands for `undefined`).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -311,6 +311,52 @@ pub fn is_empty(value: Option<&Value>) -> bool {
 /// lodash's `_.isObject` (objects and arrays, for JSON values).
 pub fn is_object(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Object(_)) | Some(Value::Array(_)))
+}
+
+/// lodash `capitalize`.
+pub fn capitalize(s: &str) -> String {
+    let lower = s.to_lowercase();
+    let mut chars = lower.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
+pub fn merge(target: &mut Value, source: &Value) {
+    match (target, source) {
+        (Value::Object(t), Value::Object(s)) => {
+            for (k, v) in s {
+                match t.get_mut(k) {
+                    Some(existing)
+                        if (existing.is_object() && v.is_object())
+                            || (existing.is_array() && v.is_array()) =>
+                    {
+                        merge(existing, v)
+                    }
+                    _ => {
+                        t.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (Value::Array(t), Value::Array(s)) => {
+            for (i, v) in s.iter().enumerate() {
+                match t.get_mut(i) {
+                    Some(existing)
+                        if (existing.is_object() && v.is_object())
+                            || (existing.is_array() && v.is_array()) =>
+                    {
+                        merge(existing, v)
+                    }
+                    Some(existing) => *existing = v.clone(),
+                    None => t.push(v.clone()),
+                }
+            }
+        }
+        (t, s) => *t = s.clone(),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! JavaScript's property order and property reads over JSON values: an object holds keys that look
 //! like array indices (`"200"`, `"404"`) first, in ascending numeric order; `value[key]` reads
-//! strings and arrays by index; `delete`, `===` and `typeof` as JavaScript has them. `None` stands
-//! for `undefined`.
+//! strings and arrays by index; `delete`, `===`, `typeof` and `Array.prototype.sort` as JavaScript
+//! has them. `None` stands for `undefined`.
 
 use std::borrow::Cow;
 
@@ -193,6 +193,14 @@ pub fn type_of(value: Option<&Value>) -> &'static str {
 /// `typeof value === "object"` (arrays and `null` included).
 pub fn is_object_like(value: &Value) -> bool {
     matches!(value, Value::Null | Value::Array(_) | Value::Object(_))
+}
+
+/// `Array.prototype.sort()` without a comparator: by `String(value)`, in UTF-16 code units, stable.
+pub fn sort(values: &mut [Value]) {
+    values.sort_by(|a, b| {
+        let (a, b) = (super::string::js_string(a), super::string::js_string(b));
+        a.encode_utf16().cmp(b.encode_utf16())
+    });
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! JavaScript's `String(value)` and truthiness over JSON values (`None` stands for `undefined`),
 //! `Number.prototype.toString` (what `String(n)` and `JSON.stringify` write of a number), and the
-//! `String.prototype` methods the generators call: `replace` with a string pattern and `repeat`.
+//! `String.prototype` methods the generators call: `replace` with a string pattern and `repeat`;
+//! and `new RegExp(pattern).test(text)`.
 
 use serde_json::Value;
 
@@ -122,6 +123,14 @@ pub fn repeat(s: &str, count: f64) -> String {
     } else {
         s.repeat(count as usize)
     }
+}
+
+/// `new RegExp(pattern).test(text)`, for the patterns a spec uses (an invalid one matches nothing).
+pub fn regex_test(pattern: &str, text: &str) -> bool {
+    fancy_regex::Regex::new(pattern)
+        .ok()
+        .and_then(|r| r.is_match(text).ok())
+        .unwrap_or(false)
 }
 
 #[cfg(test)]

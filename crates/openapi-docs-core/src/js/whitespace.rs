@@ -1,5 +1,5 @@
 //! JavaScript's whitespace: what the regular expression class `\s` matches, which is also what
-//! `String.prototype.trim`, `trimStart` (`trimLeft`) remove.
+//! `String.prototype.trim`, `trimStart` (`trimLeft`) remove, and its line terminators.
 
 /// JavaScript's `\s`.
 pub fn is_js_whitespace(c: char) -> bool {
@@ -30,6 +30,11 @@ pub fn trim(s: &str) -> &str {
 /// `s.trimLeft()`.
 pub fn trim_start(s: &str) -> &str {
     s.trim_start_matches(is_js_whitespace)
+}
+
+/// JavaScript's line terminators (what `.` does not match and `^`/`$` see with the m flag).
+pub fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
 }
 
 #[cfg(test)]

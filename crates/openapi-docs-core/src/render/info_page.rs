@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::api_page::description;
-use super::mdx::{Prop, create, create_inline, js_escape};
+use super::mdx::{Prop, create, create_inline};
 use crate::js::js_string;
 use crate::js::truthy;
 use crate::js::url_parses;
@@ -326,7 +326,7 @@ pub fn render(
     if guarded(version) {
         let text = format!(
             "Version: {}",
-            js_escape(&js_string(version.expect("guarded")))
+            crate::js::escape(&js_string(version.expect("guarded")))
         );
         out.push_str(&create_inline(
             "span",
