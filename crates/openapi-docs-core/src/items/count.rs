@@ -9,9 +9,9 @@ use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::page_ids::{operations_of, webhooks_key};
 use crate::resolve::{Resolver, escape_token};
 
-/// How many items [`build_items`](super::build_items) will build for this spec, for progress reports while they are
-/// rendered as they are built: exact but for tag pages (every named tag is counted) and for a
-/// spec that fails to build (what could not be read counts nothing).
+/// How many items [`build_items`](super::build_items) will build for this spec, for progress
+/// reports while they are rendered as they are built: exact but for tag pages (every named tag
+/// is counted) and for a spec that fails to build (what could not be read counts nothing).
 pub fn count_items(resolver: &Resolver, options: &SpecOptions) -> usize {
     let root = resolver.root();
     let mut count = 0;

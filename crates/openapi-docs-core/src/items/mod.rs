@@ -1,7 +1,7 @@
 //! The pages to write, as the reference's `createItems` builds them: one info page, one page per
 //! operation and webhook, tag pages (`categoryLinkSource: "tag"`) and schema pages
-//! (`showSchemas` or `x-tags`), one file per kind of page ([`info`], [`operation`], [`webhook`],
-//! [`schema`], [`tag`]). Operations are expanded one path at a time.
+//! (`showSchemas` or `x-tags`), one file per kind of page (`info.rs`, `operation.rs`, `webhook.rs`,
+//! `schema.rs`, `tag.rs`). Operations are expanded one path at a time.
 
 mod count;
 mod info;

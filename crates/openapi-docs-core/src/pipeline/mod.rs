@@ -1,17 +1,20 @@
-//! The pipeline of one spec entry (the reference's plugin `loadContent` with `processOpenapiFiles`
-//! and the `gen-api-docs` command), its stages in order, each handing the next a named value:
+//! The pipeline of one spec entry, as the reference's `generateApiDocs` runs it
+//! (`readOpenapiFiles`, `processOpenapiFiles`, the sidebar, then each file written): its stages
+//! in order, each handing the next a named value.
 //!
-//! | stage   | does                                               | hands on                      |
-//! |---------|----------------------------------------------------|-------------------------------|
-//! | load    | reads the spec path or URL ([`read_files`])        | [`load::SpecFile`]s           |
-//! | resolve | checks the version, resolves `$ref`s ([`resolver`]) | a [`Resolver`](crate::resolve::Resolver) a file |
-//! | items   | plans page ids, builds the pages' items ([`build`]) | [`build::BuiltItems`]         |
-//! | render  | front matter and MDX ([`render::Renderer`])        | [`Page`]s                     |
-//! | sidebar | `sidebar.ts` ([`sidebar_page`])                    | one more [`Page`]             |
-//! | write   | all or nothing, on a writer thread ([`write`])     | the output folder             |
+//! | stage   | does                                                | hands on                |
+//! |---------|-----------------------------------------------------|-------------------------|
+//! | load    | reads the spec path or URL ([`read_files`])         | [`load::SpecFile`]s     |
+//! | resolve | checks the version, resolves `$ref`s ([`resolver`]) | a [`Resolver`] per file |
+//! | items   | plans page ids, builds the items ([`build`])        | [`build::BuiltItems`]   |
+//! | render  | front matter and MDX ([`render::Renderer`])         | [`Page`]s               |
+//! | sidebar | `sidebar.ts` ([`sidebar_page`])                     | one more [`Page`]       |
+//! | write   | all or nothing, on a writer thread ([`mod@write`])  | the output folder       |
 //!
 //! [`run`] calls them in this order. Whether pages are rendered as their items are built or after
 //! the sidebar is the [`Schedule`], chosen once from the hooks.
+//!
+//! [`Resolver`]: crate::resolve::Resolver
 
 mod build;
 mod resolver;
