@@ -348,7 +348,7 @@ components:
     fn pages_and_threads(hooks: &mut dyn Hooks) -> Vec<(crate::Page, std::thread::ThreadId)> {
         let dir = site();
         let mut pages = Vec::new();
-        crate::generate_each(&options(), &docs(), dir.path(), hooks, &mut |page| {
+        crate::pipeline::run(&options(), &docs(), dir.path(), hooks, &mut |page| {
             pages.push((page, std::thread::current().id()));
             Ok(())
         })
@@ -383,7 +383,7 @@ components:
         let dir = site();
         let mut emitted = 0;
         let error =
-            crate::generate_each(&options(), &docs(), dir.path(), &mut NoHooks, &mut |page| {
+            crate::pipeline::run(&options(), &docs(), dir.path(), &mut NoHooks, &mut |page| {
                 emitted += 1;
                 Err(crate::Error::Write {
                     path: page.path.into(),

@@ -149,8 +149,8 @@ fn posix_join(parts: &[&str]) -> String {
 }
 
 /// `groupByTags` of the reference.
-fn group_by_tags<'a>(
-    spec_items: &'a [Item],
+fn group_by_tags(
+    spec_items: &[Item],
     sidebar: &SidebarOptions,
     options: &SpecOptions,
     tags: &[Value],
@@ -175,34 +175,7 @@ fn group_by_tags<'a>(
         .iter()
         .filter(|i| i.kind == ItemKind::Schema && !i.id.is_empty())
         .collect();
-    let op_tags = operation_tags(spec_items);
-    let mut schema_tags: Vec<String> = Vec::new();
-    for item in &schema_items {
-        if let Some(Value::Array(t)) = item.schema.as_ref().and_then(|s| s.get("x-tags")) {
-            for tag in t.iter().filter_map(Value::as_str).filter(|s| !s.is_empty()) {
-                if !schema_tags.iter().any(|s| s == tag) {
-                    schema_tags.push(tag.to_string());
-                }
-            }
-        }
-    }
-    let mut api_tags: Vec<String> = Vec::new();
-    for tag in tags {
-        if let Some(name) = tag.get("name").and_then(Value::as_str)
-            && (op_tags.iter().any(|t| t == name) || schema_tags.iter().any(|t| t == name))
-        {
-            api_tags.push(name.to_string());
-        }
-    }
-    if sidebar.group_paths_by != Some(GroupPathsBy::TagGroup) {
-        let mut all = Vec::new();
-        for t in api_tags.iter().chain(&op_tags).chain(&schema_tags) {
-            if !all.contains(t) {
-                all.push(t.clone());
-            }
-        }
-        api_tags = all;
-    }
+    let api_tags = category_tags(spec_items, &schema_items, tags, sidebar);
     let link_source = sidebar.category_link_source;
     let root_intro = if info_items.len() == 1 {
         let mut m = Map::new();
@@ -215,23 +188,8 @@ fn group_by_tags<'a>(
     } else {
         None
     };
-    // Each tag's items, in spec order (one pass over the items, not one per tag).
-    let by_tag = |items: &[&'a Item], list: &dyn Fn(&'a Item) -> Option<&'a Value>| {
-        let mut by_tag: HashMap<&'a str, Vec<&'a Item>> = HashMap::new();
-        for &item in items {
-            if let Some(Value::Array(tags)) = list(item) {
-                for tag in tags.iter().filter_map(Value::as_str) {
-                    let tagged = by_tag.entry(tag).or_default();
-                    if !tagged.last().is_some_and(|last| std::ptr::eq(*last, item)) {
-                        tagged.push(item);
-                    }
-                }
-            }
-        }
-        by_tag
-    };
-    let schemas_by_tag = by_tag(&schema_items, &|i| i.schema.as_ref()?.get("x-tags"));
-    let apis_by_tag = by_tag(&api_items, &|i| i.api.as_ref()?.get("tags"));
+    let schemas_by_tag = items_by_tag(&schema_items, &|i| i.schema.as_ref()?.get("x-tags"));
+    let apis_by_tag = items_by_tag(&api_items, &|i| i.api.as_ref()?.get("tags"));
     let mut tagged: Vec<Value> = Vec::new();
     for tag in &api_tags {
         let tagged_info = info_items.iter().find(|i| {
@@ -240,32 +198,15 @@ fn group_by_tags<'a>(
         let tag_object = tags
             .iter()
             .find(|t| t.get("name").and_then(Value::as_str) == Some(tag));
-        let mut link = None;
-        if let (Some(info), Some(CategoryLinkSource::Info)) = (tagged_info, link_source) {
-            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &info.id)}));
-        }
-        if let (Some(t), Some(CategoryLinkSource::Tag)) = (tag_object, link_source) {
-            let name = t.get("name").and_then(Value::as_str).unwrap_or("");
-            // The tag's page (its id may differ from the name's: see `page_ids`).
-            let page = tag_items.iter().find(|i| {
-                i.tag
-                    .as_ref()
-                    .and_then(|t| t.get("name"))
-                    .and_then(Value::as_str)
-                    == Some(name)
-            });
-            let id = page.map_or_else(|| kebab_case(name), |i| i.id.clone());
-            link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &id)}));
-        }
-        if link_source == Some(CategoryLinkSource::Auto) {
-            let slug = match &options.label {
-                Some(label) if !label.is_empty() => {
-                    posix_join(&["/category", base_path, &kebab_case(label), &kebab_case(tag)])
-                }
-                _ => posix_join(&["/category", base_path, &kebab_case(tag)]),
-            };
-            link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
-        }
+        let link = category_link(
+            tag,
+            tagged_info.copied(),
+            tag_object,
+            &tag_items,
+            link_source,
+            options,
+            base_path,
+        );
         let tagged_items: Vec<&Item> = [&schemas_by_tag, &apis_by_tag]
             .into_iter()
             .filter_map(|by_tag| by_tag.get(tag.as_str()))
@@ -314,6 +255,106 @@ fn group_by_tags<'a>(
         out.push(category("Schemas", None, sidebar, items));
     }
     Ok(out)
+}
+
+/// The tags `groupByTags` makes categories for: the spec's tags that an operation or a schema
+/// page (`x-tags`) uses, in the spec's order; then, unless paths are grouped by tag group, the
+/// tags used but not declared, in order of first use.
+fn category_tags(
+    spec_items: &[Item],
+    schema_items: &[&Item],
+    tags: &[Value],
+    sidebar: &SidebarOptions,
+) -> Vec<String> {
+    let op_tags = operation_tags(spec_items);
+    let mut schema_tags: Vec<String> = Vec::new();
+    for item in schema_items {
+        if let Some(Value::Array(t)) = item.schema.as_ref().and_then(|s| s.get("x-tags")) {
+            for tag in t.iter().filter_map(Value::as_str).filter(|s| !s.is_empty()) {
+                if !schema_tags.iter().any(|s| s == tag) {
+                    schema_tags.push(tag.to_string());
+                }
+            }
+        }
+    }
+    let mut api_tags: Vec<String> = Vec::new();
+    for tag in tags {
+        if let Some(name) = tag.get("name").and_then(Value::as_str)
+            && (op_tags.iter().any(|t| t == name) || schema_tags.iter().any(|t| t == name))
+        {
+            api_tags.push(name.to_string());
+        }
+    }
+    if sidebar.group_paths_by != Some(GroupPathsBy::TagGroup) {
+        let mut all = Vec::new();
+        for t in api_tags.iter().chain(&op_tags).chain(&schema_tags) {
+            if !all.contains(t) {
+                all.push(t.clone());
+            }
+        }
+        api_tags = all;
+    }
+    api_tags
+}
+
+/// Each tag's items among `items`, in spec order (one pass over the items, not one per tag):
+/// `list` gives an item's tags.
+fn items_by_tag<'a>(
+    items: &[&'a Item],
+    list: &dyn Fn(&'a Item) -> Option<&'a Value>,
+) -> HashMap<&'a str, Vec<&'a Item>> {
+    let mut by_tag: HashMap<&'a str, Vec<&'a Item>> = HashMap::new();
+    for &item in items {
+        if let Some(Value::Array(tags)) = list(item) {
+            for tag in tags.iter().filter_map(Value::as_str) {
+                let tagged = by_tag.entry(tag).or_default();
+                if !tagged.last().is_some_and(|last| std::ptr::eq(*last, item)) {
+                    tagged.push(item);
+                }
+            }
+        }
+    }
+    by_tag
+}
+
+/// The link of the category of `tag` (`categoryLinkSource`): the info page that lists the tag,
+/// the tag's page, or a generated index.
+fn category_link(
+    tag: &str,
+    tagged_info: Option<&Item>,
+    tag_object: Option<&Value>,
+    tag_items: &[&Item],
+    link_source: Option<CategoryLinkSource>,
+    options: &SpecOptions,
+    base_path: &str,
+) -> Option<Value> {
+    let mut link = None;
+    if let (Some(info), Some(CategoryLinkSource::Info)) = (tagged_info, link_source) {
+        link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &info.id)}));
+    }
+    if let (Some(t), Some(CategoryLinkSource::Tag)) = (tag_object, link_source) {
+        let name = t.get("name").and_then(Value::as_str).unwrap_or("");
+        // The tag's page (its id may differ from the name's: see `page_ids`).
+        let page = tag_items.iter().find(|i| {
+            i.tag
+                .as_ref()
+                .and_then(|t| t.get("name"))
+                .and_then(Value::as_str)
+                == Some(name)
+        });
+        let id = page.map_or_else(|| kebab_case(name), |i| i.id.clone());
+        link = Some(serde_json::json!({"type": "doc", "id": doc_id(base_path, &id)}));
+    }
+    if link_source == Some(CategoryLinkSource::Auto) {
+        let slug = match &options.label {
+            Some(label) if !label.is_empty() => {
+                posix_join(&["/category", base_path, &kebab_case(label), &kebab_case(tag)])
+            }
+            _ => posix_join(&["/category", base_path, &kebab_case(tag)]),
+        };
+        link = Some(serde_json::json!({"type": "generated-index", "title": tag, "slug": slug}));
+    }
+    link
 }
 
 /// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).

@@ -430,7 +430,35 @@ fn reconcile_body(body: Option<Body>, mode: PostmanMode, editor: Option<String>)
 /// `window.location.origin` (the host when the operation has no servers).
 pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request, SampleError> {
     let postman = api.get("postman");
-    let original_mode = match postman.and_then(|p| p.get("body")) {
+    let original_mode = original_mode(postman);
+    let mut request = base_request(postman)?;
+    let content_type = object_keys(api.get("requestBody").and_then(|b| b.get("content")))
+        .into_iter()
+        .next();
+    let accept = default_accept(api);
+    let params = default_params(api)?;
+    let auth = auth::default_auth(api)?;
+    let editor = default_body(api, content_type.as_deref())?;
+
+    request.url.host = Some(vec![host(api, origin)?]);
+    add_query(&mut request.url, &params.query)?;
+    upsert_path_variables(&mut request.url, &params.path)?;
+    let cookies = cookies(&params.cookie)?;
+    request.headers = headers(
+        content_type.as_deref(),
+        accept.as_deref(),
+        &params.header,
+        &auth,
+        cookies,
+    )?;
+
+    request.body = reconcile_body(request.body.take(), original_mode, editor);
+    Ok(request)
+}
+
+/// The mode of `api.postman`'s body, before the explorer's text replaces it.
+fn original_mode(postman: Option<&Value>) -> PostmanMode {
+    match postman.and_then(|p| p.get("body")) {
         None => PostmanMode::NoMode,
         Some(b) => match b.get("mode").filter(|m| js::truthy(Some(m))) {
             None if b.is_string() => PostmanMode::Raw,
@@ -441,22 +469,16 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
                 _ => PostmanMode::Raw,
             },
         },
-    };
-    let mut request = base_request(postman)?;
-    let content_type = object_keys(api.get("requestBody").and_then(|b| b.get("content")))
-        .into_iter()
-        .next();
-    let accept = default_accept(api);
-    let params = default_params(api)?;
-    let auth = auth::default_auth(api)?;
-    let editor = default_body(api, content_type.as_deref())?;
+    }
+}
 
-    // Host: the first server, variables replaced by their defaults, or the page's origin.
+/// Host: the first server, variables replaced by their defaults, or the page's origin.
+fn host(api: &Map<String, Value>, origin: &str) -> Result<String, SampleError> {
     let servers = api.get("servers").and_then(Value::as_array);
     let server = servers
         .and_then(|s| s.first())
         .filter(|s| js::truthy(Some(s)));
-    request.url.host = Some(vec![match server {
+    Ok(match server {
         None => origin.to_string(),
         Some(server) => {
             let Some(url) = server.get("url").and_then(Value::as_str) else {
@@ -477,10 +499,12 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
             }
             url
         }
-    }]);
+    })
+}
 
-    // Query: rebuilt from the parameters that have values.
-    for param in &params.query {
+/// Query: rebuilt from the parameters that have values.
+fn add_query(url: &mut Url, query: &[Param<'_>]) -> Result<(), SampleError> {
+    for param in query {
         let Some(values) = &param.value else { continue };
         let key = Some(param.name()?.to_string());
         let joined = |sep: &str| QueryParam {
@@ -488,22 +512,25 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
             value: Some(values.join(sep)),
         };
         match param.style() {
-            Some("spaceDelimited") => request.url.query.push(joined(" ")),
-            Some("pipeDelimited") => request.url.query.push(joined("|")),
+            Some("spaceDelimited") => url.query.push(joined(" ")),
+            Some("pipeDelimited") => url.query.push(joined("|")),
             _ if param.explode() => {
                 for v in values {
-                    request.url.query.push(QueryParam {
+                    url.query.push(QueryParam {
                         key: key.clone(),
                         value: Some(v.clone()),
                     });
                 }
             }
-            _ => request.url.query.push(joined(",")),
+            _ => url.query.push(joined(",")),
         }
     }
+    Ok(())
+}
 
-    // Path variables: upserted.
-    for param in &params.path {
+/// Path variables: upserted.
+fn upsert_path_variables(url: &mut Url, path: &[Param<'_>]) -> Result<(), SampleError> {
+    for param in path {
         let Some(values) = &param.value else { continue };
         let name = param.name()?;
         let serialized = match param.style() {
@@ -511,24 +538,21 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
             Some("matrix") => format!(";{name}={}", values.join(";")),
             _ => values.join(","),
         };
-        match request
-            .url
-            .variables
-            .iter_mut()
-            .rev()
-            .find(|v| v.key == name)
-        {
+        match url.variables.iter_mut().rev().find(|v| v.key == name) {
             Some(existing) => existing.value = Some(serialized),
-            None => request.url.variables.push(Variable {
+            None => url.variables.push(Variable {
                 key: name.to_string(),
                 value: Some(serialized),
             }),
         }
     }
+    Ok(())
+}
 
-    // Cookie.
+/// The `Cookie` header's parts, from the cookie parameters that have values.
+fn cookies(cookie_params: &[Param<'_>]) -> Result<Vec<String>, SampleError> {
     let mut cookies: Vec<String> = Vec::new();
-    for param in &params.cookie {
+    for param in cookie_params {
         let Some(values) = &param.value else { continue };
         let name = param.name()?;
         let joined = values.join(",");
@@ -583,16 +607,25 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
             _ => cookies.push(cookie(name, &joined)),
         }
     }
+    Ok(cookies)
+}
 
-    // Headers.
+/// Headers: `Content-Type`, `Accept`, the header parameters that have values, auth, `Cookie`.
+fn headers(
+    content_type: Option<&str>,
+    accept: Option<&str>,
+    header_params: &[Param<'_>],
+    auth: &auth::Auth,
+    cookies: Vec<String>,
+) -> Result<Vec<Header>, SampleError> {
     let mut headers = Vec::new();
-    if let Some(ct) = content_type.as_deref().filter(|c| !c.is_empty()) {
+    if let Some(ct) = content_type.filter(|c| !c.is_empty()) {
         headers.push(Header::new("Content-Type", ct));
     }
-    if let Some(accept) = accept.as_deref().filter(|a| !a.is_empty()) {
+    if let Some(accept) = accept.filter(|a| !a.is_empty()) {
         headers.push(Header::new("Accept", accept));
     }
-    for param in &params.header {
+    for param in header_params {
         let Some(values) = &param.value else { continue };
         let name = param.name()?;
         let joined = values.join(",");
@@ -623,10 +656,7 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
             headers.push(Header::new("Cookie", cookie));
         }
     }
-    request.headers = headers;
-
-    request.body = reconcile_body(request.body.take(), original_mode, editor);
-    Ok(request)
+    Ok(headers)
 }
 
 #[cfg(test)]

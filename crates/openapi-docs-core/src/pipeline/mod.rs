@@ -1,0 +1,195 @@
+//! The pipeline of one spec entry, as the reference's `generateApiDocs` runs it
+//! (`readOpenapiFiles`, `processOpenapiFiles`, the sidebar, then each file written): its stages
+//! in order, each handing the next a named value.
+//!
+//! | stage   | does                                                | hands on                |
+//! |---------|-----------------------------------------------------|-------------------------|
+//! | load    | reads the spec path or URL ([`read_files`])         | [`load::SpecFile`]s     |
+//! | resolve | checks the version, resolves `$ref`s ([`resolver`]) | a [`Resolver`] per file |
+//! | items   | plans page ids, builds the items ([`build`])        | [`build::BuiltItems`]   |
+//! | render  | front matter and MDX ([`render::Renderer`])         | [`Page`]s               |
+//! | sidebar | `sidebar.ts` ([`sidebar_page`])                     | one more [`Page`]       |
+//! | write   | all or nothing, on a writer thread ([`mod@write`])  | the output folder       |
+//!
+//! [`run`] calls them in this order. Whether pages are rendered as their items are built or after
+//! the sidebar is the [`Schedule`], chosen once from the hooks.
+//!
+//! [`Resolver`]: crate::resolve::Resolver
+
+mod build;
+mod resolver;
+mod schedule;
+pub(crate) mod write;
+
+use std::path::Path;
+
+pub(crate) use schedule::Schedule;
+use serde_json::Value;
+
+use crate::error::{Result, Warning};
+use crate::hooks::{self, Hooks};
+use crate::items::{ItemKind, SpecItems};
+use crate::options::{DocsContext, GroupPathsBy, SpecOptions};
+use crate::render::{self, Page};
+use crate::{load, sidebar};
+
+/// Counts of what was generated.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Operation and webhook pages.
+    pub api_pages: usize,
+    /// Info pages.
+    pub info_pages: usize,
+    /// Tag pages.
+    pub tag_pages: usize,
+    /// Schema pages.
+    pub schema_pages: usize,
+    /// Spec files read.
+    pub spec_files: usize,
+    /// Files generated (pages, JSON props, `sidebar.ts`).
+    pub files: usize,
+    /// The most values one page's schemas expanded to in full (a path item's operations
+    /// together, or a schema page), as the reference expands them.
+    pub largest_page_values: usize,
+    /// Pages expanded compactly (`limits.maxPageValues`): path items and schema pages.
+    pub compact_pages: usize,
+}
+
+/// Everything generated for one spec entry.
+#[derive(Debug, Clone, Default)]
+pub struct Generated {
+    /// Files to write, relative to the output folder, in the reference's order.
+    pub pages: Vec<Page>,
+    /// Counts.
+    pub stats: Stats,
+    /// Problems that did not stop generation, in page order: a page id that had to change
+    /// (see [`page_ids`](crate::page_ids)), a schema without a title (no page, as in the
+    /// reference).
+    pub warnings: Vec<Warning>,
+}
+
+/// Where rendered files go, in order (to the writer thread).
+pub(crate) type Emit<'e> = dyn FnMut(Page) -> Result<()> + Send + 'e;
+
+/// [`crate::generate_with_hooks`] without turning a panic into an error: [`run`], the pages kept
+/// in memory.
+pub(crate) fn generate_in_memory(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    hooks: &mut dyn Hooks,
+) -> Result<Generated> {
+    let mut pages = Vec::new();
+    let mut generated = run(options, docs, site_dir, hooks, &mut |page| {
+        pages.push(page);
+        Ok(())
+    })?;
+    generated.stats.files = pages.len();
+    generated.pages = pages;
+    Ok(generated)
+}
+
+/// The stages in order, handing each rendered file to `emit` in order; `pages` of the result is
+/// empty.
+pub(crate) fn run(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    hooks: &mut dyn Hooks,
+    emit: &mut Emit<'_>,
+) -> Result<Generated> {
+    let mut files = read_files(options, site_dir, hooks)?;
+    let schedule = Schedule::for_hooks(hooks);
+    let build::BuiltItems {
+        all,
+        tags_per_file,
+        warnings,
+        largest_page_values,
+        compact_pages,
+    } = schedule.build(&mut files, options, docs, site_dir, hooks, emit)?;
+    let all = with_tags(all, tags_per_file, options);
+    let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
+    let stats = Stats {
+        spec_files: files.len(),
+        largest_page_values,
+        compact_pages,
+        ..page_counts(&all)
+    };
+    if !schedule.streams() {
+        render::render_pages_into(all, options, docs, hooks, emit)?;
+    }
+    if let Some(page) = sidebar_page(slice) {
+        emit(page)?;
+    }
+    Ok(Generated {
+        pages: Vec::new(),
+        stats,
+        warnings,
+    })
+}
+
+/// The load stage: the spec files of `options.spec_path` (a file, a folder of specs or an
+/// http(s) URL), parsed.
+fn read_files(
+    options: &SpecOptions,
+    site_dir: &Path,
+    hooks: &mut dyn Hooks,
+) -> Result<Vec<load::SpecFile>> {
+    let files = if load::is_url(&options.spec_path) {
+        vec![load::read_url(options.spec_path.trim())?]
+    } else {
+        load::read_spec_files(&site_dir.join(&options.spec_path))?
+    };
+    hooks.progress(hooks::Progress {
+        stage: hooks::Stage::Read,
+        done: files.len(),
+        total: files.len(),
+    });
+    Ok(files)
+}
+
+/// The items of every file with the tags the sidebar reads: the first file's when paths are
+/// grouped by tag group, else every file's.
+fn with_tags(
+    mut all: SpecItems,
+    tags_per_file: Vec<Vec<Value>>,
+    options: &SpecOptions,
+) -> SpecItems {
+    let group_by_tag_group = options
+        .sidebar_options
+        .as_ref()
+        .and_then(|s| s.group_paths_by)
+        == Some(GroupPathsBy::TagGroup);
+    all.tags = if group_by_tag_group {
+        tags_per_file.into_iter().next().unwrap_or_default()
+    } else {
+        tags_per_file.concat()
+    };
+    all
+}
+
+/// The pages of each kind that are written.
+fn page_counts(all: &SpecItems) -> Stats {
+    // Schema pages without an id are not written (see `page_ids`), nor ones that share a page.
+    let count = |kind| {
+        all.items
+            .iter()
+            .filter(|i| i.kind == kind && !(i.id.is_empty() || i.shares_page))
+            .count()
+    };
+    Stats {
+        api_pages: count(ItemKind::Api),
+        info_pages: count(ItemKind::Info),
+        tag_pages: count(ItemKind::Tag),
+        schema_pages: count(ItemKind::Schema),
+        ..Stats::default()
+    }
+}
+
+/// The sidebar stage's file: `sidebar.ts`, when the `sidebarOptions` option asks for one.
+fn sidebar_page(slice: Option<Value>) -> Option<Page> {
+    slice.map(|slice| Page {
+        path: "sidebar.ts".into(),
+        contents: sidebar::sidebar_module(&slice),
+    })
+}

@@ -1,0 +1,151 @@
+//! The resolve stage: each spec file checked for its version and handed to a
+//! [`Resolver`](crate::resolve::Resolver), as the reference's bundler (`detectSpec`) and loader
+//! (`loadAndResolveSpec`) prepare a document before `createItems` reads it.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::error::{Error, Location, Result};
+use crate::options::SpecOptions;
+use crate::{js, load, resolve, swagger2};
+
+/// Pre-processing the reference applies before resolving: a schema in `components.schemas`
+/// without a title gets its key as title.
+fn add_schema_titles(document: &mut Value) {
+    if let Some(Value::Object(schemas)) = document
+        .get_mut("components")
+        .and_then(|c| c.get_mut("schemas"))
+    {
+        for (key, schema) in schemas.iter_mut() {
+            if let Value::Object(map) = schema
+                && !js::truthy(map.get("title"))
+            {
+                map.insert("title".into(), Value::String(key.clone()));
+            }
+        }
+    }
+}
+
+/// The expansion limits of `options` (the `limits` option, `strict`).
+pub(super) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
+    let given = options.limits.clone().unwrap_or_default();
+    let default = resolve::Limits::default();
+    resolve::Limits {
+        max_depth: given.max_depth.unwrap_or(default.max_depth),
+        max_nodes: given.max_page_values.unwrap_or(default.max_nodes),
+        max_total_nodes: given.max_total_values.unwrap_or(default.max_total_nodes),
+        compact: options.strict != Some(true),
+        compact_depth: given.compact_depth.unwrap_or(default.compact_depth),
+    }
+}
+
+/// Which pipeline a document takes, as the reference's bundler (`detectSpec`) and loader decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SpecKind {
+    /// `openapi: 3.x`.
+    OpenApi3,
+    /// `openapi: 3.x` and a `swagger` key too: the loader hands it to swagger2openapi, which
+    /// only patches `info` and `paths`.
+    OpenApi3WithSwaggerKey,
+    /// `swagger: "2.0"`: converted to OpenAPI 3.0 after dereferencing.
+    Swagger2,
+}
+
+fn file_location(file: &load::SpecFile, pointer: &str) -> Location {
+    let (line, column) = load::pointer_location(&file.text, pointer)
+        .map(|(l, c)| (Some(l), Some(c)))
+        .unwrap_or((None, None));
+    Location {
+        file: file.source.clone(),
+        line,
+        column,
+        pointer: Some(pointer.into()),
+    }
+}
+
+/// The kind of `file`'s document, or why this generator cannot read it.
+pub(super) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
+    let location = |pointer: &str| file_location(file, pointer);
+    if !file.document.is_object() {
+        return Err(Error::InvalidSpec {
+            location: location(""),
+            message:
+                "the document is not an object; an OpenAPI document starts with `openapi: 3.x`"
+                    .into(),
+        });
+    }
+    let swagger = file.document.get("swagger");
+    match (file.document.get("openapi"), swagger) {
+        (Some(Value::String(v)), _) if v.starts_with("3.") => Ok(if swagger.is_some() {
+            SpecKind::OpenApi3WithSwaggerKey
+        } else {
+            SpecKind::OpenApi3
+        }),
+        (None, Some(Value::String(v))) if v == "2.0" => Ok(SpecKind::Swagger2),
+        (None, Some(v)) => Err(Error::InvalidSpec {
+            location: location("/swagger"),
+            message: format!(
+                "unsupported `swagger` version {}; Swagger documents must say `swagger: \"2.0\"` (a string)",
+                js::stringify(v)
+            ),
+        }),
+        (Some(v), _) => Err(Error::InvalidSpec {
+            location: location("/openapi"),
+            message: format!(
+                "unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1",
+                js::stringify(v)
+            ),
+        }),
+        (None, None) => Err(Error::InvalidSpec {
+            location: location(""),
+            message: "missing `openapi` version field (e.g. `openapi: 3.1.0`)".into(),
+        }),
+    }
+}
+
+/// The reference's loader on one document: its schema titles, `$ref`s resolved per subtree; a
+/// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first. The parsed
+/// document moves into the resolver (`file.document` is left `null`); the text stays for error
+/// positions.
+pub(super) fn resolver_for(
+    file: &mut load::SpecFile,
+    kind: SpecKind,
+    root_dir: Option<&Path>,
+    limits: resolve::Limits,
+) -> Result<resolve::Resolver> {
+    let document = std::mem::take(&mut file.document);
+    let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
+    resolver.set_limits(limits);
+    if let Some(dir) = root_dir {
+        resolver.set_root_dir(dir);
+    }
+    resolver.load_external_refs()?;
+    if kind != SpecKind::Swagger2 {
+        resolver.bundle_external_refs()?;
+    }
+    add_schema_titles(resolver.root_mut());
+    let convert_error = |e: swagger2::ConvertError| Error::InvalidSpec {
+        location: file_location(file, e.pointer.as_deref().unwrap_or("")),
+        message: format!("cannot convert this Swagger 2.0 document: {}", e.message),
+    };
+    match kind {
+        SpecKind::OpenApi3 => {
+            resolver.learn_dereference_cache();
+            Ok(resolver)
+        }
+        SpecKind::OpenApi3WithSwaggerKey => {
+            swagger2::patch_openapi3(resolver.root_mut()).map_err(convert_error)?;
+            resolver.learn_dereference_cache();
+            Ok(resolver)
+        }
+        SpecKind::Swagger2 => {
+            let expanded = resolver.expand_at("")?;
+            let converted = swagger2::convert(expanded).map_err(convert_error)?;
+            let mut resolver =
+                resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
+            resolver.set_limits(limits);
+            Ok(resolver)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+// The API pages' modules go to a chunk of their own ("openapi"), which only the pages using them
+// load, instead of the "common" chunk that every page loads.
+//
+// Docusaurus puts every module that half the route chunks share into one "common" chunk that every
+// page loads. With 62 operation pages, that is the openapi theme's page components and what they
+// use (react-markdown and its unified stack, redux, qs and url, ...), and our swizzled API
+// components: 180 KB gzipped on a guide page that renders none of them. This cache group (above
+// "common", priority 40) moves them to a chunk of their own that only the pages using them load.
+// Left out, because every doc page uses them: ApiItem/Layout (the doc layout) and the clsx copy
+// npm nests under the theme (that layout imports it). Left out, because only the lazy
+// code-generator chunk uses it: the whole-library lodash.js (the Postman code generators'); the
+// per-function lodash modules the API components import move.
+// The client build only: the server build gets no cache group.
+import path from "path";
+
+const siteTheme = path.resolve(__dirname, "../src/theme").replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+const API_PAGE_MODULES = new RegExp(
+  [
+    String.raw`^${siteTheme}[\\/](ArrayBrackets|Markdown|ParamsDetails|RequestSchema|ResponseHeaders|ResponseSchema|ApiExplorer[\\/]MethodEndpoint)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/](?!theme[\\/]ApiItem[\\/]Layout[\\/])`,
+    String.raw`[\\/]node_modules[\\/](docusaurus-plugin-openapi-docs|docusaurus-theme-openapi-docs[\\/]node_modules[\\/](?!clsx[\\/]))`,
+    String.raw`[\\/]node_modules[\\/]lodash[\\/](?!lodash\.js$)`,
+    String.raw`[\\/]node_modules[\\/](react-markdown|remark-[^\\/]+|rehype-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|hastscript|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|crypto-js|allof-merge|xml-formatter|xml-parser-xo|react-live|react-magic-dropzone|react-modal|file-saver|@hookform|react-hook-form)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](qs|url|punycode|object-inspect|get-intrinsic|side-channel[^\\/]*|has-symbols|function-bind|get-proto|call-bind-apply-helpers|dunder-proto|math-intrinsics|call-bound|es-errors|gopd|es-define-property|async-function|async-generator-function|generator-function|hasown|es-object-atoms|chalk|ansi-styles|supports-color|color-convert|color-name|markdown-table|trough|zwitch|extend|bail|is-plain-obj|is-buffer|ccount|comma-separated-tokens|space-separated-tokens|trim-lines|decode-named-character-reference|web-namespaces)[\\/]`,
+  ].join("|"),
+);
+
+export default function openapiChunk() {
+  return {
+    name: "openapi-page-chunk",
+    configureWebpack: (_config: unknown, isServer: boolean) =>
+      isServer
+        ? {}
+        : { optimization: { splitChunks: { cacheGroups: { openapi: { test: API_PAGE_MODULES, name: "openapi", minChunks: 2, priority: 45 } } } } },
+  };
+}
