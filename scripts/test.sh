@@ -32,6 +32,9 @@ cargo clippy --all-targets --locked -- -D warnings
 step "cargo test"
 cargo test --all --locked
 
+step "core has no import cycles, and its js/ layer imports nothing above it"
+node scripts/check-module-cycles.mjs
+
 step "generated binding files are up to date"
 git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts
 

@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use openapi_docs_core::js_json::normalize_key_order;
+use openapi_docs_core::js::normalize_key_order;
 use openapi_docs_core::load::parse_document;
 use serde_json::Value;
 

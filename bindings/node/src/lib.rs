@@ -161,7 +161,7 @@ impl Hooks for JsHooks<'_> {
         if !kinds.iter().any(|k| k == kind) {
             return Ok(None);
         }
-        let json = openapi_docs_core::js_json::stringify(&item.to_json());
+        let json = openapi_docs_core::js::stringify(&item.to_json());
         match markdown.call(json) {
             Ok(text) => Ok(Some(text)),
             Err(e) => Err(self.failed(e)),
@@ -176,7 +176,7 @@ impl Hooks for JsHooks<'_> {
         let Some(doc_item) = &self.callbacks.doc_item else {
             return Ok(None);
         };
-        let json = openapi_docs_core::js_json::stringify(&item.to_json());
+        let json = openapi_docs_core::js::stringify(&item.to_json());
         let returned = match doc_item.call((json, base_path.to_string()).into()) {
             Ok(text) => text,
             Err(e) => return Err(self.failed(e)),

@@ -16,8 +16,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Number, Value};
 
-use crate::js_json::{self, truthy};
-use crate::mustache::js_string;
+use crate::js::{self, js_string, truthy};
 
 /// Merges every `allOf` in `schema` (recursively), as `allof-merge`'s `merge(schema)` does with
 /// the rules it picks for a bare schema (JSON Schema draft-06).
@@ -106,7 +105,7 @@ impl Merger<'_> {
                     }
                     path.pop();
                 }
-                js_json::reorder_map(&mut out);
+                js::reorder_map(&mut out);
                 Value::Object(out)
             }
             Value::Array(items) => {
@@ -273,7 +272,7 @@ impl Merger<'_> {
         if out.is_empty() {
             None
         } else {
-            js_json::reorder_map(&mut out);
+            js::reorder_map(&mut out);
             Some(Value::Object(out))
         }
     }
@@ -318,10 +317,10 @@ impl Merger<'_> {
             "propertyNames" | "contains" => self.merge_schemas(&values, path),
             "dependencies" => Some(merge_dependencies(&values)),
             "const" => {
-                let first = js_json::stringify(&values[0]);
+                let first = js::stringify(&values[0]);
                 values[1..]
                     .iter()
-                    .all(|v| js_json::stringify(v) == first)
+                    .all(|v| js::stringify(v) == first)
                     .then(|| values[0].clone())
             }
             "pattern" => Some(Value::String(
@@ -452,21 +451,9 @@ fn pointer_of(path: &[Segment]) -> String {
                 Segment::Key(k) => k.replace('~', "~0").replace('/', "~1"),
                 Segment::Index(i) => i.to_string(),
             };
-            format!("/{}", encode_uri_component(&text))
+            format!("/{}", js::encode_uri_component(&text))
         })
         .collect()
-}
-
-fn encode_uri_component(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// `resolvePointer`: walks `pointer` in `root`, following internal `$ref`s met on the way.
@@ -548,7 +535,7 @@ fn group_by_key(items: &[Value]) -> Vec<(String, Vec<Value>)> {
     }
     // Integer-like keys come first in a JavaScript object, in ascending order.
     grouped.sort_by_key(|(k, _)| {
-        if js_json::is_array_index(k) {
+        if js::is_array_index(k) {
             (0, k.parse::<u64>().unwrap_or(0))
         } else {
             (1, 0)
@@ -596,7 +583,7 @@ fn properties_for_merge(items: &[Value]) -> Vec<Value> {
                 };
                 if let Some(patterns) = other.get("patternProperties").filter(|p| truthy(Some(p))) {
                     if let Value::Object(patterns) = patterns
-                        && patterns.keys().any(|p| !js_regex_test(p, name))
+                        && patterns.keys().any(|p| !js::regex_test(p, name))
                     {
                         return false;
                     }
@@ -752,7 +739,7 @@ fn union_sorted(values: &[Value]) -> Value {
             }
         }
     }
-    js_sort(&mut seen);
+    js::sort(&mut seen);
     Value::Array(seen)
 }
 
@@ -761,7 +748,7 @@ fn merge_enum(values: &[Value]) -> Value {
     let lists: Vec<Vec<String>> = values
         .iter()
         .map(|v| match v {
-            Value::Array(items) => items.iter().map(js_json::stringify).collect(),
+            Value::Array(items) => items.iter().map(js::stringify).collect(),
             _ => Vec::new(),
         })
         .collect();
@@ -775,7 +762,7 @@ fn merge_enum(values: &[Value]) -> Value {
                 .collect()
         })
         .unwrap_or_default();
-    js_sort(&mut common);
+    js::sort(&mut common);
     Value::Array(common)
 }
 
@@ -866,7 +853,7 @@ fn merge_values(target: Option<&Value>, source: &Value) -> Value {
                 let merged = merge_values(out.get(&k), &v);
                 out.insert(k, merged);
             }
-            js_json::reorder_map(&mut out);
+            js::reorder_map(&mut out);
             Value::Object(out)
         }
         _ => source.clone(),
@@ -883,22 +870,6 @@ fn as_object(value: &Value) -> Map<String, Value> {
             .collect(),
         _ => Map::new(),
     }
-}
-
-/// `Array.prototype.sort()` without a comparator: by `String(value)`, in UTF-16 code units, stable.
-fn js_sort(values: &mut [Value]) {
-    values.sort_by(|a, b| {
-        let (a, b) = (js_string(a), js_string(b));
-        a.encode_utf16().cmp(b.encode_utf16())
-    });
-}
-
-/// `new RegExp(pattern).test(text)`, for the patterns a spec uses (an invalid one matches nothing).
-fn js_regex_test(pattern: &str, text: &str) -> bool {
-    fancy_regex::Regex::new(pattern)
-        .ok()
-        .and_then(|r| r.is_match(text).ok())
-        .unwrap_or(false)
 }
 
 #[cfg(test)]

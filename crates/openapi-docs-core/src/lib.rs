@@ -38,15 +38,15 @@
 pub mod allof;
 pub mod bundle;
 pub mod code_samples;
-pub mod deref_cache;
 pub mod error;
 pub mod hooks;
 pub mod items;
-pub mod js_json;
+pub mod js;
 pub mod load;
 pub mod mustache;
 pub mod options;
 pub mod output;
+mod page;
 pub mod page_ids;
 pub mod panic_guard;
 pub mod parallel;

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::js_json::format_number;
-use crate::js_json::truthy;
+use crate::js::truthy;
+use crate::js::{format_number, js_string};
 
 /// A parsed template node.
 #[derive(Debug)]
@@ -59,7 +59,7 @@ pub fn parse(template: &str) -> Result<Vec<Token>, TemplateError> {
     loop {
         let text_end = rest.find(open.as_str()).unwrap_or(rest.len());
         for c in rest[..text_end].chars() {
-            let is_space = crate::text::is_js_whitespace(c);
+            let is_space = crate::js::is_js_whitespace(c);
             if is_space {
                 spaces.push(flat.len());
             } else {
@@ -222,28 +222,6 @@ fn lookup<'a>(stack: &[&'a Value], name: &str) -> Option<&'a Value> {
         }
     }
     None
-}
-
-/// JavaScript's `String(value)`.
-pub fn js_string(value: &Value) -> String {
-    match value {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format_number(n),
-        Value::String(s) => s.clone(),
-        Value::Array(items) => items
-            .iter()
-            .map(|v| {
-                if v.is_null() {
-                    String::new()
-                } else {
-                    js_string(v)
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(","),
-        Value::Object(_) => "[object Object]".into(),
-    }
 }
 
 fn escape_html(s: &str) -> String {

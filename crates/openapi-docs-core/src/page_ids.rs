@@ -17,10 +17,10 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::error::{Error, Location, Result, Warning};
-use crate::js_json::truthy;
+use crate::js::kebab_case;
+use crate::js::truthy;
 use crate::options::SpecOptions;
 use crate::resolve::{Resolver, escape_token};
-use crate::text::kebab_case;
 
 /// The longest page id: with `.RequestSchema.json` appended it must still be a file name
 /// (255 bytes on common file systems).
@@ -39,10 +39,10 @@ pub fn title_id(title: &str) -> String {
 /// kebab-cased (empty when neither gives a letter or digit).
 pub fn operation_base_id(operation: &serde_json::Map<String, Value>) -> String {
     match operation.get("operationId") {
-        Some(id) if truthy(Some(id)) => kebab_case(&crate::mustache::js_string(id)),
+        Some(id) if truthy(Some(id)) => kebab_case(&crate::js::js_string(id)),
         _ => operation
             .get("summary")
-            .map(|s| kebab_case(&crate::mustache::js_string(s)))
+            .map(|s| kebab_case(&crate::js::js_string(s)))
             .unwrap_or_default(),
     }
 }
@@ -53,7 +53,7 @@ pub fn operation_title(operation: &serde_json::Map<String, Value>) -> String {
     ["summary", "operationId"]
         .iter()
         .find_map(|key| operation.get(*key).filter(|v| !v.is_null()))
-        .map(crate::mustache::js_string)
+        .map(crate::js::js_string)
         .unwrap_or_default()
 }
 
@@ -71,7 +71,7 @@ pub fn operation_page_title(
     operation
         .get("operationId")
         .filter(|v| !v.is_null())
-        .map(crate::mustache::js_string)
+        .map(crate::js::js_string)
         .filter(|id| !id.is_empty())
         .unwrap_or_else(|| source.fallback_title())
 }

@@ -153,7 +153,7 @@ const PIECE_LEVELS: usize = 3;
 /// Fewer pieces than this are scanned on the calling thread alone.
 const MIN_PARALLEL_PIECES: usize = 512;
 
-/// [`crate::js_json::any_object`] of a whole document, on several threads when it is large: the
+/// [`crate::js::any_object`] of a whole document, on several threads when it is large: the
 /// objects and arrays of its first levels are opened (and tested), and the values under them
 /// are scanned apart. The answer is the same; only the order of the tests differs.
 pub fn any_object(
@@ -182,14 +182,14 @@ pub fn any_object(
     if workers < 2 || pieces.len() < MIN_PARALLEL_PIECES {
         return pieces
             .iter()
-            .any(|piece| crate::js_json::any_object(piece, test));
+            .any(|piece| crate::js::any_object(piece, test));
     }
     let scan = |worker: usize, found: &AtomicBool| {
         for piece in pieces.iter().skip(worker).step_by(workers) {
             if found.load(Ordering::Relaxed) {
                 return;
             }
-            if crate::js_json::any_object(piece, test) {
+            if crate::js::any_object(piece, test) {
                 found.store(true, Ordering::Relaxed);
                 return;
             }

@@ -14,10 +14,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
-use crate::js_json::field;
+use crate::js::field;
 use crate::load::{self, pointer_location};
 
 mod compact;
+pub mod deref_cache;
 mod sample_source;
 mod text;
 pub use text::WrittenTexts;
@@ -100,7 +101,7 @@ pub struct Resolver {
     /// The folder external `$ref`s may read files from (default: the root document's folder).
     root_dir: PathBuf,
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
-    /// its dereference cache (see [`crate::deref_cache`]).
+    /// its dereference cache (see [`deref_cache`]).
     cached_extended_refs: HashSet<usize>,
     /// The JSON text of values whose expansion is the same wherever they are met.
     text_memo: TextMemo,
@@ -270,7 +271,7 @@ impl Resolver {
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        let pointers = crate::deref_cache::extended_refs_served_from_cache(self);
+        let pointers = deref_cache::extended_refs_served_from_cache(self);
         let root = &self.docs[0].value;
         self.cached_extended_refs = pointers
             .iter()
@@ -736,10 +737,10 @@ fn circular_marker(target: &Value, is_root: bool) -> Value {
         return Value::String("circular()".into());
     }
     let title = target.get("title");
-    if crate::js_json::truthy(title) {
+    if crate::js::truthy(title) {
         Value::String(format!(
             "circular({})",
-            crate::mustache::js_string(title.expect("truthy"))
+            crate::js::js_string(title.expect("truthy"))
         ))
     } else {
         Value::String("circular()".into())
@@ -915,7 +916,7 @@ impl<'r> Expansion<'r> {
                                 out.insert(k.clone(), expanded);
                             }
                             self.stack.pop();
-                            crate::js_json::reorder_map(&mut out);
+                            crate::js::reorder_map(&mut out);
                             return Ok(Value::Object(out));
                         }
                     }

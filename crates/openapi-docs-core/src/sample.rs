@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::allof::merge_all_of;
-use crate::js_json::{truthy, value_field};
+use crate::js::{truthy, value_field};
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,42 +115,6 @@ fn has_hidden_nested<S: SchemaNode>(prop: &S, flag: &str) -> bool {
         || hidden_in(prop.member("items").and_then(|i| i.member("properties")))
 }
 
-/// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
-pub fn lodash_merge(target: &mut Value, source: &Value) {
-    match (target, source) {
-        (Value::Object(t), Value::Object(s)) => {
-            for (k, v) in s {
-                match t.get_mut(k) {
-                    Some(existing)
-                        if (existing.is_object() && v.is_object())
-                            || (existing.is_array() && v.is_array()) =>
-                    {
-                        lodash_merge(existing, v)
-                    }
-                    _ => {
-                        t.insert(k.clone(), v.clone());
-                    }
-                }
-            }
-        }
-        (Value::Array(t), Value::Array(s)) => {
-            for (i, v) in s.iter().enumerate() {
-                match t.get_mut(i) {
-                    Some(existing)
-                        if (existing.is_object() && v.is_object())
-                            || (existing.is_array() && v.is_array()) =>
-                    {
-                        lodash_merge(existing, v)
-                    }
-                    Some(existing) => *existing = v.clone(),
-                    None => t.push(v.clone()),
-                }
-            }
-        }
-        (t, s) => *t = s.clone(),
-    }
-}
-
 /// The sample for `schema`.
 pub fn sample_from_schema(schema: &Value, kind: SampleKind) -> Option<Value> {
     sample(&schema, kind, 0)
@@ -194,8 +158,8 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
         if has_properties {
             let mut combined = schema.to_value();
             match &variant {
-                Some(variant) => variant.with_value(|v| lodash_merge(&mut combined, v)),
-                None => lodash_merge(&mut combined, &Value::Null),
+                Some(variant) => variant.with_value(|v| crate::js::merge(&mut combined, v)),
+                None => crate::js::merge(&mut combined, &Value::Null),
             }
             let key = if truthy_node(schema.member("oneOf").as_ref()) {
                 "oneOf"
@@ -218,7 +182,7 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
             }
             if has_properties {
                 let mut combined = value.clone();
-                lodash_merge(&mut combined, &merged);
+                crate::js::merge(&mut combined, &merged);
                 combined.as_object_mut().map(|m| m.shift_remove("allOf"));
                 sample(&&combined, kind, depth + 1)
             } else {
@@ -373,7 +337,7 @@ fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
     if !known && (!has_default || format.is_some()) {
         return None;
     }
-    let format = format.map(|f| f.with_value(crate::mustache::js_string));
+    let format = format.map(|f| f.with_value(crate::js::js_string));
     let by_format = format.as_deref().and_then(|f| match (ty, f) {
         ("string", "email") => Some(Value::String("user@example.com".into())),
         ("string", "date") => Some(Value::String("2024-07-29".into())),

@@ -8,10 +8,10 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result};
 use crate::hooks::{DOC_ITEM_GENERATOR_NAME, Hooks, ItemView};
 use crate::items::{Item, ItemKind, SpecItems, operation_tags};
-use crate::js_json::truthy;
+use crate::js::kebab_case;
+use crate::js::truthy;
 use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
 use crate::render::split_after;
-use crate::text::kebab_case;
 
 fn doc_id(base_path: &str, id: &str) -> String {
     if base_path.is_empty() {
@@ -220,7 +220,7 @@ fn group_by_tags(
         let label = tag_object
             .and_then(|t| t.get("x-displayName"))
             .filter(|v| !v.is_null())
-            .map(crate::mustache::js_string)
+            .map(crate::js::js_string)
             .unwrap_or_else(|| tag.clone());
         tagged.push(category(&label, link, sidebar, items));
     }
@@ -438,7 +438,7 @@ pub fn sidebar_slice(
                 }
                 let label = group
                     .get("name")
-                    .map(crate::mustache::js_string)
+                    .map(crate::js::js_string)
                     .unwrap_or_default();
                 let mut map = Map::new();
                 map.insert("type".into(), Value::String("category".into()));
@@ -516,7 +516,7 @@ pub fn json5_stringify(value: &Value, space: usize) -> String {
         match value {
             Value::Null => out.push_str("null"),
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Number(n) => out.push_str(&crate::js_json::format_number(n)),
+            Value::Number(n) => out.push_str(&crate::js::format_number(n)),
             Value::String(s) => json5_string(out, s),
             Value::Array(items) => {
                 if items.is_empty() {
@@ -542,7 +542,7 @@ pub fn json5_stringify(value: &Value, space: usize) -> String {
                 }
                 out.push('{');
                 let mut first = true;
-                crate::js_json::for_each_in_js_order(map, |k, v| {
+                crate::js::for_each_in_js_order(map, |k, v| {
                     if !first {
                         out.push(',');
                     }

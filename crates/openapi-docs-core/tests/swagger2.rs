@@ -12,7 +12,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use openapi_docs_core::resolve::Resolver;
-use openapi_docs_core::{DocsContext, SpecOptions, generate, js_json, load, swagger2};
+use openapi_docs_core::{DocsContext, SpecOptions, generate, js, load, swagger2};
 use serde_json::{Value, json};
 
 fn fixture_dir() -> PathBuf {
@@ -30,7 +30,7 @@ fn expanded(path: &Path) -> Value {
 /// What the generator hands to the page builder for a Swagger 2.0 file.
 fn convert(path: &Path) -> String {
     let converted = swagger2::convert(expanded(path)).expect("converts");
-    js_json::stringify_pretty(&converted, 2)
+    js::stringify_pretty(&converted, 2)
 }
 
 fn snapshot_settings(dir: &Path) -> insta::Settings {

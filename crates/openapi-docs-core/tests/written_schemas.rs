@@ -1,6 +1,6 @@
 //! Response and request body schemas written straight to JSON text
 //! (`Resolver::expand_path_item_at`, what the page renderer uses) must give the same `api` JSON
-//! as the expanded path item written by `js_json`, with the theme's markup made inert either
+//! as the expanded path item written by `js`, with the theme's markup made inert either
 //! way: on every path item of the named fixtures (`written-response-schemas.yaml` and
 //! `written-request-schemas.yaml` have cycles met from two places, discriminators, extended
 //! `$ref`s and schemas reused across pages), on markup inside response schemas, and under the
@@ -15,7 +15,7 @@ use std::path::Path;
 use openapi_docs_core::resolve::{Limits, Resolver, WrittenTexts};
 use openapi_docs_core::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
 use openapi_docs_core::text::inert_markup;
-use openapi_docs_core::{js_json, load};
+use openapi_docs_core::{js, load};
 use serde_json::Value;
 
 fn resolver_for(path: &Path) -> Resolver {
@@ -39,10 +39,10 @@ fn resolver_from_yaml(yaml: &str) -> (tempfile::TempDir, Resolver) {
 fn both_ways(resolver: &Resolver, pointer: &str) -> (String, String, usize) {
     let built = resolver.expand_at(pointer).expect("expands");
     let built = inert_markup(built.as_object().expect("a path item object")).into_owned();
-    let built = js_json::stringify(&Value::Object(built));
+    let built = js::stringify(&Value::Object(built));
     let (value, written) = resolver.expand_path_item_at(pointer).expect("expands");
     let value = inert_markup(value.as_object().expect("a path item object"));
-    let (text, _) = js_json::stringify_object_keeping(&value, &[], Some(&written));
+    let (text, _) = js::stringify_object_keeping(&value, &[], Some(&written));
     (
         built,
         text,

@@ -7,9 +7,8 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::request::Header;
-use crate::js_json;
+use crate::js;
 
 /// `createAuth` and CodeSnippets' `cleanCredentials`: the selected option's schemes and each
 /// scheme's placeholder credentials.
@@ -46,13 +45,13 @@ pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
             ));
         };
         let mut ids = Vec::new();
-        js_json::for_each_in_js_order(option, |k, _| ids.push(k.to_string()));
+        js::for_each_in_js_order(option, |k, _| ids.push(k.to_string()));
         let id = ids.join(" and ");
         for scheme_id in &ids {
             let Some(scheme) = schemes.and_then(|s| s.get(scheme_id)) else {
                 continue;
             };
-            if !js_json::truthy(Some(scheme)) {
+            if !js::truthy(Some(scheme)) {
                 continue;
             }
             let Some(scheme_map) = scheme.as_object() else {
@@ -86,13 +85,13 @@ pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
     }
     // `data` is an object: index-like scheme names first.
     data.sort_by_key(|(k, _)| {
-        if js_json::is_array_index(k) {
+        if js::is_array_index(k) {
             (0, k.parse::<u64>().unwrap_or(0))
         } else {
             (1, 0)
         }
     });
-    js_json::reorder_map(&mut options);
+    js::reorder_map(&mut options);
     let combo_id = data
         .iter()
         .map(|(k, _)| k.as_str())
@@ -102,7 +101,7 @@ pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
         let first = option?.as_array()?.first()?;
         Some(first.get("name").map(|n| match n {
             Value::String(s) => s.clone(),
-            other => js::to_string(other),
+            other => js::js_string(other),
         }))
     };
     let cleaned = data
@@ -184,7 +183,7 @@ impl Auth {
                     let header_key = match name {
                         Some(Value::String(s)) => s.clone(),
                         None | Some(Value::Null) => String::new(),
-                        Some(other) => js::to_string(other),
+                        Some(other) => js::js_string(other),
                     };
                     let value = match self.credential(key, "apiKey") {
                         Some(v) => v.to_string(),
@@ -193,7 +192,7 @@ impl Auth {
                             match name {
                                 Some(Value::String(s)) => s.clone(),
                                 Some(Value::Null) | None => "apiKey".into(),
-                                Some(other) => js::to_string(other),
+                                Some(other) => js::js_string(other),
                             }
                         ),
                     };

@@ -3,10 +3,9 @@
 use serde_json::Value;
 
 use super::SampleError;
-use super::js;
 use super::languages::{OptionKind, Options};
 use super::request::{BodyData, Request};
-use crate::js_json;
+use crate::js;
 
 const OPTIONS: &[(&str, OptionKind)] = &[
     ("multiLine", OptionKind::Bool(true)),
@@ -124,7 +123,7 @@ fn ntlm_args(request: &Request, quote: char, long: bool) -> String {
     if ntlm.params.is_empty() {
         return String::new();
     }
-    let get = |key: &str| ntlm.get(key).filter(|v| js_json::truthy(Some(v)));
+    let get = |key: &str| ntlm.get(key).filter(|v| js::truthy(Some(v)));
     let (username, password, domain) = (get("username"), get("password"), get("domain"));
     if username.is_none() && password.is_none() {
         return String::new();
@@ -203,7 +202,7 @@ pub fn convert(
             form("-H", long),
             sanitize(Some(&header.key), true, Some(quote), false, false)
         ));
-        if js_json::truthy(Some(&header.value)) {
+        if js::truthy(Some(&header.value)) {
             snippet.push_str(&format!(
                 ": {}{quote}",
                 sanitize(header.value_str(), false, Some(quote), false, false)
@@ -225,7 +224,7 @@ pub fn convert(
                 };
                 let mut sanitized = sanitize(Some(raw), trim, Some(quote), false, false);
                 if !multi_line && let Some(parsed) = js::json_parse(&sanitized) {
-                    sanitized = js_json::stringify(&parsed);
+                    sanitized = js::stringify(&parsed);
                 }
                 snippet.push_str(&format!("{indent}{option} {quote}{sanitized}{quote}"));
             }

@@ -22,10 +22,9 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::auth;
-use super::js;
 use super::request::{Body, BodyData, Header, Ntlm, QueryParam, Request, Url, UrlAuth, Variable};
 use super::xml;
-use crate::js_json;
+use crate::js;
 
 /// A parameter as the explorer holds it: the `api.parameters` entry and the value it got.
 struct Param<'a> {
@@ -48,7 +47,7 @@ impl Param<'_> {
     }
 
     fn explode(&self) -> bool {
-        js_json::truthy(self.def.get("explode"))
+        js::truthy(self.def.get("explode"))
     }
 }
 
@@ -68,7 +67,7 @@ fn object_keys(value: Option<&Value>) -> Vec<String> {
     match value {
         Some(Value::Object(map)) => {
             let mut keys = Vec::new();
-            js_json::for_each_in_js_order(map, |k, _| keys.push(k.to_string()));
+            js::for_each_in_js_order(map, |k, _| keys.push(k.to_string()));
             keys
         }
         _ => Vec::new(),
@@ -83,7 +82,7 @@ fn default_accept(api: &Map<String, Value>) -> Option<String> {
     });
     let responses = api.get("responses")?.as_object()?;
     let mut found = None;
-    js_json::for_each_in_js_order(responses, |code, response| {
+    js::for_each_in_js_order(responses, |code, response| {
         if found.is_none() && STATUS.is_match(code) {
             found = object_keys(response.get("content")).into_iter().next();
         }
@@ -118,13 +117,13 @@ fn default_body(
     let example = api.get("jsonRequestBodyExample");
     let mut body = String::new();
     if (content_type.contains("application/json") || content_type.ends_with("+json"))
-        && js_json::truthy(example)
+        && js::truthy(example)
         && let Some(example) = example
     {
-        body = js_json::stringify_pretty(example, 2);
+        body = js::stringify_pretty(example, 2);
     }
     if (content_type == "application/xml" || content_type.ends_with("+xml"))
-        && js_json::truthy(example)
+        && js::truthy(example)
         && let Some(example) = example
     {
         body = xml::editor_text(example)?;
@@ -183,7 +182,7 @@ fn apply_array_examples(group: &mut Vec<Param<'_>>) -> Result<(), SampleError> {
     let is_array_item = |def: &Map<String, Value>| {
         let schema = def.get("schema");
         schema.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("array")
-            && !js_json::truthy(
+            && !js::truthy(
                 schema
                     .and_then(|s| s.get("items"))
                     .and_then(|i| i.get("enum")),
@@ -220,7 +219,7 @@ fn apply_array_examples(group: &mut Vec<Param<'_>>) -> Result<(), SampleError> {
                 if item.is_null() {
                     return Err(theme("an array parameter's example has a null item"));
                 }
-                let s = js::to_string(item);
+                let s = js::js_string(item);
                 if !s.is_empty() {
                     values.push(s);
                 }
@@ -259,7 +258,7 @@ fn base_request(postman: Option<&Value>) -> Result<Request, SampleError> {
     };
     match postman.get("method") {
         None | Some(Value::Null) => {}
-        Some(m) => request.method = js::to_string(m).to_uppercase(),
+        Some(m) => request.method = js::js_string(m).to_uppercase(),
     }
     match postman.get("url") {
         None | Some(Value::Null) => {}
@@ -300,7 +299,7 @@ fn opt_string(value: Option<&Value>) -> Option<String> {
 fn url_from_json(url: &Map<String, Value>) -> Result<Url, SampleError> {
     let path = match url.get("path") {
         None | Some(Value::Null) => None,
-        Some(Value::Array(items)) => Some(items.iter().map(js::to_string).collect()),
+        Some(Value::Array(items)) => Some(items.iter().map(js::js_string).collect()),
         Some(Value::String(s)) => {
             let trimmed = match s.strip_prefix('/') {
                 Some(rest) if !rest.is_empty() => rest,
@@ -330,7 +329,7 @@ fn url_from_json(url: &Map<String, Value>) -> Result<Url, SampleError> {
     if let Some(Value::Array(list)) = url.get("variable") {
         for v in list {
             let Some(v) = v.as_object() else { continue };
-            let key = match v.get("key").filter(|k| js_json::truthy(Some(k))) {
+            let key = match v.get("key").filter(|k| js::truthy(Some(k))) {
                 Some(k) => k,
                 None => match v.get("id") {
                     Some(id) => id,
@@ -341,7 +340,7 @@ fn url_from_json(url: &Map<String, Value>) -> Result<Url, SampleError> {
             let kind = v.get("type").and_then(Value::as_str).unwrap_or("any");
             let raw = v.get("value");
             let value = match kind {
-                "string" => Some(raw.map(js::to_string).unwrap_or_else(|| "undefined".into())),
+                "string" => Some(raw.map(js::js_string).unwrap_or_else(|| "undefined".into())),
                 "boolean" | "number" | "array" | "object" => None,
                 _ => raw.and_then(Value::as_str).map(str::to_string),
             };
@@ -377,12 +376,12 @@ fn body_from_json(body: Option<&Value>) -> Result<Body, SampleError> {
         Some(Value::Object(b)) => b,
         Some(_) => return Err(SampleError::Unsupported("an unusual `postman.body`".into())),
     };
-    let Some(mode) = body.get("mode").filter(|m| js_json::truthy(Some(m))) else {
+    let Some(mode) = body.get("mode").filter(|m| js::truthy(Some(m))) else {
         return Ok(out);
     };
-    let mode = js::to_string(mode).to_lowercase();
-    out.urlencoded_list = js_json::truthy(body.get("urlencoded")) || mode == "urlencoded";
-    out.formdata_list = js_json::truthy(body.get("formdata")) || mode == "formdata";
+    let mode = js::js_string(mode).to_lowercase();
+    out.urlencoded_list = js::truthy(body.get("urlencoded")) || mode == "urlencoded";
+    out.formdata_list = js::truthy(body.get("formdata")) || mode == "formdata";
     out.data = match mode.as_str() {
         "file" => BodyData::File(match body.get("file") {
             None | Some(Value::Null) => None,
@@ -461,10 +460,10 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
 fn original_mode(postman: Option<&Value>) -> PostmanMode {
     match postman.and_then(|p| p.get("body")) {
         None => PostmanMode::NoMode,
-        Some(b) => match b.get("mode").filter(|m| js_json::truthy(Some(m))) {
+        Some(b) => match b.get("mode").filter(|m| js::truthy(Some(m))) {
             None if b.is_string() => PostmanMode::Raw,
             None => PostmanMode::NoMode,
-            Some(m) => match js::to_string(m).to_lowercase().as_str() {
+            Some(m) => match js::js_string(m).to_lowercase().as_str() {
                 "file" => PostmanMode::File,
                 "formdata" | "urlencoded" => PostmanMode::Form,
                 _ => PostmanMode::Raw,
@@ -478,7 +477,7 @@ fn host(api: &Map<String, Value>, origin: &str) -> Result<String, SampleError> {
     let servers = api.get("servers").and_then(Value::as_array);
     let server = servers
         .and_then(|s| s.first())
-        .filter(|s| js_json::truthy(Some(s)));
+        .filter(|s| js::truthy(Some(s)));
     Ok(match server {
         None => origin.to_string(),
         Some(server) => {
@@ -486,12 +485,12 @@ fn host(api: &Map<String, Value>, origin: &str) -> Result<String, SampleError> {
                 return Err(theme("the first server has no string `url`"));
             };
             let mut url = url.strip_suffix('/').unwrap_or(url).to_string();
-            if let Some(variables) = server.get("variables").filter(|v| js_json::truthy(Some(v))) {
+            if let Some(variables) = server.get("variables").filter(|v| js::truthy(Some(v))) {
                 for name in object_keys(Some(variables)) {
                     let default = match variables.get(&name) {
                         Some(Value::Object(v)) => v
                             .get("default")
-                            .map(js::to_string)
+                            .map(js::js_string)
                             .unwrap_or_else(|| "undefined".into()),
                         _ => return Err(theme("a server variable is not an object")),
                     };
@@ -581,12 +580,12 @@ fn cookies(cookie_params: &[Param<'_>]) -> Result<Vec<String>, SampleError> {
                     Value::Array(items) => items
                         .iter()
                         .enumerate()
-                        .map(|(i, v)| (i.to_string(), js::to_string(v)))
+                        .map(|(i, v)| (i.to_string(), js::js_string(v)))
                         .collect(),
                     Value::Object(map) => {
                         let mut e = Vec::new();
-                        js_json::for_each_in_js_order(map, |k, v| {
-                            e.push((k.to_string(), js::to_string(v)))
+                        js::for_each_in_js_order(map, |k, v| {
+                            e.push((k.to_string(), js::js_string(v)))
                         });
                         e
                     }

@@ -3,9 +3,9 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
+use crate::js;
 
 fn sanitize(input: Option<&str>, trim: bool) -> String {
     let Some(input) = input else {
@@ -63,7 +63,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     if timeout > 0.0 {
         s.push_str(&format!(
             "{indent}timeout := time.Duration({} * time.Second)\n",
-            crate::js_json::format_f64(timeout / 1000.0)
+            crate::js::format_f64(timeout / 1000.0)
         ));
     }
     s.push_str(&format!("{indent}client := &http.Client {{\n"));

@@ -183,7 +183,7 @@ impl Options {
     /// A number option as JavaScript prints it.
     pub fn number_text(&self, id: &str) -> String {
         match self.0.get(id) {
-            Some(Value::Number(n)) => crate::js_json::format_number(n),
+            Some(Value::Number(n)) => crate::js::format_number(n),
             _ => "0".into(),
         }
     }
@@ -200,7 +200,7 @@ impl Options {
         } else {
             " "
         };
-        super::js::repeat(unit, self.number("indentCount"))
+        crate::js::repeat(unit, self.number("indentCount"))
     }
 }
 

@@ -7,8 +7,9 @@
 //! postman-code-generators 1.14.2 `convert`s it for the selected language and variant with the
 //! language's options (`languages.rs`). This module ports both: one file per generator
 //! (`curl.rs`, `php.rs`, `ruby.rs`, `python.rs`, `nodejs.rs`, `go.rs`) over one request model
-//! (`request.rs`, with `url_parse.rs` for the generators that parse the URL again, `xml.rs` for
-//! XML bodies and `js.rs` for the JavaScript built-ins whose exact behaviour shows in the text).
+//! (`request.rs`, with `xml.rs` for XML bodies). The JavaScript built-ins whose exact behaviour
+//! shows in the text, and postman-collection's `Url.parse` that the Python and Node.js generators
+//! run on the URL again, are in [`crate::js`].
 //!
 //! ```
 //! use openapi_docs_core::code_samples::{LanguageTab, page_samples};
@@ -32,7 +33,6 @@ mod auth;
 mod curl;
 mod explorer;
 mod go;
-mod js;
 mod languages;
 mod nodejs;
 mod page;
@@ -40,7 +40,6 @@ mod php;
 mod python;
 mod request;
 mod ruby;
-mod url_parse;
 mod xml;
 
 use serde_json::{Map, Value, json};

@@ -5,14 +5,12 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::is_json_type;
-use super::js;
 use super::languages::{
     FOLLOW_REDIRECT, INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT,
     TRIM_REQUEST_BODY,
 };
 use super::request::{BodyData, Request};
-use super::url_parse;
-use crate::js_json;
+use crate::js;
 
 /// Which `sanitize` of the three generators.
 #[derive(Clone, Copy)]
@@ -44,7 +42,7 @@ fn sanitize(input: Option<&str>, trim: bool, flavor: Flavor) -> String {
 fn content_type(request: &Request) -> Result<Option<String>, SampleError> {
     match request.header("Content-Type") {
         Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(v) if js_json::truthy(Some(v)) => Err(SampleError::Theme(
+        Some(v) if js::truthy(Some(v)) => Err(SampleError::Theme(
             "TypeError: `match` of a non-string Content-Type".into(),
         )),
         _ => Ok(None),
@@ -126,7 +124,7 @@ pub fn native(request: &mut Request, given: &Map<String, Value>) -> Result<Strin
                         "JSON.stringify({})",
                         js::stringify_indented(&v, indent.chars().count())
                     ),
-                    None => format!(" {}", js_json::stringify(&Value::String(raw.clone()))),
+                    None => format!(" {}", js::stringify(&Value::String(raw.clone()))),
                 }
             }
             BodyData::File(_) => "\"<file contents here>\"".into(),
@@ -134,22 +132,20 @@ pub fn native(request: &mut Request, given: &Map<String, Value>) -> Result<Strin
         };
     }
     request.add_default_content_type();
-    let url = url_parse::parse(&request.url.to_js_string());
+    let url = crate::js::parse_url(&request.url.to_js_string());
     let host = url.host.as_ref().map(|h| h.join(".")).unwrap_or_default();
     let path = url
         .path
         .as_ref()
         .map(|p| format!("/{}", p.join("/")))
         .unwrap_or_else(|| "/".into());
-    let query: Vec<String> = url
-        .query
+    let query: Vec<String> = crate::js::query_params(&url)
         .iter()
-        .flatten()
-        .map(|q| {
+        .map(|(key, value)| {
             format!(
                 "{}={}",
-                q.key.as_deref().unwrap_or("null"),
-                q.value.as_deref().unwrap_or("null")
+                key.as_deref().unwrap_or("null"),
+                value.as_deref().unwrap_or("null")
             )
         })
         .collect();

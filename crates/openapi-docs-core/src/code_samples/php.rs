@@ -3,9 +3,9 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
+use crate::js;
 
 /// `sanitize(input, escapeCharFor, trim)` with a truthy `escapeCharFor` other than `urlencoded`.
 fn sanitize(input: Option<&str>, trim: bool) -> String {

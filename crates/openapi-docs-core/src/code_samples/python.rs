@@ -4,13 +4,12 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::languages::{
     INDENT_COUNT, INDENT_TYPE, OptionKind, Options, REQUEST_TIMEOUT, TRIM_REQUEST_BODY,
 };
 use super::request::{BodyData, Request};
-use super::url_parse;
 use super::{is_json_type, replace_scalars};
+use crate::js;
 
 const OPTIONS: &[(&str, OptionKind)] = &[
     INDENT_COUNT,
@@ -34,7 +33,7 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
     };
     let s = if trim { js::trim(input) } else { input };
     match escape {
-        Escape::Raw => crate::js_json::stringify(&Value::String(s.to_string())),
+        Escape::Raw => crate::js::stringify(&Value::String(s.to_string())),
         Escape::Single => s.replace('\\', "\\\\").replace('\'', "\\'"),
         Escape::Default => s.replace('\\', "\\\\").replace('"', "\\\""),
     }
@@ -86,22 +85,20 @@ fn payload(request: &Request, indent: &str, content_type: Option<&str>) -> Strin
 pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
     let options = Options::sanitize(given, OPTIONS);
     let indent = options.indent();
-    let url = url_parse::parse(&request.url.to_js_string());
+    let url = crate::js::parse_url(&request.url.to_js_string());
     let host = url.host.as_ref().map(|h| h.join(".")).unwrap_or_default();
     let path = url
         .path
         .as_ref()
         .map(|p| format!("/{}", p.join("/")))
         .unwrap_or_else(|| "/".into());
-    let query: Vec<String> = url
-        .query
+    let query: Vec<String> = crate::js::query_params(&url)
         .iter()
-        .flatten()
-        .map(|q| {
+        .map(|(key, value)| {
             format!(
                 "{}={}",
-                q.key.as_deref().unwrap_or("null"),
-                q.value.as_deref().unwrap_or("null")
+                key.as_deref().unwrap_or("null"),
+                value.as_deref().unwrap_or("null")
             )
         })
         .collect();
@@ -112,7 +109,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     };
     let content_type = match request.header("Content-Type") {
         Some(Value::String(s)) => Some(s.clone()),
-        Some(v) if crate::js_json::truthy(Some(v)) => {
+        Some(v) if crate::js::truthy(Some(v)) => {
             return Err(SampleError::Theme(
                 "TypeError: `match` of a non-string Content-Type".into(),
             ));

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::js;
+use crate::js;
 
 /// A header: `key` is a string (`""` when missing), `value` any JSON value (a string unless an
 /// exploded header array parsed as JSON).
@@ -122,7 +122,7 @@ impl Body {
             BodyData::NoMode => true,
             BodyData::Raw(raw) => raw.is_empty(),
             BodyData::File(None) => true,
-            BodyData::File(Some(src)) => !js_json_truthy(src.as_ref()),
+            BodyData::File(Some(src)) => !crate::js::truthy(src.as_ref()),
         }
     }
 
@@ -147,10 +147,6 @@ impl Body {
             _ => None,
         }
     }
-}
-
-fn js_json_truthy(value: Option<&Value>) -> bool {
-    crate::js_json::truthy(value)
 }
 
 /// NTLM credentials of `request.auth` (the only auth the generators read: cURL's `--ntlm`).
@@ -409,7 +405,7 @@ impl Request {
         }
         // Index-like names come first, ascending (a stable sort keeps the others in order).
         out.sort_by_key(|(k, _)| {
-            if crate::js_json::is_array_index(k) {
+            if crate::js::is_array_index(k) {
                 (0, k.parse::<u64>().unwrap_or(0))
             } else {
                 (1, 0)

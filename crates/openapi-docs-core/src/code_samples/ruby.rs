@@ -3,10 +3,10 @@
 use serde_json::{Map, Value};
 
 use super::SampleError;
-use super::js;
 use super::languages::{COMMON_OPTIONS, Options};
 use super::request::{BodyData, Request};
 use super::{is_json_type, replace_scalars};
+use crate::js;
 
 const METHODS: &[&str] = &[
     "GET",
@@ -49,19 +49,9 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
         .replace('!', "\\!");
     match escape {
         Escape::None => s,
-        Escape::Raw => crate::js_json::stringify(&Value::String(s)),
+        Escape::Raw => crate::js::stringify(&Value::String(s)),
         Escape::Header => s.replace('\\', "\\\\").replace('"', "\\\""),
         Escape::Quotes => s.replace('"', "\\\""),
-    }
-}
-
-/// lodash `capitalize`.
-fn capitalize(s: &str) -> String {
-    let lower = s.to_lowercase();
-    let mut chars = lower.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -126,7 +116,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     let mut snippet = String::from("require \"uri\"\n");
     let content_type = match request.header("Content-Type") {
         Some(Value::String(s)) => Some(s.clone()),
-        Some(v) if crate::js_json::truthy(Some(v)) => {
+        Some(v) if crate::js::truthy(Some(v)) => {
             return Err(SampleError::Theme(
                 "TypeError: `match` of a non-string Content-Type".into(),
             ));
@@ -137,7 +127,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
         snippet.push_str("require \"json\"\n");
     }
     snippet.push_str("require \"net/http\"\n\n");
-    let method = capitalize(&request.method);
+    let method = crate::js::capitalize(&request.method);
     if !METHODS.contains(&request.method.as_str()) {
         snippet.push_str(&format!("class Net::HTTP::{method} < Net::HTTPRequest\n"));
         snippet.push_str(&format!("{indent}METHOD = \"{}\"\n", request.method));
@@ -162,7 +152,7 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
     if timeout != 0.0 {
         snippet.push_str(&format!(
             "{client}.read_timeout = {}\n",
-            crate::js_json::format_f64((timeout / 1000.0).ceil())
+            crate::js::format_f64((timeout / 1000.0).ceil())
         ));
     }
     snippet.push_str(&format!("request = Net::HTTP::{method}.new(url)\n"));

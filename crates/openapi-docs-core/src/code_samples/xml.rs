@@ -10,8 +10,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::SampleError;
-use super::js;
-use crate::js_json;
+use crate::js;
 
 /// JavaScript's `\s` as a regex class.
 const S: &str = r"[\t\n\x0B\x0C\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]";
@@ -39,7 +38,7 @@ static ATTRIBUTE: LazyLock<Regex> =
 /// `json2xml(o, tab)` with `tab` falsy: tabs and newlines removed. `Err` where it throws.
 pub fn json2xml(o: &Value) -> Result<String, String> {
     fn scalar(v: &Value) -> String {
-        js::to_string(v)
+        js::js_string(v)
     }
     fn to_xml(v: &Value, name: &str, ind: &str) -> Result<String, String> {
         let mut xml = String::new();
@@ -56,7 +55,7 @@ pub fn json2xml(o: &Value) -> Result<String, String> {
                 let empty = serde_json::Map::new();
                 let map = v.as_object().unwrap_or(&empty);
                 let mut keys: Vec<(&str, &Value)> = Vec::new();
-                js_json::for_each_in_js_order(map, |k, v| keys.push((k, v)));
+                js::for_each_in_js_order(map, |k, v| keys.push((k, v)));
                 let mut has_child = false;
                 xml.push_str(ind);
                 xml.push('<');
@@ -99,7 +98,7 @@ pub fn json2xml(o: &Value) -> Result<String, String> {
     match o {
         Value::Object(map) => {
             let mut entries: Vec<(&str, &Value)> = Vec::new();
-            js_json::for_each_in_js_order(map, |k, v| entries.push((k, v)));
+            js::for_each_in_js_order(map, |k, v| entries.push((k, v)));
             for (k, v) in entries {
                 xml.push_str(&to_xml(v, k, "")?);
             }
@@ -339,7 +338,7 @@ impl Formatter {
     fn attributes(&mut self, attributes: &[(String, String)]) {
         let mut ordered: Vec<&(String, String)> = attributes.iter().collect();
         ordered.sort_by_key(|(k, _)| {
-            if js_json::is_array_index(k) {
+            if js::is_array_index(k) {
                 (0, k.parse::<u64>().unwrap_or(0))
             } else {
                 (1, 0)

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::str_of;
-use crate::js_json::truthy;
+use crate::js::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
 use crate::page_ids::{operations_of, webhooks_key};
 use crate::resolve::{Resolver, escape_token};

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::info::SpecInfo;
 use super::{Builder, Item, ItemKind, method_names, set, take_operation};
 use crate::error::{Error, Location, Result};
-use crate::js_json::truthy;
+use crate::js::truthy;
 use crate::options::SpecOptions;
 use crate::page_ids::{OperationSource, PlannedIds, operation_page_title};
 use crate::postman::{self, PostmanContext};
@@ -204,7 +204,7 @@ impl PageContext<'_> {
         let description = match &description_value {
             Value::String(s) => s.clone(),
             Value::Null => String::new(),
-            other => crate::mustache::js_string(other),
+            other => crate::js::js_string(other),
         };
         let mut front_matter = Map::new();
         front_matter.insert(

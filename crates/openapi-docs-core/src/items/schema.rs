@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::{Builder, Item, ItemKind, str_of};
 use crate::error::Result;
-use crate::js_json::truthy;
+use crate::js::truthy;
 use crate::options::SpecOptions;
 use crate::page_ids::PlannedIds;
 use crate::resolve::{Resolver, escape_token};
@@ -65,7 +65,7 @@ fn schema_item(
     if let Some(sample) = sample_from_schema(&schema, SampleKind::Response) {
         front_matter.insert(
             "sample".into(),
-            Value::String(crate::js_json::stringify(&sample)),
+            Value::String(crate::js::stringify(&sample)),
         );
     }
     Ok(Item {

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde_json::{Map, Value};
 
-use crate::js_json::{normalize_key_order, reorder_map};
+use crate::js::{normalize_key_order, reorder_map};
 
 /// Documents smaller than this are parsed on one thread (threads would cost more than they save).
 const MIN_PARALLEL_BYTES: usize = 1 << 20;

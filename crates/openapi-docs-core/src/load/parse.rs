@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::yaml::{BUDGET_MARKER, YamlValue, value_budget};
 use crate::error::{Error, Location, Result};
-use crate::js_json::normalize_key_order;
+use crate::js::normalize_key_order;
 
 /// How deeply a document may nest (serde_json's and serde_yaml_ng's recursion limit).
 pub const MAX_PARSE_DEPTH: usize = 128;

@@ -17,6 +17,8 @@
 //! [`Resolver`]: crate::resolve::Resolver
 
 mod build;
+#[cfg(test)]
+mod hooks_tests;
 mod resolver;
 mod schedule;
 pub(crate) mod write;

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::error::{Error, Location, Result};
 use crate::options::SpecOptions;
-use crate::{js_json, load, resolve, swagger2};
+use crate::{js, load, resolve, swagger2};
 
 /// Pre-processing the reference applies before resolving: a schema in `components.schemas`
 /// without a title gets its key as title.
@@ -19,7 +19,7 @@ fn add_schema_titles(document: &mut Value) {
     {
         for (key, schema) in schemas.iter_mut() {
             if let Value::Object(map) = schema
-                && !js_json::truthy(map.get("title"))
+                && !js::truthy(map.get("title"))
             {
                 map.insert("title".into(), Value::String(key.clone()));
             }
@@ -87,14 +87,14 @@ pub(super) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
             location: location("/swagger"),
             message: format!(
                 "unsupported `swagger` version {}; Swagger documents must say `swagger: \"2.0\"` (a string)",
-                js_json::stringify(v)
+                js::stringify(v)
             ),
         }),
         (Some(v), _) => Err(Error::InvalidSpec {
             location: location("/openapi"),
             message: format!(
                 "unsupported `openapi` version {}; this generator reads OpenAPI 3.0 and 3.1",
-                js_json::stringify(v)
+                js::stringify(v)
             ),
         }),
         (None, None) => Err(Error::InvalidSpec {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::js;
+use crate::js;
 
 /// One auth parameter before it becomes a `Variable` (`type` is `any` unless given).
 pub struct Param {
@@ -175,7 +175,7 @@ pub fn from_meta(meta: Option<&Value>) -> Option<(String, Vec<Param>)> {
         Some(Value::Array(items)) => items.iter().filter_map(typed_variable).collect(),
         Some(Value::Object(map)) => {
             let mut out = Vec::new();
-            crate::js_json::for_each_in_js_order(map, |k, v| out.push(p(k, v.clone())));
+            crate::js::for_each_in_js_order(map, |k, v| out.push(p(k, v.clone())));
             out
         }
         _ => Vec::new(),
@@ -219,7 +219,7 @@ fn typed_variable(item: &Value) -> Option<Param> {
             },
             "array" | "object" => match v {
                 Value::String(_) => v.clone(),
-                other => Value::String(crate::js_json::stringify(other)),
+                other => Value::String(crate::js::stringify(other)),
             },
             _ => v.clone(),
         },

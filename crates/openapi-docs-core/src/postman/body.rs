@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use super::js;
 use super::params;
+use crate::js;
 
 const URLENCODED: &str = "application/x-www-form-urlencoded";
 const FORM_DATA: &str = "multipart/form-data";
@@ -28,21 +28,21 @@ pub enum Family {
 
 /// `parseMediaType`: `/^\s*([^\s\/;]+)\/([^;\s]+)\s*(?:;(.*))?$/`, lowercased.
 fn parse_media_type(s: &str) -> Option<(String, String)> {
-    let s = s.trim_start_matches(js::is_js_space);
+    let s = s.trim_start_matches(js::is_js_whitespace);
     let slash = s.find('/')?;
     let kind = &s[..slash];
-    if kind.is_empty() || kind.chars().any(|c| js::is_js_space(c) || c == ';') {
+    if kind.is_empty() || kind.chars().any(|c| js::is_js_whitespace(c) || c == ';') {
         return None;
     }
     let rest = &s[slash + 1..];
     let end = rest
-        .find(|c: char| js::is_js_space(c) || c == ';')
+        .find(|c: char| js::is_js_whitespace(c) || c == ';')
         .unwrap_or(rest.len());
     let subtype = &rest[..end];
     if subtype.is_empty() {
         return None;
     }
-    let tail = rest[end..].trim_start_matches(js::is_js_space);
+    let tail = rest[end..].trim_start_matches(js::is_js_whitespace);
     if !tail.is_empty() {
         let params = tail.strip_prefix(';')?;
         if params.contains(['\n', '\r', '\u{2028}', '\u{2029}']) {
@@ -169,7 +169,7 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
             // Without a schema, the description is `undefined` concatenated into a string.
             let value = match value.as_ref() {
                 Value::String(s) => s.clone(),
-                other => crate::js_json::stringify(other),
+                other => crate::js::stringify(other),
             };
             let mut m = Map::new();
             let mut d = Map::new();
@@ -226,9 +226,7 @@ pub fn convert(request_body: &Value, is31: bool) -> Body {
             match &data {
                 None => String::new(),
                 Some(Value::Null) => "null".into(),
-                Some(v @ (Value::Object(_) | Value::Array(_))) => {
-                    crate::js_json::stringify_pretty(v, 2)
-                }
+                Some(v @ (Value::Object(_) | Value::Array(_))) => crate::js::stringify_pretty(v, 2),
                 Some(v) => js::to_string(Some(v)),
             }
         };

@@ -26,7 +26,6 @@
 
 mod auth;
 mod body;
-mod js;
 mod params;
 mod url;
 
@@ -35,6 +34,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use crate::error::Result;
+use crate::js;
 use crate::resolve::{Resolver, escape_token};
 
 /// The operations the converter turns into requests (`METHODS`).
@@ -113,7 +113,7 @@ impl TrieNode {
         out.extend(self.requests.iter().cloned());
         let mut order: Vec<&(String, TrieNode)> = self.children.iter().collect();
         order.sort_by_key(|(k, _)| {
-            if crate::js_json::is_array_index(k) {
+            if crate::js::is_array_index(k) {
                 (0, k.parse::<u64>().unwrap_or(0))
             } else {
                 (1, 0)
@@ -132,7 +132,7 @@ fn collection_order(resolver: &Resolver) -> Result<Vec<(String, String)>> {
         return Ok(Vec::new());
     };
     let mut entries: Vec<(&str, &Value)> = Vec::new();
-    crate::js_json::for_each_in_js_order(paths, |k, v| entries.push((k, v)));
+    crate::js::for_each_in_js_order(paths, |k, v| entries.push((k, v)));
     for (path, raw) in entries {
         if !js::truthy(Some(raw)) || !js::is_object(Some(raw)) {
             continue;
@@ -169,7 +169,7 @@ fn collection_order(resolver: &Resolver) -> Result<Vec<(String, String)>> {
 fn bind_path_of(path: &str) -> Option<String> {
     let trimmed = path.strip_prefix('/').unwrap_or(path);
     let (request_path, _) = url::sanitize(&url::fix_path_variables(&format!("/{trimmed}")));
-    url::bind_path(&url::parse(&format!("{{{{baseUrl}}}}{request_path}")))
+    url::bind_path(&js::parse_url(&format!("{{{{baseUrl}}}}{request_path}")))
 }
 
 /// The converter's version sniffing: 3.0 wins, then 3.1, and 3.0 is the default.
@@ -336,7 +336,7 @@ fn build(
     by_location.path.retain(
         |p| !matches!(p.get("name"), Some(Value::String(n)) if collection_variables.contains(n)),
     );
-    let parsed = url::parse(&format!("{{{{baseUrl}}}}{request_path}"));
+    let parsed = js::parse_url(&format!("{{{{baseUrl}}}}{request_path}"));
 
     let name = if js::truthy(operation.get("summary")) {
         operation.get("summary").cloned().unwrap_or(Value::Null)

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::js;
+use crate::js;
 
 /// `getRequestParams`: operation parameters, then the path item's ones not overridden by name
 /// and location.
@@ -413,7 +413,7 @@ pub fn query_param_json(p: SdkParam) -> Value {
     }
     let value = match p.value {
         Value::String(s) => Value::String(s),
-        other => Value::String(crate::js_json::stringify(&other)),
+        other => Value::String(crate::js::stringify(&other)),
     };
     m.insert("value".into(), value);
     Value::Object(m)

@@ -1,8 +1,10 @@
 //! The request URL: openapi-to-postmanv2's path templating (`fixPathVariablesInUrl`,
-//! `sanitizeUrlPathParams`), postman-url-encoder's parser as postman-collection's `Url` uses it,
-//! and the path the plugin matches a request back to its page with.
+//! `sanitizeUrlPathParams`), the request's `url` JSON from postman-url-encoder's parse
+//! ([`crate::js::parse_url`]), and the path the plugin matches a request back to its page with.
 
 use serde_json::{Map, Value};
+
+use crate::js::ParsedUrl;
 
 /// `fixPathVariablesInUrl`: every `{name}` becomes `{{name}}`, except where the replacer keeps it.
 pub fn fix_path_variables(url: &str) -> String {
@@ -89,123 +91,6 @@ pub fn sanitize(url: &str) -> (String, Vec<String>) {
     (result, collection)
 }
 
-/// A URL as postman-url-encoder's `parse` splits it.
-#[derive(Debug, Default)]
-pub struct ParsedUrl {
-    pub protocol: Option<String>,
-    pub auth: Option<(String, Option<String>)>,
-    pub host: Option<Vec<String>>,
-    pub port: Option<String>,
-    pub path: Option<Vec<String>>,
-    pub query: Option<Vec<String>>,
-    pub hash: Option<String>,
-}
-
-const PLACEHOLDER_BASE: u32 = 0xF0000;
-
-/// `{{...}}` containing a character the parser splits on is protected from splitting.
-fn mask_variables(s: &str) -> (String, Vec<String>) {
-    let mut out = String::with_capacity(s.len());
-    let mut saved = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        if s[i..].starts_with("{{") {
-            let inner = &s[i + 2..];
-            let end = inner.find(['{', '}']).unwrap_or(inner.len());
-            let content = &inner[..end];
-            if inner[end..].starts_with("}}")
-                && content.contains(['.', ':', '/', '?', '#', '@', '&', ']'])
-            {
-                let len = 2 + end + 2;
-                let placeholder =
-                    char::from_u32(PLACEHOLDER_BASE + saved.len() as u32).unwrap_or('_');
-                saved.push(s[i..i + len].to_string());
-                out.push(placeholder);
-                i += len;
-                continue;
-            }
-        }
-        let c = s[i..].chars().next().unwrap_or(' ');
-        out.push(c);
-        i += c.len_utf8();
-    }
-    (out, saved)
-}
-
-fn unmask(s: &str, saved: &[String]) -> String {
-    if saved.is_empty() {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        let n = c as u32;
-        match n
-            .checked_sub(PLACEHOLDER_BASE)
-            .and_then(|k| saved.get(k as usize))
-        {
-            Some(original) => out.push_str(original),
-            None => out.push(c),
-        }
-    }
-    out
-}
-
-/// postman-url-encoder's `parse`.
-pub fn parse(url: &str) -> ParsedUrl {
-    let mut parsed = ParsedUrl::default();
-    let trimmed = url.trim_start_matches(super::js::is_js_space);
-    if trimmed.is_empty() {
-        return parsed;
-    }
-    let (masked, saved) = mask_variables(trimmed);
-    let restore = |s: &str| unmask(s, &saved);
-    let mut rest: String = masked;
-
-    if let Some(index) = rest.find('#') {
-        parsed.hash = Some(restore(&rest[index + 1..]));
-        rest.truncate(index);
-    }
-    if let Some(index) = rest.find('?') {
-        parsed.query = Some(rest[index + 1..].split('&').map(restore).collect());
-        rest.truncate(index);
-    }
-    rest = rest.replace('\\', "/");
-    if let Some(index) = rest.find("://") {
-        let protocol = rest[..index].to_string();
-        let after = rest[index + 3..].to_string();
-        let stripped = after.trim_start_matches('/');
-        rest = if protocol.to_lowercase() == "file" && stripped.len() != after.len() {
-            format!("/{stripped}")
-        } else {
-            stripped.to_string()
-        };
-        parsed.protocol = Some(restore(&protocol));
-    }
-    if let Some(index) = rest.find('/') {
-        parsed.path = Some(rest[index + 1..].split('/').map(restore).collect());
-        rest.truncate(index);
-    }
-    if let Some(index) = rest.rfind('@') {
-        let auth = rest[..index].to_string();
-        parsed.auth = Some(match auth.find(':') {
-            Some(colon) => (restore(&auth[..colon]), Some(restore(&auth[colon + 1..]))),
-            None => (restore(&auth), None),
-        });
-        rest = rest[index + 1..].to_string();
-    }
-    if let Some(index) = rest.rfind(':') {
-        let port = &rest[index + 1..];
-        if !port.contains(']') {
-            parsed.port = Some(restore(port));
-            rest.truncate(index);
-        }
-    }
-    if !rest.is_empty() {
-        parsed.host = Some(rest.split('.').map(restore).collect());
-    }
-    parsed
-}
-
 /// The path `bindCollectionToApiItems` matches against the page's path:
 /// `url.getPath({ unresolved: true })` with `/:name` turned back into `/{name}`. `None` where the
 /// reference would fail (a URL without a path).
@@ -237,37 +122,18 @@ pub fn bind_path(parsed: &ParsedUrl) -> Option<String> {
     Some(out)
 }
 
-/// `QueryParam.parseSingle` as `Url.parse` maps it over the query segments.
-fn parse_query_segment(segment: &str, index: usize, count: usize) -> (Value, Value) {
-    if segment.is_empty() && index + 1 != count {
-        return (Value::Null, Value::Null);
-    }
-    match segment.find('=') {
-        None => (Value::String(segment.to_string()), Value::Null),
-        Some(eq) => (
-            Value::String(segment[..eq].to_string()),
-            Value::String(segment[eq + 1..].to_string()),
-        ),
-    }
-}
-
 /// The query parameters the URL itself carries, as the request's query list holds them after the
 /// converter stringifies non-string values.
 pub fn query_from_url(parsed: &ParsedUrl) -> Vec<Value> {
-    let Some(segments) = &parsed.query else {
-        return Vec::new();
-    };
-    segments
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let (key, value) = parse_query_segment(s, i, segments.len());
+    crate::js::query_params(parsed)
+        .into_iter()
+        .map(|(key, value)| {
             let value = match value {
-                Value::String(s) => Value::String(s),
-                other => Value::String(crate::js_json::stringify(&other)),
+                Some(s) => Value::String(s),
+                None => Value::String(crate::js::stringify(&Value::Null)),
             };
             let mut m = Map::new();
-            m.insert("key".into(), key);
+            m.insert("key".into(), key.map_or(Value::Null, Value::String));
             m.insert("value".into(), value);
             Value::Object(m)
         })
@@ -327,15 +193,15 @@ mod tests {
 
     #[test]
     fn parsing_and_binding() {
-        let p = parse("{{baseUrl}}/pets/:petId");
+        let p = crate::js::parse_url("{{baseUrl}}/pets/:petId");
         assert_eq!(p.host.as_deref(), Some(&["{{baseUrl}}".to_string()][..]));
         assert_eq!(bind_path(&p).as_deref(), Some("/pets/{petId}"));
-        let p = parse("{{baseUrl}}/");
+        let p = crate::js::parse_url("{{baseUrl}}/");
         assert_eq!(p.path.as_deref(), Some(&[String::new()][..]));
         assert_eq!(bind_path(&p).as_deref(), Some("/"));
-        let p = parse("{{baseUrl}}/a/:b.c");
+        let p = crate::js::parse_url("{{baseUrl}}/a/:b.c");
         assert_eq!(bind_path(&p).as_deref(), Some("/a/{b}.c"));
-        let p = parse("{{baseUrl}}/a/{{b?c}}x");
+        let p = crate::js::parse_url("{{baseUrl}}/a/{{b?c}}x");
         assert_eq!(p.query, None);
         assert_eq!(bind_path(&p).as_deref(), Some("/a/{{b?c}}x"));
     }

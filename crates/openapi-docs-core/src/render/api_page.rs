@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::mdx::{Prop, create, create_inline, opt};
 use super::props::PropSink;
-use crate::js_json::truthy;
+use crate::js::truthy;
 use crate::text::{clean, clean_mdx};
 
 fn heading(title: &str) -> String {
@@ -27,7 +27,7 @@ pub fn description(text: Option<&Value>) -> String {
     let text = match text {
         Some(Value::String(s)) => clean_mdx(s),
         None | Some(Value::Null) => String::new(),
-        Some(other) => clean_mdx(&crate::mustache::js_string(other)),
+        Some(other) => clean_mdx(&crate::js::js_string(other)),
     };
     format!("\n\n{text}\n\n")
 }
@@ -57,13 +57,13 @@ fn vendor_extensions(extensions: Option<&Value>) -> String {
             // A key with a line break could close the code fence and start MDX.
             let key = e
                 .get("key")
-                .map(crate::mustache::js_string)
+                .map(crate::js::js_string)
                 .unwrap_or_default()
                 .replace('\r', "\\r")
                 .replace('\n', "\\n");
             let value = e
                 .get("value")
-                .map(crate::js_json::stringify)
+                .map(crate::js::stringify)
                 .unwrap_or_else(|| "undefined".into());
             format!("{key}: {value}")
         })

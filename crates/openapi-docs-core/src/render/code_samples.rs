@@ -65,7 +65,7 @@ pub fn add_to_front_matter(contents: &mut String, samples: &Value) {
     };
     let line = format!(
         "\ncode_samples: {}",
-        super::compress(&crate::js_json::stringify(samples))
+        super::compress(&crate::js::stringify(samples))
     );
     contents.insert_str(end, &line);
 }
@@ -97,7 +97,7 @@ mod tests {
     }
 
     fn page(api: Value) -> Page {
-        let json = crate::js_json::stringify(&api);
+        let json = crate::js::stringify(&api);
         Page {
             path: "get-pets.api.mdx".into(),
             contents: format!(

@@ -20,18 +20,18 @@
 
 use serde_json::{Map, Value};
 
-use super::theme_safe::truthy;
+use crate::js;
 
 /// Whether the theme throws on the discriminator of `schema` (see the module documentation);
 /// `all_of_member`: `schema` is an item of an `allOf`.
 pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool) -> bool {
-    let Some(discriminator) = schema.get("discriminator").filter(|d| truthy(d)) else {
+    let Some(discriminator) = schema.get("discriminator").filter(|d| js::truthy(Some(d))) else {
         return false;
     };
     let Value::Object(discriminator) = discriminator else {
         return true;
     };
-    let entries: Vec<&Value> = match discriminator.get("mapping").filter(|m| truthy(m)) {
+    let entries: Vec<&Value> = match discriminator.get("mapping").filter(|m| js::truthy(Some(m))) {
         Some(Value::Object(mapping)) => mapping.values().collect(),
         Some(_) => return true,
         None => inferred_entries(schema),
@@ -45,17 +45,16 @@ fn inferred_entries(schema: &Map<String, Value>) -> Vec<&Value> {
     fn alternatives(map: &Map<String, Value>) -> Option<&Value> {
         ["oneOf", "anyOf"]
             .iter()
-            .find_map(|key| map.get(*key).filter(|v| truthy(v)))
+            .find_map(|key| map.get(*key).filter(|v| js::truthy(Some(v))))
     }
     let found = match schema.get("allOf") {
-        Some(Value::Array(members)) if truthy(&schema["allOf"]) => {
-            alternatives(schema).or_else(|| {
+        Some(Value::Array(members)) if js::truthy(Some(&schema["allOf"])) => alternatives(schema)
+            .or_else(|| {
                 members
                     .iter()
                     .filter_map(Value::as_object)
                     .find_map(alternatives)
-            })
-        }
+            }),
         _ => alternatives(schema),
     };
     match found {
@@ -70,10 +69,10 @@ fn has_properties(entry: &Value) -> bool {
     let Value::Object(map) = entry else {
         return false;
     };
-    map.get("properties").is_some_and(truthy)
+    map.get("properties").is_some_and(|v| js::truthy(Some(v)))
         || matches!(map.get("allOf"), Some(Value::Array(members)) if members
             .iter()
-            .any(|m| m.get("properties").is_some_and(truthy)))
+            .any(|m| m.get("properties").is_some_and(|v| js::truthy(Some(v)))))
 }
 
 #[cfg(test)]

@@ -4,10 +4,11 @@
 use serde_json::{Map, Value};
 
 use super::api_page::description;
-use super::mdx::{Prop, create, create_inline, js_escape};
-use crate::js_json::truthy;
-use crate::mustache::js_string;
-use crate::text::{clean, clean_mdx, is_dangerous_url, make_safe, url_parses};
+use super::mdx::{Prop, create, create_inline};
+use crate::js::js_string;
+use crate::js::truthy;
+use crate::js::url_parses;
+use crate::text::{clean, clean_mdx, is_dangerous_url, make_safe};
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
 fn guarded(value: Option<&Value>) -> bool {
@@ -146,13 +147,13 @@ fn format_label(key: &str) -> String {
         .chars()
         .map(|c| if c == '_' || c == '-' { ' ' } else { c })
         .collect();
-    let trimmed = replaced.trim_matches(crate::text::is_js_whitespace);
+    let trimmed = replaced.trim_matches(crate::js::is_js_whitespace);
     // \w\S* -> capitalise the first letter of each run starting with a word character.
     let mut out = String::new();
     let mut in_run = false;
     for c in trimmed.chars() {
         let is_word = c.is_ascii_alphanumeric() || c == '_';
-        let is_space = crate::text::is_js_whitespace(c);
+        let is_space = crate::js::is_js_whitespace(c);
         if !in_run && is_word {
             out.extend(c.to_uppercase());
             in_run = true;
@@ -265,7 +266,7 @@ fn terms_of_service(terms: Option<&Value>) -> String {
     // backslash or a line break in the URL would end early (or turn into code).
     let literal = if t.contains(['\'', '\\', '\n', '\r', '\u{2028}', '\u{2029}']) {
         let mut json = String::new();
-        crate::js_json::write_string(&mut json, &t);
+        crate::js::write_string(&mut json, &t);
         format!("{{{json}}}")
     } else {
         format!("{{'{t}'}}")
@@ -325,7 +326,7 @@ pub fn render(
     if guarded(version) {
         let text = format!(
             "Version: {}",
-            js_escape(&js_string(version.expect("guarded")))
+            crate::js::escape(&js_string(version.expect("guarded")))
         );
         out.push_str(&create_inline(
             "span",

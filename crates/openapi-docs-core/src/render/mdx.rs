@@ -21,9 +21,9 @@ impl Prop<'_> {
     fn write(&self, out: &mut String) {
         match self {
             Prop::Undefined => out.push_str("undefined"),
-            Prop::Json(v) => crate::js_json::write_value(out, v),
+            Prop::Json(v) => crate::js::write_value(out, v),
             Prop::JsonText(text) => out.push_str(text),
-            Prop::Str(s) => crate::js_json::write_string(out, s),
+            Prop::Str(s) => crate::js::write_string(out, s),
             Prop::Raw(_) => {}
         }
     }
@@ -90,25 +90,6 @@ pub fn create_inline(tag: &str, props: &[(&str, Prop<'_>)], children: Prop<'_>) 
     format!("<{tag}{prop_string}>\n</{tag}>")
 }
 
-/// JavaScript's global `escape()`.
-pub fn js_escape(s: &str) -> String {
-    let mut out = String::new();
-    for unit in s.encode_utf16() {
-        let keep = unit < 128 && {
-            let c = unit as u8 as char;
-            c.is_ascii_alphanumeric() || "@*_+-./".contains(c)
-        };
-        if keep {
-            out.push(unit as u8 as char);
-        } else if unit < 256 {
-            out.push_str(&format!("%{unit:02X}"));
-        } else {
-            out.push_str(&format!("%u{unit:04X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,11 +105,5 @@ mod tests {
             "<MethodEndpoint\n  method={\"get\"}\n  path={\"/x\"}\n>\n  \n</MethodEndpoint>"
         );
         assert_eq!(create("th", &[], "a\nb"), "<th>\n  a\n  b\n</th>");
-    }
-
-    #[test]
-    fn escape_matches_javascript() {
-        assert_eq!(js_escape("1.0.0 béta"), "1.0.0%20b%E9ta");
-        assert_eq!(js_escape("€"), "%u20AC");
     }
 }

@@ -20,14 +20,7 @@ use crate::mustache;
 use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
 use props::PropSink;
 
-/// One file to write, relative to the output folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    /// Path relative to `outputDir` (`get-pet.api.mdx`, `schemas/pet.schema.mdx`).
-    pub path: String,
-    /// The file's text.
-    pub contents: String,
-}
+pub use crate::page::Page;
 
 /// The reference's `infoPath` for API pages.
 pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Result<String> {
@@ -293,10 +286,12 @@ impl<'a> Renderer<'a> {
                     Some(info_path(self.options, self.docs, &item.info_id)?)
                 };
                 // The page's props are parts of the `api` object: their JSON is written once.
-                let (json, prop_ranges) = crate::js_json::stringify_object_keeping(
+                let (json, prop_ranges) = crate::js::stringify_object_keeping(
                     api,
                     &["parameters", "requestBody", "responses"],
-                    item.written.as_deref(),
+                    item.written
+                        .as_deref()
+                        .map(|w| w as &dyn crate::js::WrittenJson),
                 );
                 let mut sink = PropSink::new(&item.id, self.external).reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
@@ -450,7 +445,7 @@ pub fn slim(item: &Item) -> Item {
 fn schema_body(schema: &Value) -> String {
     let title = schema
         .get("title")
-        .map(mustache::js_string)
+        .map(crate::js::js_string)
         .unwrap_or_default();
     let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
     let mut out = String::from(

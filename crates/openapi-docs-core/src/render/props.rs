@@ -70,7 +70,7 @@ impl<'j> PropSink<'j> {
         }
         let text = match written {
             Some(text) => std::borrow::Cow::Borrowed(text),
-            None => std::borrow::Cow::Owned(crate::js_json::stringify(v)),
+            None => std::borrow::Cow::Owned(crate::js::stringify(v)),
         };
         if text.len() < EXTERNAL_MIN_BYTES {
             return written.map_or(Prop::Json(v), Prop::JsonText);
@@ -87,7 +87,7 @@ impl<'j> PropSink<'j> {
         };
         let mut json = String::with_capacity(name.len() + text.len() + 8);
         json.push('{');
-        crate::js_json::write_string(&mut json, name);
+        crate::js::write_string(&mut json, name);
         json.push(':');
         json.push_str(&text);
         json.push('}');
@@ -111,7 +111,7 @@ mod tests {
         match prop {
             Prop::Raw(raw) => raw.clone(),
             Prop::JsonText(text) => text.to_string(),
-            Prop::Json(v) => crate::js_json::stringify(v),
+            Prop::Json(v) => crate::js::stringify(v),
             Prop::Str(_) | Prop::Undefined => String::new(),
         }
     }
@@ -160,7 +160,7 @@ mod tests {
         let api = json!({ "responses": json_of_len(EXTERNAL_MIN_BYTES + 10), "parameters": [] });
         let map = api.as_object().expect("an object");
         let (json, ranges) =
-            crate::js_json::stringify_object_keeping(map, &["responses", "parameters"], None);
+            crate::js::stringify_object_keeping(map, &["responses", "parameters"], None);
         let mut sink = PropSink::new("p", true).reusing(&json, &ranges);
         assert!(matches!(
             sink.prop("ParamsDetails", "parameters", map.get("parameters")),

@@ -22,18 +22,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::discriminator_tabs;
+use crate::js;
 use crate::resolve::WrittenTexts;
-
-/// JavaScript's truthiness of a JSON value.
-pub fn truthy(value: &Value) -> bool {
-    match value {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
-}
 
 /// Where `ApiItem` files parameters (`params[param.in].push(param)`).
 const PARAMETER_PLACES: [&str; 4] = ["path", "query", "header", "cookie"];
@@ -70,7 +60,7 @@ pub fn api(api: &Map<String, Value>, written: Option<&WrittenTexts>) -> Option<M
                 set("parameters", kept);
             }
         }
-        Some(other) if truthy(other) => set("parameters", None),
+        Some(other) if js::truthy(Some(other)) => set("parameters", None),
         _ => {}
     }
     for key in ["security", "servers"] {
@@ -155,7 +145,9 @@ impl Walk<'_> {
                 let not_a_list = |key: &str| {
                     !names
                         && LISTS.contains(&key)
-                        && map.get(key).is_some_and(|v| truthy(v) && !v.is_array())
+                        && map
+                            .get(key)
+                            .is_some_and(|v| js::truthy(Some(v)) && !v.is_array())
                 };
                 let drop_list = LISTS.iter().any(|key| not_a_list(key));
                 let mut changed: Vec<(usize, Value)> = Vec::new();

@@ -177,7 +177,7 @@ impl<'s, 'r> SchemaNode for Node<'s, 'r> {
         let Node::At { place, .. } = self else {
             return None;
         };
-        let child = crate::js_json::field(place.value.as_object()?, key)?;
+        let child = crate::js::field(place.value.as_object()?, key)?;
         Some(self.child(child))
     }
 

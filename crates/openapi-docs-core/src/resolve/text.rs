@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use super::{Expansion, NODES_PER_STEP, Place};
 use crate::error::Result;
-use crate::js_json::{field, for_each_in_js_order, write_string, write_value};
+use crate::js::{field, for_each_in_js_order, write_string, write_value};
 use crate::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
 use crate::text::{inert_entry, inert_string};
 
@@ -80,6 +80,12 @@ pub struct WrittenTexts {
     texts: Vec<String>,
     /// The request samples of the texts that are sampled request schemas, by text index.
     request_samples: Vec<(usize, Option<Value>)>,
+}
+
+impl crate::js::WrittenJson for WrittenTexts {
+    fn text_for(&self, value: &str) -> Option<&str> {
+        WrittenTexts::text_for(self, value)
+    }
 }
 
 fn placeholder_prefix() -> &'static str {

@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, is_valid_url, js_string};
 use super::{ConvertError, Result};
+use crate::js::{delete, is_valid_url, js_string};
 
 /// `fixInfo`.
 pub(super) fn fix_info(openapi: &mut Map<String, Value>) -> Result<()> {

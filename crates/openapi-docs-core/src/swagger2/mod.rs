@@ -16,7 +16,7 @@
 //! Problems the converter only warns about (`warnOnly`) become `x-s2o-warning` keys, as there.
 
 mod info;
-mod js;
+mod oas_kit;
 mod parameters;
 mod paths;
 mod responses;
@@ -26,9 +26,34 @@ mod servers;
 
 use serde_json::{Map, Value};
 
-use js::{delete, js_string, truthy};
+use crate::js::{delete, js_string, truthy};
 
 use crate::resolve::escape_token;
+
+/// What operations read from the document: `consumes` and `produces` (lists, or nothing),
+/// `schemes` and the converted `servers`.
+struct Globals {
+    /// `openapi.consumes` when it is a list.
+    pub(super) consumes: Option<Value>,
+    /// `openapi.produces` when it is a list.
+    pub(super) produces: Option<Value>,
+    /// `openapi.schemes`.
+    schemes: Option<Value>,
+    /// `openapi.servers`.
+    servers: Option<Value>,
+}
+
+impl Globals {
+    fn of(openapi: &Map<String, Value>) -> Self {
+        let list = |key: &str| openapi.get(key).filter(|v| v.is_array()).cloned();
+        Globals {
+            consumes: list("consumes"),
+            produces: list("produces"),
+            schemes: openapi.get("schemes").cloned(),
+            servers: openapi.get("servers").cloned(),
+        }
+    }
+}
 
 /// Why a document cannot be converted: the converter rejects it (or would throw on its shape).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +104,7 @@ pub fn convert(swagger: Value) -> Result<Value> {
     if swagger.get("swagger").and_then(Value::as_str) != Some("2.0") {
         return Err(ConvertError::new(format!(
             "Unsupported swagger/OpenAPI version: {}",
-            js::js_string_opt(swagger.get("openapi").or(swagger.get("swagger")))
+            crate::js::to_string(swagger.get("openapi").or(swagger.get("swagger")))
         ))
         .at("/swagger"));
     }
@@ -107,7 +132,7 @@ pub fn convert(swagger: Value) -> Result<Value> {
     components_skeleton(&mut openapi);
     main(&mut openapi)?;
     let mut openapi = Value::Object(openapi);
-    crate::js_json::normalize_key_order(&mut openapi);
+    crate::js::normalize_key_order(&mut openapi);
     Ok(openapi)
 }
 
@@ -214,7 +239,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             if !schemes.contains_key(&name) {
                 continue;
             }
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if schemes.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -237,7 +262,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
             if !schemas.contains_key(&name) {
                 continue;
             }
-            let sanitised = js::sanitise_all(&name);
+            let sanitised = oas_kit::sanitise_all(&name);
             let mut new_name = sanitised.clone();
             if sanitised != name {
                 let mut suffix = 1u64;
@@ -256,11 +281,11 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
     }
     fix_odata_refs_in(openapi, &schema_names);
 
-    let globals = paths::Globals::of(openapi);
+    let globals = Globals::of(openapi);
     if let Some(params) = section(openapi, "parameters") {
         let names: Vec<String> = params.keys().cloned().collect();
         for name in names {
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if params.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -279,7 +304,7 @@ fn main(openapi: &mut Map<String, Value>) -> Result<()> {
     if let Some(responses) = section(openapi, "responses") {
         let names: Vec<String> = responses.keys().cloned().collect();
         for name in names {
-            let sanitised = js::sanitise(&name);
+            let sanitised = oas_kit::sanitise(&name);
             if sanitised != name {
                 if responses.contains_key(&sanitised) {
                     return Err(ConvertError::new(format!(
@@ -371,7 +396,7 @@ fn fix_odata_refs_in(map: &mut Map<String, Value>, names: &[(String, String)]) {
                 .replacen("#/definitions/", "", 1)
                 .replacen("#/components/schemas/", "", 1);
         let mut keys: Vec<String> = stripped.split('/').map(str::to_string).collect();
-        let decoded = js::decode_uri_component(&keys[0]).unwrap_or_default();
+        let decoded = crate::js::decode_uri_component(&keys[0]).unwrap_or_default();
         match names.iter().find(|(old, _)| *old == decoded) {
             Some((_, new)) => keys[0] = new.clone(),
             None => warning = Some(format!("Could not resolve reference {odata}")),

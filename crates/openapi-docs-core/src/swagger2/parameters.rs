@@ -5,11 +5,12 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, get_str, js_string, strict_eq, truthy};
-use super::paths::Globals;
+use super::Globals;
+use super::oas_kit::get_str;
 use super::responses::{PARAMETER_TYPE_PROPERTIES, media_types};
 use super::schema::fix_up_schema;
 use super::{Result, id_or, warn};
+use crate::js::{delete, js_string, strict_eq, truthy};
 
 const MULTIPART: &str = "multipart/form-data";
 const URLENCODED: &str = "application/x-www-form-urlencoded";

@@ -7,12 +7,13 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, sanitise_all, strict_eq, truthy};
+use super::oas_kit::sanitise_all;
 use super::parameters::process_parameter;
 use super::responses::process_response;
 use super::security::process_security;
 use super::servers::operation_servers;
-use super::{ConvertError, Result};
+use super::{ConvertError, Globals, Result};
+use crate::js::{delete, strict_eq, truthy};
 use crate::resolve::escape_token;
 
 /// The converter's HTTP methods (`x-amazon-apigateway-any-method` counts too).
@@ -27,31 +28,6 @@ const METHODS: &[&str] = &[
     "trace",
     "x-amazon-apigateway-any-method",
 ];
-
-/// What operations read from the document: `consumes` and `produces` (lists, or nothing),
-/// `schemes` and the converted `servers`.
-pub(super) struct Globals {
-    /// `openapi.consumes` when it is a list.
-    pub(super) consumes: Option<Value>,
-    /// `openapi.produces` when it is a list.
-    pub(super) produces: Option<Value>,
-    /// `openapi.schemes`.
-    schemes: Option<Value>,
-    /// `openapi.servers`.
-    servers: Option<Value>,
-}
-
-impl Globals {
-    pub(super) fn of(openapi: &Map<String, Value>) -> Self {
-        let list = |key: &str| openapi.get(key).filter(|v| v.is_array()).cloned();
-        Globals {
-            consumes: list("consumes"),
-            produces: list("produces"),
-            schemes: openapi.get("schemes").cloned(),
-            servers: openapi.get("servers").cloned(),
-        }
-    }
-}
 
 /// `processPaths` over `paths` (or `x-ms-paths`). `examples` receives `components.examples`.
 pub(super) fn process_paths(
@@ -90,7 +66,7 @@ pub(super) fn process_paths(
         }
         if truthy(path.get("parameters")) {
             let result = match path.get_mut("parameters") {
-                Some(params) => super::js::values_mut(params)
+                Some(params) => crate::js::values_mut(params)
                     .try_for_each(|param| process_parameter(param, None, p, globals)),
                 None => Ok(()),
             };

@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, js_string, strict_eq, truthy, unique_only};
+use super::oas_kit::unique_only;
 use super::schema::fix_up_schema;
 use super::{ConvertError, Result, warn};
+use crate::js::{delete, js_string, strict_eq, truthy};
 use crate::resolve::escape_token;
 
 /// oas-kit-common's `parameterTypeProperties`: what moves from a parameter or header into its
@@ -38,7 +39,7 @@ const ARRAY_PROPERTIES: &[&str] = &["items", "minItems", "maxItems", "uniqueItem
 pub(super) fn process_response(
     response: &mut Value,
     op_produces: Option<&Value>,
-    globals: &super::paths::Globals,
+    globals: &super::Globals,
 ) -> Result<()> {
     let Value::Object(response) = response else {
         return Ok(());

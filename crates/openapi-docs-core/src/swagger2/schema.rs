@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::ConvertError;
-use super::js::{delete, js_string, truthy};
+use crate::js::{delete, js_string, truthy};
 
 /// Fixes `schema` and every subschema the walker reaches, in place.
 pub(super) fn fix_up_schema(schema: &mut Value) -> Result<(), ConvertError> {
@@ -36,7 +36,7 @@ fn walk(schema: &mut Value) -> Result<Vec<Value>, ConvertError> {
         if truthy(map.get(key))
             && let Some(container) = map.get_mut(key)
         {
-            for sub in super::js::values_mut(container) {
+            for sub in crate::js::values_mut(container) {
                 to_self.extend(walk(sub)?);
             }
         }

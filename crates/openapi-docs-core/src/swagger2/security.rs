@@ -3,8 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, get_str, js_trim, sanitise, truthy, values_mut};
+use super::oas_kit::{get_str, sanitise};
 use super::{ConvertError, Result};
+use crate::js::{delete, trim, truthy, values_mut};
 
 /// `processSecurity`: every requirement's scheme names sanitised (a renamed one moves last).
 pub(super) fn process_security(security: &mut Value) {
@@ -25,7 +26,7 @@ pub(super) fn process_security(security: &mut Value) {
 
 /// `url.split('?')[0].trim() || '/'`.
 fn flow_url(url: &str) -> String {
-    let url = js_trim(url.split('?').next().unwrap_or(""));
+    let url = trim(url.split('?').next().unwrap_or(""));
     if url.is_empty() {
         "/".into()
     } else {
@@ -54,7 +55,7 @@ fn oauth2(scheme: &mut Map<String, Value>) -> Result<()> {
     let flow_name = match scheme.get("flow") {
         Some(Value::String(f)) if f == "application" => "clientCredentials".to_string(),
         Some(Value::String(f)) if f == "accessCode" => "authorizationCode".to_string(),
-        other => super::js::js_string_opt(other),
+        other => crate::js::to_string(other),
     };
     match scheme.get("authorizationUrl") {
         None => {}

@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
-use super::js::{delete, js_string, js_string_opt, truthy, with_protocol};
 use super::{ConvertError, Result};
+use crate::js::{delete, js_string, to_string, truthy, with_protocol};
 
 /// JavaScript's `/\{(.+?)\}/g` (`.` stops at line terminators).
 static TEMPLATE: LazyLock<regex::Regex> =
@@ -119,7 +119,7 @@ pub(super) fn parameterized_host(
         Some(v) if truthy(Some(v)) => js_string(v),
         _ => String::new(),
     };
-    let url = format!("{}{base_path}", js_string_opt(host.get("hostTemplate")));
+    let url = format!("{}{base_path}", to_string(host.get("hostTemplate")));
     let param_names: Vec<String> = WORD_TEMPLATE
         .find_iter(&url)
         .map(|m| m.as_str().to_string())
@@ -227,7 +227,7 @@ pub(super) fn operation_servers(
             None => false,
             Some(Value::Array(list)) => list
                 .iter()
-                .any(|s| super::js::strict_eq(Some(s), Some(&scheme))),
+                .any(|s| crate::js::strict_eq(Some(s), Some(&scheme))),
             Some(Value::String(s)) => s.contains(&js_string(&scheme)),
             Some(_) => {
                 return Err(ConvertError::new("`schemes` must be a list").at("/schemes"));
@@ -243,7 +243,7 @@ pub(super) fn operation_servers(
             for server in servers {
                 let mut copy = server.clone();
                 if let Value::Object(copy) = &mut copy {
-                    let url = js_string_opt(copy.get("url"));
+                    let url = to_string(copy.get("url"));
                     copy.insert(
                         "url".into(),
                         Value::String(with_protocol(&url, &js_string(&scheme))),

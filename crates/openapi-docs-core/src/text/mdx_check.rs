@@ -96,37 +96,6 @@ fn has_code_nodes(node: &Node) -> bool {
     }
 }
 
-/// `text` as plain text for MDX: every ASCII punctuation character escaped with a backslash (no
-/// tag, expression, code, link or block marker is left, and each renders as itself), and an `i` or
-/// `e` that starts a line written as a character reference, so that no line reads as ESM. A bare
-/// URL that GitHub-flavoured Markdown would still link (it links decoded text, escapes or not)
-/// and that would not parse (`www.example.com</code`, whose `<` would end up in the host) is
-/// broken with an empty `<span/>`, as the rules break it: Docusaurus's link resolution throws on
-/// such a link.
-pub(super) fn escape_all(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    let mut line_start = true;
-    let breaks = super::mdx_safe::unparsable_autolinks_in_plain_text(text);
-    let mut breaks = breaks.iter().peekable();
-    for (at, c) in text.char_indices() {
-        if breaks.peek() == Some(&&at) {
-            breaks.next();
-            out.push_str("<span/>");
-        }
-        if line_start && (c == 'i' || c == 'e') {
-            out.push_str(if c == 'i' { "&#x69;" } else { "&#x65;" });
-            line_start = false;
-            continue;
-        }
-        line_start = c == '\n' || c == '\r';
-        if c.is_ascii_punctuation() {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,26 +133,6 @@ mod tests {
         assert_eq!(
             without_open_references_before_quotes(r#"a&b "&c" &d; e&"#),
             r#"a&b "&amp;c" &d; e&"#
-        );
-    }
-
-    #[test]
-    fn escaped_text_parses_and_reads_the_same() {
-        for text in [
-            "<!-- a {b} `c",
-            "```\nx",
-            "import a from 'b'\n# h <x",
-            "- [a](javascript:b) & |c|",
-        ] {
-            let escaped = escape_all(text);
-            assert!(is_plain_mdx(&escaped), "{escaped}");
-        }
-        assert_eq!(escape_all("a <b> {c}"), "a \\<b\\> \\{c\\}");
-        assert_eq!(escape_all("import x"), "&#x69;mport x");
-        // GFM would link `http://www.x.test</b`, which does not parse; a link that does is kept.
-        assert_eq!(
-            escape_all("<b>www.x.test</b> https://x.test/a"),
-            "\\<b\\>www<span/>\\.x\\.test\\<\\/b\\> https\\:\\/\\/x\\.test\\/a"
         );
     }
 }

@@ -21,6 +21,8 @@
 //!   (`https://x.test">&lt;b`) stays text: an empty `<span/>` after its colon splits the text
 //!   GFM looks for URLs in.
 
+use crate::js::{self, is_js_whitespace_byte, url_parses};
+
 /// Elements a description may use. Every other tag `clean()` keeps (`<iframe>`, `<input>`,
 /// `<base>`, `<embed>`, `<link>`, `<use>`, unknown names) is shown as text.
 pub const ALLOWED_ELEMENTS: &[&str] = &[
@@ -381,10 +383,6 @@ struct Tag {
     ok: bool,
 }
 
-fn is_js_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
 /// Parses the tag at `at` (which holds `<`). `None` when it is not even tag-shaped.
 fn parse_tag(text: &str, at: usize) -> Option<Tag> {
     let bytes = text.as_bytes();
@@ -411,7 +409,7 @@ fn parse_tag(text: &str, at: usize) -> Option<Tag> {
     };
     let mut harmless = ALLOWED_ELEMENTS.contains(&tag.name.as_str());
     let skip_space = |i: &mut usize| {
-        while *i < bytes.len() && is_js_space(bytes[*i]) {
+        while *i < bytes.len() && is_js_whitespace_byte(bytes[*i]) {
             *i += 1;
         }
     };
@@ -745,17 +743,6 @@ fn closes_image_text(bytes: &[u8], at: usize) -> bool {
     false
 }
 
-/// True for a URL with a scheme (`https:`, `data:`, `pathname:`).
-fn has_scheme(url: &str) -> bool {
-    url.find(':').is_some_and(|i| {
-        i > 0
-            && url.as_bytes()[0].is_ascii_alphabetic()
-            && url[..i]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
-}
-
 /// The byte ranges of Markdown link destinations to change, and how: after `](` (inline links
 /// and images) and after `[label]:` at a line start (reference definitions).
 fn link_destination_fixes(text: &str, code: &[bool]) -> Vec<(usize, usize, DestinationFix)> {
@@ -812,7 +799,7 @@ fn link_destination_fixes(text: &str, code: &[bool]) -> Vec<(usize, usize, Desti
             starts.push((start, end, DestinationFix::Defuse));
         } else if image
             && end > start
-            && !has_scheme(destination)
+            && js::scheme_end(destination).is_none()
             && !destination.starts_with('#')
             && !destination.starts_with('?')
         {
@@ -822,80 +809,6 @@ fn link_destination_fixes(text: &str, code: &[bool]) -> Vec<(usize, usize, Desti
     starts.sort_unstable();
     starts.dedup_by_key(|(start, ..)| *start);
     starts
-}
-
-/// False when `new URL(url, "unspecified://")` (what Docusaurus's link resolution does) would
-/// throw. Conservative: a host with anything but letters, digits and the usual punctuation, a
-/// port that is not a number up to 65535, or a numeric host that is not an IPv4 address counts
-/// as not parsing.
-pub fn url_parses(url: &str) -> bool {
-    let scheme_end = url.find(':').filter(|&i| {
-        i > 0
-            && url.as_bytes()[0].is_ascii_alphabetic()
-            && url[..i]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    });
-    let rest = match scheme_end {
-        Some(i) => {
-            let scheme = url[..i].to_ascii_lowercase();
-            let rest = &url[i + 1..];
-            let special = matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp");
-            if special {
-                rest.trim_start_matches(['/', '\\'])
-            } else if let Some(authority) = rest.strip_prefix("//") {
-                authority
-            } else {
-                return true; // mailto:, urn:, ... have no host to check
-            }
-        }
-        None => match url.strip_prefix("//") {
-            Some(authority) => authority,
-            None => return true, // a relative path
-        },
-    };
-    let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
-    let host_port = authority.rsplit('@').next().unwrap_or("");
-    if let Some(v6) = host_port.strip_prefix('[') {
-        let Some((address, port)) = v6.split_once(']') else {
-            return false;
-        };
-        return address
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
-            && (port.is_empty() || port.strip_prefix(':').is_some_and(port_parses));
-    }
-    let (host, port) = match host_port.rsplit_once(':') {
-        Some((host, port)) => (host, Some(port)),
-        None => (host_port, None),
-    };
-    if host.is_empty() || !port.is_none_or(port_parses) {
-        return false;
-    }
-    let host_char_ok = |c: char| {
-        c.is_ascii_alphanumeric()
-            || "-._~!$&'()*+,;={}\"`".contains(c)
-            || (!c.is_ascii() && c.is_alphanumeric())
-    };
-    if !host.chars().all(host_char_ok) {
-        return false;
-    }
-    // A host ending in a number is parsed as an IPv4 address.
-    let last = host.trim_end_matches('.').rsplit('.').next().unwrap_or("");
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
-        let parts: Vec<&str> = host.trim_end_matches('.').split('.').collect();
-        return parts.len() == 4
-            && parts.iter().all(|p| {
-                !p.is_empty() && p.len() <= 3 && p.parse::<u16>().is_ok_and(|n| n <= 255)
-            });
-    }
-    !last.to_ascii_lowercase().starts_with("0x")
-}
-
-fn port_parses(port: &str) -> bool {
-    port.is_empty()
-        || (port.bytes().all(|b| b.is_ascii_digit())
-            && port.parse::<u32>().is_ok_and(|p| p <= 65535))
 }
 
 /// Offsets just after the `:` (or, for `www.`, before the first `.`) of bare URLs that GitHub-flavoured Markdown
@@ -965,7 +878,7 @@ fn unparsable_autolinks(text: &str, code: &[bool], tags: &[Tag], references: boo
 }
 
 /// [`unparsable_autolinks`] of a text written as plain text (no tag, no code, every `&` escaped).
-pub(super) fn unparsable_autolinks_in_plain_text(text: &str) -> Vec<usize> {
+fn unparsable_autolinks_in_plain_text(text: &str) -> Vec<usize> {
     unparsable_autolinks(text, &vec![false; text.len()], &[], false)
 }
 
@@ -997,8 +910,39 @@ fn checked_rules(cleaned: &str) -> String {
     if super::mdx_check::is_plain_mdx(&safe) {
         safe
     } else {
-        super::mdx_check::escape_all(cleaned)
+        escape_all(cleaned)
     }
+}
+
+/// `text` as plain text for MDX: every ASCII punctuation character escaped with a backslash (no
+/// tag, expression, code, link or block marker is left, and each renders as itself), and an `i` or
+/// `e` that starts a line written as a character reference, so that no line reads as ESM. A bare
+/// URL that GitHub-flavoured Markdown would still link (it links decoded text, escapes or not)
+/// and that would not parse (`www.example.com</code`, whose `<` would end up in the host) is
+/// broken with an empty `<span/>`, as the rules break it: Docusaurus's link resolution throws on
+/// such a link.
+fn escape_all(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut line_start = true;
+    let breaks = unparsable_autolinks_in_plain_text(text);
+    let mut breaks = breaks.iter().peekable();
+    for (at, c) in text.char_indices() {
+        if breaks.peek() == Some(&&at) {
+            breaks.next();
+            out.push_str("<span/>");
+        }
+        if line_start && (c == 'i' || c == 'e') {
+            out.push_str(if c == 'i' { "&#x69;" } else { "&#x65;" });
+            line_start = false;
+            continue;
+        }
+        line_start = c == '\n' || c == '\r';
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// True when some `](` is followed by an empty destination: `()` or `(<>)`, spaces allowed.
@@ -1180,7 +1124,7 @@ fn make_safe_by_rules(cleaned: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{checked_rules, make_safe, needs_rules};
+    use super::{checked_rules, escape_all, make_safe, needs_rules};
 
     #[test]
     fn a_text_that_skips_the_rules_is_one_they_leave_unchanged() {
@@ -1340,13 +1284,6 @@ mod tests {
             make_safe("<form action=\"https://x.test\"><button>"),
             "&lt;form action=\"https:<span/>//x.test\">&lt;button>"
         );
-        assert!(super::url_parses(
-            "https://user@docs.example.com:8080/p?q#h"
-        ));
-        assert!(super::url_parses("http://[::1]/"));
-        assert!(super::url_parses("mailto:a@b.test"));
-        assert!(!super::url_parses("https://1.2.3.999"));
-        assert!(!super::url_parses("//a>b"));
     }
 
     #[test]
@@ -1470,5 +1407,25 @@ mod tests {
             "a [b]( #) and [c](&lt;#>)"
         );
         assert_eq!(make_safe("f(x) [a](b) g()"), "f(x) [a](b) g()");
+    }
+
+    #[test]
+    fn escaped_text_parses_and_reads_the_same() {
+        for text in [
+            "<!-- a {b} `c",
+            "```\nx",
+            "import a from 'b'\n# h <x",
+            "- [a](javascript:b) & |c|",
+        ] {
+            let escaped = escape_all(text);
+            assert!(super::super::mdx_check::is_plain_mdx(&escaped), "{escaped}");
+        }
+        assert_eq!(escape_all("a <b> {c}"), "a \\<b\\> \\{c\\}");
+        assert_eq!(escape_all("import x"), "&#x69;mport x");
+        // GFM would link `http://www.x.test</b`, which does not parse; a link that does is kept.
+        assert_eq!(
+            escape_all("<b>www.x.test</b> https://x.test/a"),
+            "\\<b\\>www<span/>\\.x\\.test\\<\\/b\\> https\\:\\/\\/x\\.test\\/a"
+        );
     }
 }

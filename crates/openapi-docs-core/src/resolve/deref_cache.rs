@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use crate::resolve::{Resolver, escape_token};
+use super::{Resolver, escape_token};
 
 /// An object of the crawl: its canonical pointer in the root document, or a merged object made
 /// for an extended `$ref` (named by the `$ref`'s pointer).
@@ -39,7 +39,7 @@ const MAX_DEPTH: usize = 1_000;
 
 fn has_extended_ref(value: &Value) -> bool {
     crate::parallel::any_object(value, &|map| {
-        map.len() > 1 && crate::js_json::field(map, "$ref").is_some_and(Value::is_string)
+        map.len() > 1 && crate::js::field(map, "$ref").is_some_and(Value::is_string)
     })
 }
 
@@ -135,8 +135,7 @@ impl Crawl<'_> {
         let target_obj = Obj::At(target.clone());
         let mut circular = self.parents.contains(&target_obj);
         if !circular {
-            let Some(target_value) = crate::resolve::value_at(self.resolver.doc_value(0), &target)
-            else {
+            let Some(target_value) = super::value_at(self.resolver.doc_value(0), &target) else {
                 return false;
             };
             circular = if extended {

@@ -1,126 +1,21 @@
-//! JSON text exactly as JavaScript's `JSON.stringify` writes it, and JavaScript's property order.
+//! JSON text exactly as JavaScript's `JSON.stringify` writes it (compact, and with
+//! `JSON.stringify(value, null, indent)`), and `JSON.parse` with JavaScript's key order.
 //!
 //! Two things differ from `serde_json`'s writer: numbers are printed the way `Number.prototype.
-//! toString` prints them (`1` not `1.0`, `1e+21`), and object keys that look like array indices
-//! (`"200"`, `"404"`) come first in ascending numeric order, as in every JS object.
+//! toString` prints them (`1` not `1.0`, `1e+21`: [`super::string::format_number`]), and object
+//! keys that look like array indices (`"200"`, `"404"`) come first in ascending numeric order, as
+//! in every JS object ([`super::object::for_each_in_js_order`]).
 
 use serde_json::{Map, Value};
 
-use crate::resolve::WrittenTexts;
+use super::object::{for_each_in_js_order, normalize_key_order};
+use super::string::format_number;
 
-/// JavaScript truthiness of a JSON value (`None` is `undefined`).
-pub fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        _ => true,
-    }
-}
-
-/// `map.get(key)`, by a scan of the keys when the map is small: cheaper than hashing `key`
-/// (`serde_json`'s ordered map uses SipHash) for the handful of keys a schema object has.
-pub fn field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    if map.len() > 16 {
-        return map.get(key);
-    }
-    map.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
-}
-
-/// Whether `test` holds for any object in `value`, `value` included (depth first, in order).
-pub fn any_object(value: &Value, test: &dyn Fn(&Map<String, Value>) -> bool) -> bool {
-    match value {
-        Value::Object(map) => test(map) || map.values().any(|v| any_object(v, test)),
-        Value::Array(items) => items.iter().any(|v| any_object(v, test)),
-        _ => false,
-    }
-}
-
-/// [`field`] of an object; `None` for any other value.
-pub fn value_field<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
-    value.as_object().and_then(|map| field(map, key))
-}
-
-/// True when `key` is a canonical array index (`"0"`, `"200"`, not `"01"` or `"4294967295"`):
-/// JavaScript orders such keys first, ascending.
-pub fn is_array_index(key: &str) -> bool {
-    if key.is_empty() || key.len() > 10 {
-        return false;
-    }
-    if key != "0" && key.starts_with('0') {
-        return false;
-    }
-    if !key.bytes().all(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    key.parse::<u64>()
-        .map(|n| n < 4_294_967_295)
-        .unwrap_or(false)
-}
-
-/// Reorders an object's keys the way a JavaScript object would hold them, in place, recursively.
-pub fn normalize_key_order(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            reorder_map(map);
-            for v in map.values_mut() {
-                normalize_key_order(v);
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(normalize_key_order),
-        _ => {}
-    }
-}
-
-/// Reorders one object's keys (not its children) in JavaScript's order.
-pub fn reorder_map(map: &mut Map<String, Value>) {
-    if !map.keys().any(|k| is_array_index(k)) {
-        return;
-    }
-    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
-    // Stable: index keys sorted numerically, the rest keep insertion order.
-    entries.sort_by_key(|(k, _)| {
-        if is_array_index(k) {
-            (0, k.parse::<u64>().unwrap_or(0))
-        } else {
-            (1, 0)
-        }
-    });
-    map.extend(entries);
-}
-
-/// `String(n)` for a JavaScript number.
-pub fn format_number(n: &serde_json::Number) -> String {
-    if let Some(i) = n.as_i64()
-        && i.unsigned_abs() <= (1u64 << 53)
-    {
-        return i.to_string();
-    }
-    if let Some(u) = n.as_u64()
-        && u <= (1u64 << 53)
-    {
-        return u.to_string();
-    }
-    format_f64(n.as_f64().unwrap_or(f64::NAN))
-}
-
-/// `String(x)` for a JavaScript double.
-pub fn format_f64(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let mut buffer = ryu_js::Buffer::new();
-    buffer.format(x).to_string()
+/// Strings that stand for JSON text written earlier (placeholders): where a string value is one,
+/// the JSON writers here write the text it stands for instead of the string.
+pub trait WrittenJson {
+    /// The JSON text `value` stands for, when it is a placeholder.
+    fn text_for(&self, value: &str) -> Option<&str>;
 }
 
 /// Appends a JSON string literal, escaped like `JSON.stringify`.
@@ -201,7 +96,7 @@ pub fn write_value(out: &mut String, value: &Value) {
 }
 
 /// [`write_value`], with the texts that `written`'s placeholders stand for in their place.
-fn write_value_in(out: &mut String, value: &Value, written: Option<&WrittenTexts>) {
+fn write_value_in(out: &mut String, value: &Value, written: Option<&dyn WrittenJson>) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -237,7 +132,7 @@ fn write_value_in(out: &mut String, value: &Value, written: Option<&WrittenTexts
 fn write_object<'v>(
     out: &mut String,
     map: &'v Map<String, Value>,
-    written: Option<&WrittenTexts>,
+    written: Option<&dyn WrittenJson>,
     mut wrote: impl FnMut(&'v str, &'v Value, std::ops::Range<usize>),
 ) {
     out.push('{');
@@ -262,7 +157,7 @@ fn write_object<'v>(
 pub fn stringify_object_keeping<'v>(
     map: &'v Map<String, Value>,
     keys: &[&str],
-    written: Option<&WrittenTexts>,
+    written: Option<&dyn WrittenJson>,
 ) -> (String, Vec<(&'v Value, std::ops::Range<usize>)>) {
     let mut out = String::new();
     let mut kept = Vec::new();
@@ -318,28 +213,20 @@ pub fn stringify_pretty(value: &Value, indent: usize) -> String {
     out
 }
 
-/// Visits an object's entries in JavaScript's property order.
-pub fn for_each_in_js_order<'a>(
-    map: &'a Map<String, Value>,
-    mut f: impl FnMut(&'a str, &'a Value),
-) {
-    if map.keys().any(|k| is_array_index(k)) {
-        let mut indexed: Vec<(u64, &str, &Value)> = map
-            .iter()
-            .filter(|(k, _)| is_array_index(k))
-            .map(|(k, v)| (k.parse::<u64>().unwrap_or(0), k.as_str(), v))
-            .collect();
-        indexed.sort_by_key(|(n, _, _)| *n);
-        for (_, k, v) in indexed {
-            f(k, v);
-        }
-        for (k, v) in map.iter().filter(|(k, _)| !is_array_index(k)) {
-            f(k, v);
-        }
+/// `JSON.parse(s)`, `None` where it throws; objects hold their keys in JavaScript's order.
+pub fn json_parse(s: &str) -> Option<Value> {
+    let mut value: Value = serde_json::from_str(s).ok()?;
+    normalize_key_order(&mut value);
+    Some(value)
+}
+
+/// `JSON.stringify(value, null, indent)` (an indent of 0 writes compact JSON, as in JS; more
+/// than 10 counts as 10).
+pub fn stringify_indented(value: &Value, indent: usize) -> String {
+    if indent == 0 {
+        stringify(value)
     } else {
-        for (k, v) in map {
-            f(k, v);
-        }
+        stringify_pretty(value, indent.min(10))
     }
 }
 
