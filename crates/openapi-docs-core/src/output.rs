@@ -159,11 +159,6 @@ impl Staging {
         self
     }
 
-    /// The staging folder (removed on drop unless committed).
-    pub fn path(&self) -> &Path {
-        &self.staging
-    }
-
     /// Files written so far.
     pub fn files(&self) -> usize {
         self.files

@@ -608,17 +608,6 @@ impl Resolver {
         Ok((expansion, Place { doc: 0, value }))
     }
 
-    /// Expands an arbitrary value as if it were found in the root document (its own `$ref`s are
-    /// resolved against the root document).
-    pub fn expand_value(&self, value: &Value) -> Result<Value> {
-        let mut expansion = Expansion::new(self);
-        expansion.stack.push(Some(Place {
-            doc: 0,
-            value: &self.docs[0].value,
-        }));
-        expansion.expand(Place { doc: 0, value })
-    }
-
     /// The JSON pointer of `value` inside document `doc` (found by its address), for messages.
     fn pointer_of(&self, doc: usize, value: &Value) -> String {
         fn find(node: &Value, target: &Value, pointer: &mut String) -> bool {

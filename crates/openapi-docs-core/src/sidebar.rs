@@ -169,7 +169,7 @@ fn group_by_tags(
         .iter()
         .filter(|i| i.kind == ItemKind::Tag)
         .collect();
-    // A schema without a title gets no page (see `render::render_pages`); the reference still
+    // A schema without a title gets no page (see `render::render_pages_into`); the reference still
     // lists it, as a doc id ending in `schemas/` that breaks the Docusaurus build. We leave it out.
     let schema_items: Vec<&Item> = spec_items
         .iter()

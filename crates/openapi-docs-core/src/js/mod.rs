@@ -45,6 +45,4 @@ pub use string::{
 pub use url::{
     ParsedUrl, is_valid_url, parse_url, query_params, scheme_end, url_parses, with_protocol,
 };
-pub use whitespace::{
-    is_js_whitespace, is_js_whitespace_byte, is_line_terminator, trim, trim_start,
-};
+pub use whitespace::{is_js_whitespace, is_js_whitespace_byte, is_line_terminator, trim};

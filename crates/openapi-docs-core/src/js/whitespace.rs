@@ -27,11 +27,6 @@ pub fn trim(s: &str) -> &str {
     s.trim_matches(is_js_whitespace)
 }
 
-/// `s.trimLeft()`.
-pub fn trim_start(s: &str) -> &str {
-    s.trim_start_matches(is_js_whitespace)
-}
-
 /// JavaScript's line terminators (what `.` does not match and `^`/`$` see with the m flag).
 pub fn is_line_terminator(c: char) -> bool {
     matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
@@ -44,7 +39,6 @@ mod tests {
     #[test]
     fn whitespace_is_javascripts() {
         assert_eq!(trim("\u{feff}\u{a0} a b\u{3000}\n"), "a b");
-        assert_eq!(trim_start("\u{2028} a "), "a ");
         for b in 0..=255u8 {
             assert_eq!(
                 is_js_whitespace_byte(b),

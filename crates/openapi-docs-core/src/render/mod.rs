@@ -97,23 +97,9 @@ fn hook_markdown(
 }
 
 /// Renders every page of a spec; `hooks` may replace page bodies and hears each page rendered.
-pub fn render_pages(
-    spec: &SpecItems,
-    options: &SpecOptions,
-    docs: &DocsContext,
-    hooks: &mut dyn Hooks,
-) -> Result<Vec<Page>> {
-    let mut pages = Vec::new();
-    render_pages_into(spec.clone(), options, docs, hooks, &mut |page| {
-        pages.push(page);
-        Ok(())
-    })?;
-    Ok(pages)
-}
-
-/// [`render_pages`], handing each file to `emit` as soon as it is rendered (in the same order)
-/// instead of keeping them all. Takes the items: each one's data moves into its page's view
-/// rather than being copied, and is freed once the page is rendered.
+/// Each file goes to `emit` as soon as it is rendered (in the same order). Takes the items: each
+/// one's data moves into its page's view rather than being copied, and is freed once the page is
+/// rendered.
 pub fn render_pages_into(
     spec: SpecItems,
     options: &SpecOptions,
