@@ -9,8 +9,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use openapi_docs_core::js::normalize_key_order;
-use openapi_docs_core::load::parse_document;
+use openapi_docs_core::internals::js::normalize_key_order;
+use openapi_docs_core::internals::load::parse_document;
 use serde_json::Value;
 
 const PADDING: usize = 1 << 20;

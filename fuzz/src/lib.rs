@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use markdown::mdast::{AttributeContent, AttributeValue, Node};
 use markdown::{MdxExpressionKind, MdxSignal, ParseOptions};
-use openapi_docs_core::text::{inert_markup_value, is_dangerous_url};
+use openapi_docs_core::internals::text::{inert_markup_value, is_dangerous_url};
 use openapi_docs_core::{DocsContext, Generated, SpecOptions, generate};
 use serde_json::Value;
 
@@ -39,7 +39,7 @@ pub fn generate_from(
 
 // HTML elements a page may contain: the core's allowed elements. Every other lower-case JSX
 // element in a page is markup injected from the spec.
-use openapi_docs_core::text::{ALLOWED_ELEMENTS, URL_ATTRIBUTES, mdx_parse_options};
+use openapi_docs_core::internals::text::{ALLOWED_ELEMENTS, URL_ATTRIBUTES, mdx_parse_options};
 
 /// Checks every page of a generation; panics (a fuzzing finding) naming the page and the
 /// broken promise.

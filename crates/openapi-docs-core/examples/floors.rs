@@ -14,8 +14,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use openapi_docs_core::render::compress;
-use openapi_docs_core::{DocsContext, SidebarOptions, SpecOptions, generate, load};
+use openapi_docs_core::internals::load;
+use openapi_docs_core::internals::render::compress;
+use openapi_docs_core::{DocsContext, SidebarOptions, SpecOptions, generate};
 
 // As the CLI and the addon: the allocator changes what parsing costs.
 #[global_allocator]

@@ -8,7 +8,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::items::{Item, ItemKind};
+use crate::items::Item;
+pub use crate::items::ItemKind;
 
 /// What a hook failed with, in the hook's own words (for a JavaScript callback, the thrown
 /// value as a string).
@@ -61,7 +62,7 @@ pub struct ItemView<'a> {
 impl<'a> ItemView<'a> {
     /// The item of a page; `download_url` is the spec's `downloadUrl`, which the reference sets on
     /// info items before calling `createInfoPageMD` (and only there).
-    pub fn new(item: &'a Item, download_url: Option<&'a str>) -> Self {
+    pub(crate) fn new(item: &'a Item, download_url: Option<&'a str>) -> Self {
         Self { item, download_url }
     }
 
@@ -126,7 +127,7 @@ impl<'a> ItemView<'a> {
 
 /// The reference's option that replaces the body of pages of `kind`, dotted
 /// (`markdownGenerators.createApiPageMD`).
-pub fn markdown_generator_name(kind: ItemKind) -> &'static str {
+pub(crate) fn markdown_generator_name(kind: ItemKind) -> &'static str {
     match kind {
         ItemKind::Api => "markdownGenerators.createApiPageMD",
         ItemKind::Info => "markdownGenerators.createInfoPageMD",
@@ -136,7 +137,7 @@ pub fn markdown_generator_name(kind: ItemKind) -> &'static str {
 }
 
 /// The reference's option that replaces sidebar doc items.
-pub const DOC_ITEM_GENERATOR_NAME: &str = "sidebarOptions.sidebarGenerators.createDocItem";
+pub(crate) const DOC_ITEM_GENERATOR_NAME: &str = "sidebarOptions.sidebarGenerators.createDocItem";
 
 /// Replacements for parts of a generation, and progress reports. Every method has a default that
 /// keeps the built-in behaviour.

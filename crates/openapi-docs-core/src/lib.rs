@@ -35,29 +35,37 @@
 // Errors are the cold path and carry a file location for the reader; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
 
-pub mod allof;
-pub mod bundle;
+mod allof;
+mod bundle;
 pub mod code_samples;
 pub mod error;
 pub mod hooks;
-pub mod items;
+// The public API is the crate root's items and the `pub mod`s here (the CLI's and the binding's
+// needs); everything else is crate-private, so the compiler reports dead code. The core's own
+// integration tests, examples and the fuzz targets reach the few internals they need through
+// `internals`, compiled only with the `internals` feature (off by default; the tests and examples
+// enable it by a dev-dependency of the crate on itself, `fuzz/Cargo.toml` by its dependency).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals;
+mod items;
 pub mod js;
 pub mod load;
-pub mod mustache;
+mod mustache;
 pub mod options;
 pub mod output;
 mod page;
-pub mod page_ids;
+mod page_ids;
 pub mod panic_guard;
-pub mod parallel;
+mod parallel;
 mod pipeline;
-pub mod postman;
-pub mod render;
-pub mod resolve;
-pub mod sample;
-pub mod sidebar;
-pub mod swagger2;
-pub mod text;
+mod postman;
+mod render;
+mod resolve;
+mod sample;
+mod sidebar;
+mod swagger2;
+mod text;
 pub mod validate;
 
 use std::path::Path;
@@ -91,7 +99,7 @@ pub fn generate_with_hooks(
 /// taken from the working folder), all or nothing: each page goes to a staging folder as soon as
 /// it is rendered (on a writer thread, while the next ones are rendered; without hooks that
 /// replace pages or sidebar entries, rendering has a thread of its own too, while the next items
-/// are built), and the staging folder is swapped into place at the end ([`output::Staging`]).
+/// are built), and the staging folder is swapped into place at the end.
 /// On any error `output_dir` is left as it was. The result's `pages` is empty (they are on disk;
 /// `stats.files` counts them). Hooks are called on the calling thread, in the same order as by
 /// [`generate_with_hooks`].
@@ -107,8 +115,8 @@ pub fn generate_into(
     })
 }
 
-/// Writes a generation into `output_dir` (relative paths are taken from `cwd`), all or nothing
-/// ([`output::write_pages`]). [`generate_into`] generates and writes without holding the pages.
+/// Writes a generation into `output_dir` (relative paths are taken from `cwd`), all or nothing.
+/// [`generate_into`] generates and writes without holding the pages.
 pub fn write_generated(generated: &Generated, output_dir: &Path) -> Result<()> {
     output::write_pages(output_dir, &generated.pages)
 }

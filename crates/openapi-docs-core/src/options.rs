@@ -181,7 +181,7 @@ impl SpecOptions {
     }
 
     /// Whether JSON props go to sibling files.
-    pub fn external_json_props(&self) -> bool {
+    pub(crate) fn external_json_props(&self) -> bool {
         self.external_json_props.unwrap_or(true)
     }
 }

@@ -1,7 +1,7 @@
 //! Writing pages to disk, all or nothing: every file is written into a staging folder beside
-//! the output folder as soon as it is rendered ([`Staging::write`]); hand-written files of the
+//! the output folder as soon as it is rendered (`Staging::write`); hand-written files of the
 //! output folder are linked (or copied) into it; then one rename swaps it into place
-//! ([`Staging::commit`]). Generated files of an earlier run that are not produced again are
+//! (`Staging::commit`). Generated files of an earlier run that are not produced again are
 //! gone with the old folder. A failure at any point, a write that fails half-way included,
 //! leaves the previous output folder untouched.
 
@@ -18,7 +18,7 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
 }
 
 /// True for files this generator writes (and so may remove).
-pub fn is_generated_file(relative: &str) -> bool {
+pub(crate) fn is_generated_file(relative: &str) -> bool {
     let name = relative.rsplit('/').next().unwrap_or(relative);
     relative.starts_with("schemas/")
         || name.ends_with(".api.mdx")
@@ -34,7 +34,7 @@ pub fn is_generated_file(relative: &str) -> bool {
 
 /// How large the output may be (the `limits` option's `maxPageBytes` and `maxOutputBytes`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeLimits {
+pub(crate) struct SizeLimits {
     /// The largest file one page may be. Docusaurus cannot build pages anywhere near this size.
     pub page_bytes: usize,
     /// The most bytes one generation may write in all.
@@ -98,7 +98,7 @@ fn check_size(page: &Page, total: &mut usize, limits: SizeLimits) -> Result<()> 
 /// they come; [`Staging::commit`] swaps the folder into place. Dropped without a commit (an
 /// error anywhere), the staging folder is removed and the output folder was never touched.
 #[derive(Debug)]
-pub struct Staging {
+pub(crate) struct Staging {
     output_dir: PathBuf,
     staging: PathBuf,
     /// Bytes written so far (for [`SizeLimits::output_bytes`]).
@@ -246,7 +246,7 @@ impl Drop for Staging {
 
 /// Writes `pages` into `output_dir`, replacing the previous generation all at once. Nothing
 /// changes in `output_dir` when a page is refused or a write fails.
-pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
+pub(crate) fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
     for page in pages {
         check_path(page)?;
     }
@@ -258,7 +258,7 @@ pub fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
 }
 
 /// Files under `dir`, relative, with `/` separators.
-pub fn list_files(dir: &Path) -> Result<Vec<String>> {
+pub(crate) fn list_files(dir: &Path) -> Result<Vec<String>> {
     let mut out = Vec::new();
     fn walk(root: &Path, rel: &Path, out: &mut Vec<String>) -> Result<()> {
         let dir: PathBuf = root.join(rel);

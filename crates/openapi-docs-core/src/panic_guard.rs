@@ -16,7 +16,7 @@ use crate::error::{Error, Location, Result};
 /// Where and why the last panic happened, as the hook saw it.
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-/// Keeps each panic's place and message for [`guard`] instead of printing them. With
+/// Keeps each panic's place and message for `guard` instead of printing them. With
 /// `RUST_BACKTRACE` set, the default hook's report is printed as well.
 pub fn install_hook() {
     let default = std::panic::take_hook();
@@ -43,7 +43,7 @@ pub fn install_hook() {
 }
 
 /// Runs `work`; a panic inside it becomes [`Error::Internal`] naming `spec`.
-pub fn guard<T>(spec: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn guard<T>(spec: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(result) => result,
         Err(payload) => {
@@ -68,7 +68,7 @@ pub fn guard<T>(spec: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
 
 /// A panic on purpose where the environment variable `OPENAPI_DOCS_FAIL_AT` names `place`:
 /// how the tests reach [`guard`] from the CLI and the Node addon (no input panics on purpose).
-pub fn fail_point(place: &str) {
+pub(crate) fn fail_point(place: &str) {
     static FAIL_AT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     let fail_at = FAIL_AT.get_or_init(|| std::env::var("OPENAPI_DOCS_FAIL_AT").ok());
     if fail_at.as_deref() == Some(place) {

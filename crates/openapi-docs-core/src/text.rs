@@ -7,13 +7,12 @@ use std::sync::LazyLock;
 use crate::js::{is_js_whitespace, is_line_terminator};
 
 mod front_matter;
-mod mdx_check;
-mod mdx_safe;
+pub(crate) mod mdx_check;
+pub(crate) mod mdx_safe;
 mod theme_markup;
 
 pub use front_matter::{front_matter_id, front_matter_json, front_matter_value};
-pub use mdx_check::mdx_parse_options;
-pub use mdx_safe::{ALLOWED_ELEMENTS, URL_ATTRIBUTES, is_dangerous_url, make_safe};
+pub use mdx_safe::{is_dangerous_url, make_safe};
 pub(crate) use theme_markup::{inert_entry, inert_string};
 pub use theme_markup::{inert_markup, inert_markup_value};
 

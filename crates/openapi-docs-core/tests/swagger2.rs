@@ -11,8 +11,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use openapi_docs_core::resolve::Resolver;
-use openapi_docs_core::{DocsContext, SpecOptions, generate, js, load, swagger2};
+use openapi_docs_core::internals::resolve::Resolver;
+use openapi_docs_core::internals::{js, load, swagger2};
+use openapi_docs_core::{DocsContext, SpecOptions, generate};
 use serde_json::{Value, json};
 
 fn fixture_dir() -> PathBuf {

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use openapi_docs_core::hooks::{HookError, Hooks, ItemView, Progress, Stage};
-use openapi_docs_core::output::list_files;
+use openapi_docs_core::internals::output::{default_page_bytes, list_files};
 use openapi_docs_core::{
     DocsContext, SpecOptions, generate, generate_into, hooks::NoHooks, write_generated,
 };
@@ -190,8 +190,7 @@ struct HugeThird {
 impl Hooks for HugeThird {
     fn page_markdown(&mut self, _item: &ItemView<'_>) -> Result<Option<String>, HookError> {
         self.seen += 1;
-        Ok((self.seen == 3)
-            .then(|| "x".repeat(openapi_docs_core::output::SizeLimits::default().page_bytes + 1)))
+        Ok((self.seen == 3).then(|| "x".repeat(default_page_bytes() + 1)))
     }
 }
 

@@ -12,10 +12,10 @@ mod common;
 
 use std::path::Path;
 
-use openapi_docs_core::resolve::{Limits, Resolver, WrittenTexts};
-use openapi_docs_core::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
-use openapi_docs_core::text::inert_markup;
-use openapi_docs_core::{js, load};
+use openapi_docs_core::internals::resolve::{Limits, Resolver, WrittenTexts};
+use openapi_docs_core::internals::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
+use openapi_docs_core::internals::text::inert_markup;
+use openapi_docs_core::internals::{js, load};
 use serde_json::Value;
 
 fn resolver_for(path: &Path) -> Resolver {
@@ -68,7 +68,7 @@ fn path_item_pointers(resolver: &Resolver) -> Vec<String> {
             for name in items.keys() {
                 pointers.push(format!(
                     "/{section}/{}",
-                    openapi_docs_core::resolve::escape_token(name)
+                    openapi_docs_core::internals::resolve::escape_token(name)
                 ));
             }
         }

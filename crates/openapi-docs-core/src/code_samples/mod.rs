@@ -44,8 +44,11 @@ mod xml;
 
 use serde_json::{Map, Value, json};
 
-pub use languages::{Language, LanguageTab, resolve, theme_default_tabs};
-pub use page::{PageSamples, api_from_page, generated_samples};
+pub(crate) use languages::resolve;
+pub use languages::{LanguageTab, theme_default_tabs};
+#[cfg(test)] // render/code_samples.rs's tests read back the `api` of the pages they render.
+pub(crate) use page::api_from_page;
+pub use page::{PageSamples, generated_samples};
 
 /// Why a sample has no text.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 pub use count::count_items;
 use serde_json::{Map, Value};
-pub use tag::{operation_tags, tag_display_name};
+pub use tag::operation_tags;
 
 use crate::error::Result;
 use crate::options::SpecOptions;

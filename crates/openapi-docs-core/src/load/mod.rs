@@ -2,16 +2,16 @@
 
 mod locate;
 mod parallel_json;
-mod parse;
+pub(crate) mod parse;
 mod remote;
 mod yaml;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use locate::{Locator, document_order, pointer_location};
-pub use parse::parse_document;
-pub use remote::{FETCH_TIMEOUT, MAX_SPEC_BYTES, fetch_text};
+pub(crate) use locate::{Locator, document_order, pointer_location};
+pub(crate) use parse::parse_document;
+pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
 use serde_json::Value;
 
 use crate::error::{Error, Location, Result};
@@ -32,7 +32,7 @@ pub struct SpecFile {
 }
 
 /// True when `spec_path` is an http(s) URL, as the reference tests it.
-pub fn is_url(spec_path: &str) -> bool {
+pub(crate) fn is_url(spec_path: &str) -> bool {
     spec_path
         .lines()
         .any(|line| line.starts_with("http://") || line.starts_with("https://"))
@@ -104,7 +104,7 @@ fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) 
 
 /// Fetches and parses the spec at an http(s) `url` (see [`fetch_text`]); its `source` is the URL,
 /// as the reference records it.
-pub fn read_url(url: &str) -> Result<SpecFile> {
+pub(crate) fn read_url(url: &str) -> Result<SpecFile> {
     let text = fetch_text(url, FETCH_TIMEOUT)?;
     let document = parse_document(&text, url)?;
     Ok(SpecFile {
@@ -118,7 +118,7 @@ pub fn read_url(url: &str) -> Result<SpecFile> {
 
 /// Resolves a relative reference `relative` against the URL `base` (RFC 3986 for the forms specs
 /// use: absolute URLs, host-absolute paths, and paths with `./` and `../` segments).
-pub fn join_url(base: &str, relative: &str) -> String {
+pub(crate) fn join_url(base: &str, relative: &str) -> String {
     if is_url(relative) {
         return relative.to_string();
     }
@@ -154,7 +154,7 @@ pub fn join_url(base: &str, relative: &str) -> String {
 
 /// Completes the location of an error raised while reading `file`: the file name when it is
 /// missing, and the line and column of its JSON pointer when only the pointer is known.
-pub fn locate(mut error: Error, file: &SpecFile) -> Error {
+pub(crate) fn locate(mut error: Error, file: &SpecFile) -> Error {
     let location = match &mut error {
         Error::Parse { location, .. }
         | Error::InvalidSpec { location, .. }
@@ -169,7 +169,7 @@ pub fn locate(mut error: Error, file: &SpecFile) -> Error {
 
 /// Fills in `location`'s file (when empty) and its line and column (from its JSON pointer, when
 /// it is in `file`).
-pub fn locate_location(location: &mut Location, file: &SpecFile) {
+pub(crate) fn locate_location(location: &mut Location, file: &SpecFile) {
     if location.file.is_empty() {
         location.file = file.source.clone();
     }
@@ -184,7 +184,7 @@ pub fn locate_location(location: &mut Location, file: &SpecFile) {
 }
 
 /// Reads and parses one file.
-pub fn read_one(path: &Path) -> Result<SpecFile> {
+pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,

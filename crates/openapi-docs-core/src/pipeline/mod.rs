@@ -65,7 +65,7 @@ pub struct Generated {
     /// Counts.
     pub stats: Stats,
     /// Problems that did not stop generation, in page order: a page id that had to change
-    /// (see [`page_ids`](crate::page_ids)), a schema without a title (no page, as in the
+    /// (see `page_ids.rs`), a schema without a title (no page, as in the
     /// reference).
     pub warnings: Vec<Warning>,
 }
