@@ -29,6 +29,9 @@ cargo fmt --all --check
 step "cargo clippy -D warnings"
 cargo clippy --all-targets --locked -- -D warnings
 
+step "core: dead code (the library alone, internals private)"
+cargo clippy -p openapi-docs-core --lib --locked -- -D warnings
+
 step "cargo test"
 cargo test --all --locked
 
