@@ -53,9 +53,11 @@ pub mod render;
 pub mod resolve;
 pub mod sample;
 pub mod sidebar;
+pub mod stamp;
 pub mod swagger2;
 pub mod text;
 pub mod validate;
+pub mod versions;
 
 use std::path::Path;
 
@@ -292,17 +294,43 @@ pub fn generate_into(
     hooks: &mut dyn hooks::Hooks,
 ) -> Result<Generated> {
     panic_guard::guard(&options.spec_path, || {
-        generate_into_unguarded(options, docs, site_dir, output_dir, hooks)
+        generate_into_unguarded(options, docs, site_dir, output_dir, hooks, None)
     })
 }
 
-/// [`generate_into`] without turning a panic into an error.
+/// [`generate_into`], with a stamp of what the generation was given and read written with the
+/// pages (all or nothing: a failed generation leaves the previous stamp too), so that
+/// [`stamp::is_stale`] can tell later whether the pages need generating again. The stamp is not
+/// counted in `stats.files`.
+pub fn generate_into_stamped(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    output_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+    producer: &stamp::Producer,
+) -> Result<Generated> {
+    let stamp = stamp::Stamp::before_generation(options, site_dir, producer);
+    panic_guard::guard(&options.spec_path, || {
+        generate_into_unguarded(
+            options,
+            docs,
+            site_dir,
+            output_dir,
+            hooks,
+            Some(stamp.page()),
+        )
+    })
+}
+
+/// [`generate_into`] without turning a panic into an error; `stamp` is written last.
 fn generate_into_unguarded(
     options: &SpecOptions,
     docs: &DocsContext,
     site_dir: &Path,
     output_dir: &Path,
     hooks: &mut dyn hooks::Hooks,
+    stamp: Option<Page>,
 ) -> Result<Generated> {
     // Pages go to the writer in batches (each send may wake it: a system call), and at most
     // this many batches wait for it.
@@ -345,11 +373,14 @@ fn generate_into_unguarded(
     // A writer error comes first: the generation then failed only because it could not send.
     let staging = written?;
     let mut generated = generated?;
-    let staging = match staging {
+    let mut staging = match staging {
         Some(staging) => staging,
         None => output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
     };
     generated.stats.files = staging.files();
+    if let Some(stamp) = stamp {
+        staging.write(&stamp)?;
+    }
     staging.commit()?;
     Ok(generated)
 }
