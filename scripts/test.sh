@@ -32,8 +32,8 @@ cargo clippy --all-targets --locked -- -D warnings
 step "cargo test"
 cargo test --all --locked
 
-step "generated binding files are up to date"
-git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts
+step "generated binding files are up to date (loader, its types, the options' types)"
+git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
 
 step "binding tests (node:test)"
 npm test --workspace bindings/node
