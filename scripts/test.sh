@@ -38,8 +38,8 @@ cargo test --all --locked
 step "core has no import cycles, and its js/ layer imports nothing above it"
 node scripts/check-module-cycles.mjs
 
-step "generated binding files are up to date"
-git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts
+step "generated binding files are up to date (loader, its types, the options' types)"
+git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
 
 step "binding tests (node:test)"
 npm test --workspace bindings/node

@@ -3,14 +3,14 @@
 // pages are also generated before the docs plugin reads its folder when they are missing or
 // older than their spec, so `docusaurus start` and `docusaurus build` work without a separate
 // step. Failures throw (or exit non-zero) with a stable `code`.
+//
+// This file maps Docusaurus' lifecycle and commands onto the core: what to generate, versions
+// and versions.json, the stamp and whether pages are stale are the core's decisions (native.js).
 "use strict";
-const fs = require("fs");
-const path = require("path");
 const native = require("./native.js");
 const { configureServerBundle } = require("./server-bundle.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
-const STAMP = ".openapi-docs-rs.stamp.json";
 const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config"];
 // The reference's function options: which page kind each markdown generator writes.
 const MARKDOWN_GENERATORS = { createApiPageMD: "api", createInfoPageMD: "info", createTagPageMD: "tag", createSchemaPageMD: "schema" };
@@ -18,10 +18,6 @@ const SIDEBAR_GENERATORS = ["createDocItem"];
 // Progress goes to stderr: on a terminal, one line updated in place and erased when done; in logs
 // (not a terminal), a line per rendered quarter, for specs of at least this many pages.
 const PROGRESS_MIN_PAGES_LOG = 500;
-
-function isURL(str) {
-  return /^(https?:)\/\//m.test(str);
-}
 
 class OptionsError extends Error {
   constructor(message) {
@@ -49,26 +45,28 @@ function specOptionsJson(specOptions) {
   return JSON.stringify(specOptions);
 }
 
-/** What the stamp records of the options: the JSON, with functions by their source text, so
- * editing a `markdownGenerators` function regenerates too. */
-/**
- * What generates the pages: this package's version and the build of its native addon, so that
- * an upgraded package or a rebuilt addon regenerates pages whose stamp is otherwise fresh.
- */
-function generatorIdentity() {
-  const { version } = require("./package.json");
-  const addon = Object.keys(require.cache).find((file) => file.startsWith(__dirname) && file.endsWith(".node"));
-  try {
-    const stat = addon ? fs.statSync(addon) : null;
-    return stat ? `${version}+${stat.size}-${stat.mtimeMs}` : version;
-  } catch {
-    return version;
+/** The source text of the functions among `value`'s keys, by dotted path: they shape the pages
+ * but do not cross as JSON, so the stamp records their text. */
+function functionSources(value, prefix = "", out = {}) {
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const name = prefix ? `${prefix}.${key}` : key;
+      if (typeof item === "function") out[name] = item.toString();
+      else functionSources(item, name, out);
+    }
   }
+  return out;
 }
-const GENERATOR = generatorIdentity();
 
-function stampOptions(specOptions) {
-  return JSON.stringify(specOptions, (_key, value) => (typeof value === "function" ? `function ${value.toString()}` : value));
+/** What the core's stamp records of the generator: this package's version and its loaded
+ * native addon (the core adds the addon's size and modification time). */
+const GENERATOR = {
+  version: require("./package.json").version,
+  buildFile: Object.keys(require.cache).find((file) => file.startsWith(__dirname) && file.endsWith(".node")),
+};
+
+function producerFor(specOptions) {
+  return { ...GENERATOR, functions: functionSources(specOptions) };
 }
 
 /** Checks an object of JavaScript functions (`markdownGenerators`, `sidebarGenerators`). */
@@ -111,17 +109,6 @@ function validateOptions({ options }) {
     }
   }
   return options;
-}
-
-/** Newest modification time of the spec (a file, or the spec files in a folder). */
-function specMtime(specPath) {
-  const stat = fs.statSync(specPath);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(specPath, { withFileTypes: true })) {
-    if (/\.(ya?ml|json)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(path.join(specPath, entry.name)).mtimeMs);
-  }
-  return newest;
 }
 
 function pageCounts(summary) {
@@ -215,28 +202,6 @@ function callbacksFor(specOptions, progress) {
   };
 }
 
-/** The reference's version merge: the options of each version are the parent's without its own
- * version keys and `downloadUrl`, overlaid with the version's; versions.json lists the parent's
- * version first. `versionId` is a version name or "all". */
-function versionRuns(key, specOptions, versionId) {
-  const { versions = {}, version, label, baseUrl, ...parent } = specOptions;
-  delete parent.downloadUrl;
-  const names = versionId === "all" ? Object.keys(versions) : [versionId];
-  if (names.length === 0) throw Object.assign(new Error(`\`${key}\` has no \`versions\` to generate`), { code: "E_INVALID_OPTION" });
-  for (const name of names) {
-    if (!versions[name]) {
-      throw Object.assign(new Error(`Version ID '${name}' does not exist in OpenAPI docs versions config of \`${key}\`; known: ${Object.keys(versions).join(", ") || "none"}`), { code: "E_INVALID_OPTION" });
-    }
-  }
-  const merged = { [version]: { label, baseUrl }, ...versions };
-  const versionsJson = Object.entries(merged).map(([v, m]) => ({ version: v, label: m.label, baseUrl: m.baseUrl, downloadUrl: m.downloadUrl }));
-  return {
-    outputDir: parent.outputDir,
-    versionsJson,
-    runs: names.map((name) => ({ id: `${key}:${name}`, options: { ...parent, ...versions[name] } })),
-  };
-}
-
 function pluginOpenAPIDocsRs(context, options) {
   const { config, docsPlugin = "@docusaurus/plugin-content-docs", docsPluginId } = options;
   const { siteDir, siteConfig } = context;
@@ -250,42 +215,30 @@ function pluginOpenAPIDocsRs(context, options) {
     };
   }
 
-  function generateOne(id, specOptions, pluginId) {
+  /** Generates one spec entry (or, with `optionsJson`, one of its versions: the functions are
+   * the entry's) with a stamp, printing its summary line and warnings. */
+  function generateOne(id, specOptions, pluginId, optionsJson = specOptionsJson(specOptions)) {
     const docs = docsContext(pluginId);
     const progress = progressReporter(id);
     let summary;
     try {
-      summary = native.generate(specOptionsJson(specOptions), siteDir, docs.docPath, docs.routeBasePath, callbacksFor(specOptions, progress.report));
+      const callbacks = callbacksFor(specOptions, progress.report);
+      summary = native.generate(optionsJson, siteDir, docs.docPath, docs.routeBasePath, callbacks, producerFor(specOptions));
     } catch (err) {
       if (err && typeof err === "object" && err.specId === undefined) err.specId = id;
       throw err;
     } finally {
       progress.finish();
     }
-    // A URL spec has no modification time: its URL (with the provider's version token) is part
-    // of the options, so a new token means a new fetch and an unchanged one reuses the pages.
-    const specMtimeMs = isURL(specOptions.specPath) ? null : specMtime(path.resolve(siteDir, specOptions.specPath));
-    const stamp = { generator: GENERATOR, specMtime: specMtimeMs, options: stampOptions(specOptions) };
-    fs.writeFileSync(path.join(siteDir, specOptions.outputDir, STAMP), JSON.stringify(stamp));
     console.log(formatSummary(id, summary));
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
     return summary;
   }
 
-  /** True when the pages of `specOptions` are missing or older than the spec or options. */
-  function isStale(specOptions) {
-    try {
-      const stamp = JSON.parse(fs.readFileSync(path.join(siteDir, specOptions.outputDir, STAMP), "utf8"));
-      if (stamp.generator !== GENERATOR || stamp.options !== stampOptions(specOptions)) return true;
-      return !isURL(specOptions.specPath) && stamp.specMtime !== specMtime(path.resolve(siteDir, specOptions.specPath));
-    } catch {
-      return true;
-    }
-  }
-
+  /** Generates the spec entries whose pages the core finds missing or stale. */
   function generateStale() {
     for (const [id, specOptions] of Object.entries(config)) {
-      if (isStale(specOptions)) generateOne(id, specOptions);
+      if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
     }
   }
 
@@ -321,17 +274,14 @@ function pluginOpenAPIDocsRs(context, options) {
     process.exitCode = 1;
   }
 
-  function writeVersionsJson(outputDir, versionsJson) {
-    const dir = path.join(siteDir, outputDir);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "versions.json"), JSON.stringify(versionsJson, null, 2) + "\n", "utf8");
-  }
-
-  /** Generates the versions `versionId` ("all" or a name) of one spec, with versions.json. */
+  /** Generates the versions `versionId` ("all" or a name; undefined: every configured one, if
+   * any) of one spec entry, after its versions.json. */
   function generateVersions(key, specOptions, versionId, docsId, generated) {
-    const { outputDir, versionsJson, runs } = versionRuns(key, specOptions, versionId);
-    writeVersionsJson(outputDir, versionsJson);
-    for (const run of runs) generated.push(generateOne(run.id, run.options, docsId));
+    const optionsJson = specOptionsJson(specOptions);
+    const runs = native.versionRuns(key, optionsJson, versionId);
+    if (runs.length === 0) return;
+    native.writeVersionsJson(optionsJson, siteDir);
+    for (const run of runs) generated.push(generateOne(run.id, specOptions, docsId, run.optionsJson));
   }
 
   /** The last line of a command that generated several specs or versions. */
@@ -351,9 +301,7 @@ function pluginOpenAPIDocsRs(context, options) {
   return {
     name: PLUGIN_NAME,
     getPathsToWatch() {
-      return Object.values(config)
-        .filter((o) => !isURL(o.specPath))
-        .map((o) => path.resolve(siteDir, o.specPath));
+      return Object.values(config).flatMap((specOptions) => native.watchPaths(specOptionsJson(specOptions), siteDir));
     },
     async loadContent() {
       // `docusaurus start` reloads this plugin when a watched spec changes.
@@ -383,9 +331,7 @@ function pluginOpenAPIDocsRs(context, options) {
           const generated = [];
           const outcome = forEachTarget(id, pluginId, (key, specOptions, docsId) => {
             generated.push(generateOne(key, specOptions, docsId));
-            if (allVersions && specOptions.versions && Object.keys(specOptions.versions).length > 0) {
-              generateVersions(key, specOptions, "all", docsId, generated);
-            }
+            if (allVersions) generateVersions(key, specOptions, undefined, docsId, generated);
           });
           if (id === "all" || generated.length > 1) printTotal(generated, outcome, started);
         }));
@@ -418,10 +364,7 @@ function pluginOpenAPIDocsRs(context, options) {
           forEachTarget(id, pluginId, (key, specOptions) => {
             const removed = native.clean(specOptions.outputDir, siteDir);
             console.log(`[${PLUGIN_NAME}] ${key}: removed ${removed} generated files from ${specOptions.outputDir}`);
-            if (allVersions && specOptions.versions) {
-              for (const versionOptions of Object.values(specOptions.versions)) native.clean(versionOptions.outputDir, siteDir);
-              fs.rmSync(path.join(siteDir, specOptions.outputDir, "versions.json"), { force: true });
-            }
+            if (allVersions) native.cleanVersions(specOptionsJson(specOptions), siteDir);
           });
         }));
       cli
@@ -434,10 +377,7 @@ function pluginOpenAPIDocsRs(context, options) {
           const { pluginId } = instance.opts();
           const [parentId, versionId] = idVersion.split(":");
           forEachTarget(parentId, pluginId, (key, specOptions) => {
-            const versions = specOptions.versions || {};
-            const selected = versionId === "all" ? Object.keys(versions) : [versionId];
-            if (versionId === "all") fs.rmSync(path.join(siteDir, specOptions.outputDir, "versions.json"), { force: true });
-            for (const v of selected) if (versions[v]) native.clean(versions[v].outputDir, siteDir);
+            if (versionId !== undefined) native.cleanVersions(specOptionsJson(specOptions), siteDir, versionId);
           });
         }));
     },

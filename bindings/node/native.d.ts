@@ -13,13 +13,20 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 export declare function clean(outputDir: string, siteDir: string): number
 
 /**
+ * Removes the generated files of the versions `versionId` names (one, or `all`; without it,
+ * every configured one), and `versions.json` when all are removed. Returns how many files.
+ */
+export declare function cleanVersions(optionsJson: string, siteDir: string, versionId?: string | undefined | null): number
+
+/**
  * Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
  * under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`
  * replace page bodies and sidebar entries (the reference's `markdownGenerators` and
  * `sidebarGenerators`) and hear progress. A throwing callback fails the generation with
- * `E_CALLBACK`, its exception as `cause`.
+ * `E_CALLBACK`, its exception as `cause`. With `producer`, a stamp is written with the pages
+ * (see `isStale`).
  */
-export declare function generate(optionsJson: string, siteDir: string, docsPath?: string | undefined | null, routeBasePath?: string | undefined | null, callbacks?: GenerateCallbacks | undefined | null): GenerateSummary
+export declare function generate(optionsJson: string, siteDir: string, docsPath?: string | undefined | null, routeBasePath?: string | undefined | null, callbacks?: GenerateCallbacks | undefined | null, producer?: StampProducer | undefined | null): GenerateSummary
 
 /**
  * JavaScript functions a generation calls back, synchronously. Items cross as JSON text: the
@@ -56,6 +63,12 @@ export interface GenerateSummary {
   warnings: Array<string>
 }
 
+/**
+ * True when the pages of one spec entry under `siteDir` are missing, or their stamp shows
+ * other options, another producer, or a spec changed since: then they should be generated.
+ */
+export declare function isStale(optionsJson: string, siteDir: string, producer: StampProducer): boolean
+
 /** The JSON Schema of a spec entry's options. */
 export declare function optionsSchema(): string
 
@@ -69,8 +82,45 @@ export interface ProgressEvent {
   total: number
 }
 
+/** What generates the pages besides the options and the spec, as the stamp records it. */
+export interface StampProducer {
+  /** This package's version. */
+  version: string
+  /**
+   * The native addon file: its size and modification time join the version, so a rebuilt
+   * addon regenerates.
+   */
+  buildFile?: string
+  /**
+   * Source text of the JavaScript functions among the options, by option path
+   * (`markdownGenerators.createApiPageMD`): editing one regenerates.
+   */
+  functions?: Record<string, string>
+}
+
 /**
  * Checks one spec entry's options; throws `E_INVALID_OPTION` naming the key on an unknown or
  * mistyped key.
  */
 export declare function validateSpecOptions(optionsJson: string): void
+
+/** One version of a spec entry to generate. */
+export interface VersionRun {
+  /** `<key>:<version>`. */
+  id: string
+  /** The version's options (the entry's, overlaid with the version's), as JSON for `generate`. */
+  optionsJson: string
+}
+
+/**
+ * The versions of the spec entry `key` to generate: `versionId` names one, or `all` (an
+ * entry without versions is then an error); without it, every configured version (maybe none).
+ * Throws `E_INVALID_OPTION` for a version the entry does not configure.
+ */
+export declare function versionRuns(key: string, optionsJson: string, versionId?: string | undefined | null): Array<VersionRun>
+
+/** The paths a dev server watches to regenerate one spec entry's pages (none for a URL spec). */
+export declare function watchPaths(optionsJson: string, siteDir: string): Array<string>
+
+/** Writes `versions.json` of one spec entry into its `outputDir` under `siteDir`. */
+export declare function writeVersionsJson(optionsJson: string, siteDir: string): void

@@ -836,6 +836,11 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.clean = nativeBinding.clean
+module.exports.cleanVersions = nativeBinding.cleanVersions
 module.exports.generate = nativeBinding.generate
+module.exports.isStale = nativeBinding.isStale
 module.exports.optionsSchema = nativeBinding.optionsSchema
 module.exports.validateSpecOptions = nativeBinding.validateSpecOptions
+module.exports.versionRuns = nativeBinding.versionRuns
+module.exports.watchPaths = nativeBinding.watchPaths
+module.exports.writeVersionsJson = nativeBinding.writeVersionsJson

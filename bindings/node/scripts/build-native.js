@@ -18,4 +18,7 @@ const cliPackage = require.resolve("@napi-rs/cli/package.json", { paths: [packag
 const napi = path.join(path.dirname(cliPackage), "dist", "cli.js");
 const args = [napi, "build", "--platform", "--release", "--js", "native.js", "--dts", "native.d.ts", ...process.argv.slice(2)];
 const result = spawnSync(process.execPath, args, { cwd: packageDir, stdio: "inherit" });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// The options' TypeScript types, from the JSON Schema of the addon just built.
+const types = spawnSync(process.execPath, [path.join(__dirname, "options-types.js")], { cwd: packageDir, stdio: "inherit" });
+process.exit(types.status ?? 1);

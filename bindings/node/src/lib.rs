@@ -5,6 +5,7 @@
 //! with `file`, `line`, `column`, `pointer` and `hint` when the core knows them.
 #![allow(missing_docs)] // napi-derive generates undocumented glue items; the exports are documented.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
@@ -12,6 +13,8 @@ use napi::bindgen_prelude::{FnArgs, Function, JsValue};
 use napi::{Env, Status};
 use napi_derive::napi;
 use openapi_docs_core::hooks::{HookError, Hooks, ItemView, Progress};
+use openapi_docs_core::stamp::{self, Producer};
+use openapi_docs_core::versions::{self, Selection};
 use openapi_docs_core::{DocsContext, SpecOptions};
 
 type Result<T> = napi::Result<T>;
@@ -208,11 +211,37 @@ impl Hooks for JsHooks<'_> {
     }
 }
 
+/// What generates the pages besides the options and the spec, as the stamp records it.
+#[napi(object)]
+pub struct StampProducer {
+    /// This package's version.
+    pub version: String,
+    /// The native addon file: its size and modification time join the version, so a rebuilt
+    /// addon regenerates.
+    pub build_file: Option<String>,
+    /// Source text of the JavaScript functions among the options, by option path
+    /// (`markdownGenerators.createApiPageMD`): editing one regenerates.
+    pub functions: Option<HashMap<String, String>>,
+}
+
+impl From<StampProducer> for Producer {
+    fn from(producer: StampProducer) -> Producer {
+        Producer {
+            generator: stamp::generator_identity(
+                &producer.version,
+                producer.build_file.as_deref().map(Path::new),
+            ),
+            functions: producer.functions.unwrap_or_default().into_iter().collect(),
+        }
+    }
+}
+
 /// Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
 /// under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`
 /// replace page bodies and sidebar entries (the reference's `markdownGenerators` and
 /// `sidebarGenerators`) and hear progress. A throwing callback fails the generation with
-/// `E_CALLBACK`, its exception as `cause`.
+/// `E_CALLBACK`, its exception as `cause`. With `producer`, a stamp is written with the pages
+/// (see `isStale`).
 #[napi(catch_unwind)]
 pub fn generate(
     env: Env,
@@ -221,6 +250,7 @@ pub fn generate(
     docs_path: Option<String>,
     route_base_path: Option<String>,
     callbacks: Option<GenerateCallbacks>,
+    producer: Option<StampProducer>,
 ) -> Result<GenerateSummary> {
     let started = Instant::now();
     // A panic in the core becomes E_INTERNAL, unprinted (this library's own hook).
@@ -242,9 +272,18 @@ pub fn generate(
         exception: None,
     };
     let output_dir = site.join(options.output_dir_trimmed());
-    let generated =
-        openapi_docs_core::generate_into(&options, &docs, site, &output_dir, &mut hooks)
-            .map_err(|e| core_error(&env, e, hooks.exception.take()))?;
+    let generated = match producer {
+        Some(producer) => openapi_docs_core::generate_into_stamped(
+            &options,
+            &docs,
+            site,
+            &output_dir,
+            &mut hooks,
+            &producer.into(),
+        ),
+        None => openapi_docs_core::generate_into(&options, &docs, site, &output_dir, &mut hooks),
+    }
+    .map_err(|e| core_error(&env, e, hooks.exception.take()))?;
     let s = &generated.stats;
     Ok(GenerateSummary {
         api_pages: s.api_pages as u32,
@@ -271,6 +310,92 @@ pub fn clean(env: Env, output_dir: String, site_dir: String) -> Result<u32> {
     let removed = openapi_docs_core::output::clean(&Path::new(&site_dir).join(output_dir))
         .map_err(|e| core_error(&env, e, None))?;
     Ok(removed as u32)
+}
+
+/// True when the pages of one spec entry under `siteDir` are missing, or their stamp shows
+/// other options, another producer, or a spec changed since: then they should be generated.
+#[napi(catch_unwind)]
+pub fn is_stale(
+    env: Env,
+    options_json: String,
+    site_dir: String,
+    producer: StampProducer,
+) -> Result<bool> {
+    let options = parse_options(&env, &options_json)?;
+    Ok(stamp::is_stale(
+        &options,
+        Path::new(&site_dir),
+        &producer.into(),
+    ))
+}
+
+/// The paths a dev server watches to regenerate one spec entry's pages (none for a URL spec).
+#[napi(catch_unwind)]
+pub fn watch_paths(env: Env, options_json: String, site_dir: String) -> Result<Vec<String>> {
+    let options = parse_options(&env, &options_json)?;
+    Ok(stamp::watch_paths(&options, Path::new(&site_dir))
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect())
+}
+
+/// One version of a spec entry to generate.
+#[napi(object)]
+pub struct VersionRun {
+    /// `<key>:<version>`.
+    pub id: String,
+    /// The version's options (the entry's, overlaid with the version's), as JSON for `generate`.
+    pub options_json: String,
+}
+
+/// The versions of the spec entry `key` to generate: `versionId` names one, or `all` (an
+/// entry without versions is then an error); without it, every configured version (maybe none).
+/// Throws `E_INVALID_OPTION` for a version the entry does not configure.
+#[napi(catch_unwind)]
+pub fn version_runs(
+    env: Env,
+    key: String,
+    options_json: String,
+    version_id: Option<String>,
+) -> Result<Vec<VersionRun>> {
+    let options = parse_options(&env, &options_json)?;
+    let runs = versions::runs(&key, &options, Selection::parse(version_id.as_deref()))
+        .map_err(|e| core_error(&env, e, None))?;
+    Ok(runs
+        .into_iter()
+        .map(|run| VersionRun {
+            id: run.id,
+            options_json: serde_json::to_string(&run.options).unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// Writes `versions.json` of one spec entry into its `outputDir` under `siteDir`.
+#[napi(catch_unwind)]
+pub fn write_versions_json(env: Env, options_json: String, site_dir: String) -> Result<()> {
+    let options = parse_options(&env, &options_json)?;
+    versions::write_versions_json(&options, Path::new(&site_dir))
+        .map(|_| ())
+        .map_err(|e| core_error(&env, e, None))
+}
+
+/// Removes the generated files of the versions `versionId` names (one, or `all`; without it,
+/// every configured one), and `versions.json` when all are removed. Returns how many files.
+#[napi(catch_unwind)]
+pub fn clean_versions(
+    env: Env,
+    options_json: String,
+    site_dir: String,
+    version_id: Option<String>,
+) -> Result<u32> {
+    let options = parse_options(&env, &options_json)?;
+    versions::clean(
+        &options,
+        Path::new(&site_dir),
+        Selection::parse(version_id.as_deref()),
+    )
+    .map(|removed| removed as u32)
+    .map_err(|e| core_error(&env, e, None))
 }
 
 /// The JSON Schema of a spec entry's options.

@@ -117,6 +117,29 @@ test("the plugin regenerates pages another version generated, and only those", (
   }
 });
 
+test("the stamp is written with the pages: a failed generation leaves the previous pages and stamp", () => {
+  const site = tempSite();
+  const options = { specPath: "spec.yaml", outputDir: "docs/pets", markdownGenerators: { createInfoPageMD: () => "hi" } };
+  const producer = { version: "9.9.9", functions: { "markdownGenerators.createInfoPageMD": "() => \"hi\"" } };
+  const json = JSON.stringify(options);
+  assert.equal(plugin.native.isStale(json, site, producer), true, "no pages yet");
+  plugin.native.generate(json, site, "docs", "docs", undefined, producer);
+  const stampFile = path.join(site, "docs/pets/.openapi-docs-rs.stamp.json");
+  const stamp = fs.readFileSync(stampFile, "utf8");
+  assert.deepEqual(JSON.parse(stamp).inputs.map((i) => i.path), ["spec.yaml"]);
+  assert.equal(plugin.native.isStale(json, site, producer), false);
+  assert.equal(plugin.native.isStale(json, site, { ...producer, functions: {} }), true, "another function");
+  assert.equal(plugin.native.isStale(JSON.stringify({ ...options, showSchemas: true }), site, producer), true, "other options");
+
+  fs.writeFileSync(path.join(site, "spec.yaml"), "openapi: 3.0.0\ninfo: [unclosed\n");
+  assert.equal(plugin.native.isStale(json, site, producer), true, "the spec changed");
+  assert.throws(() => plugin.native.generate(json, site, "docs", "docs", undefined, producer), (err) => err.code === "E_PARSE");
+  assert.equal(fs.readFileSync(stampFile, "utf8"), stamp, "the previous stamp stays");
+  assert.ok(fs.existsSync(path.join(site, "docs/pets/add-pet.api.mdx")), "and the previous pages");
+  assert.deepEqual(plugin.native.watchPaths(json, site), [path.join(site, "spec.yaml")]);
+  assert.deepEqual(plugin.native.watchPaths(JSON.stringify({ ...options, specPath: "https://example.com/a.yaml" }), site), []);
+});
+
 test("configureWebpack gives the server bundle one shared chunk, and leaves the rest alone", () => {
   const site = tempSite();
   const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets" } } };

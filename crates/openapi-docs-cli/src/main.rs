@@ -53,6 +53,20 @@ enum Command {
         /// id. Overrides `strict`.
         #[arg(long)]
         strict: bool,
+        /// Also generate every version the config's `versions` lists (each into its own
+        /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
+        /// `gen-api-docs <id> --all-versions`).
+        #[arg(long, conflicts_with = "version_id")]
+        all_versions: bool,
+        /// Generate only this version of the config's `versions` (or `all` of them), and write
+        /// `versions.json` into the spec's `outputDir` (the plugin's `gen-api-docs:version`).
+        #[arg(long, value_name = "NAME|all")]
+        version_id: Option<String>,
+        /// Write a stamp of what each generation was given and read into its output folder, and
+        /// skip a generation whose stamp says nothing changed since (the check the Node plugin
+        /// makes before `docusaurus start` and `build`). Without it, every run generates.
+        #[arg(long)]
+        if_stale: bool,
     },
     /// Remove generated files from an output folder.
     Clean {
@@ -117,6 +131,9 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             route_base_path,
             sidebar,
             strict,
+            all_versions,
+            version_id,
+            if_stale,
         } => {
             let mut options: SpecOptions = match &config {
                 Some(path) => {
@@ -169,37 +186,42 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
                 doc_path: Some(docs_path),
                 route_base_path: Some(route_base_path),
             };
-            let started = Instant::now();
             let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
-            let generated = openapi_docs_core::generate_into(
-                &options,
-                &docs,
-                &cwd,
-                &cwd.join(options.output_dir_trimmed()),
-                &mut openapi_docs_core::hooks::NoHooks,
-            )
-            .map_err(failure)?;
-            for warning in &generated.warnings {
-                eprintln!("warning: {warning}");
-            }
-            let s = &generated.stats;
-            let compact = if s.compact_pages > 0 {
-                format!(", {} compact", s.compact_pages)
-            } else {
-                String::new()
+            let producer = if_stale.then(|| openapi_docs_core::stamp::Producer {
+                generator: openapi_docs_core::stamp::generator_identity(
+                    concat!("openapi-docs ", env!("CARGO_PKG_VERSION")),
+                    std::env::current_exe().ok().as_deref(),
+                ),
+                functions: Default::default(),
+            });
+            let generate =
+                |options: &SpecOptions| generate_one(options, &docs, &cwd, producer.as_ref());
+            // The entry's name in version errors (`<config>:<version>`).
+            let key = config
+                .as_ref()
+                .map_or_else(|| options.spec_path.clone(), |c| c.display().to_string());
+            use openapi_docs_core::versions::{self, Selection};
+            let mut lines = Vec::new();
+            let selection = match (&version_id, all_versions) {
+                (Some(id), _) => Some(Selection::parse(Some(id))),
+                (None, true) => Some(Selection::Configured),
+                (None, false) => None,
             };
-            Ok(format!(
-                "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}; largest page {} values{compact}",
-                options.spec_path,
-                s.api_pages,
-                s.info_pages,
-                s.tag_pages,
-                s.schema_pages,
-                s.files,
-                started.elapsed().as_millis(),
-                options.output_dir,
-                s.largest_page_values
-            ))
+            if version_id.is_none() {
+                lines.push(generate(&options)?);
+            }
+            if let Some(selection) = selection {
+                let runs = versions::runs(&key, &options, selection).map_err(failure)?;
+                if !runs.is_empty() {
+                    let path = versions::write_versions_json(&options, &cwd).map_err(failure)?;
+                    let shown = path.strip_prefix(&cwd).unwrap_or(&path);
+                    lines.push(format!("versions: {} -> {}", runs.len(), shown.display()));
+                }
+                for run in runs {
+                    lines.push(generate(&run.options)?);
+                }
+            }
+            Ok(lines.join("\n"))
         }
         Command::Clean { out } => {
             let removed =
@@ -296,6 +318,59 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
         }
     }
+}
+
+/// Generates one spec entry into its `outputDir` (relative to `cwd`); with a `producer`, writes
+/// a stamp and skips the generation when the stamp says nothing changed. Returns the line that
+/// reports it.
+fn generate_one(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    cwd: &std::path::Path,
+    producer: Option<&openapi_docs_core::stamp::Producer>,
+) -> Result<String, (String, Option<&'static str>)> {
+    let started = Instant::now();
+    let output_dir = cwd.join(options.output_dir_trimmed());
+    let hooks = &mut openapi_docs_core::hooks::NoHooks;
+    let generated = match producer {
+        Some(producer) if !openapi_docs_core::stamp::is_stale(options, cwd, producer) => {
+            return Ok(format!(
+                "{}: up to date (unchanged since the stamp in {}), not generated",
+                options.spec_path, options.output_dir
+            ));
+        }
+        Some(producer) => openapi_docs_core::generate_into_stamped(
+            options,
+            docs,
+            cwd,
+            &output_dir,
+            hooks,
+            producer,
+        ),
+        None => openapi_docs_core::generate_into(options, docs, cwd, &output_dir, hooks),
+    }
+    .map_err(failure)?;
+    for warning in &generated.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let s = &generated.stats;
+    let compact = if s.compact_pages > 0 {
+        format!(", {} compact", s.compact_pages)
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "{}: {} API, {} info, {} tag, {} schema pages ({} files) in {} ms -> {}; largest page {} values{compact}",
+        options.spec_path,
+        s.api_pages,
+        s.info_pages,
+        s.tag_pages,
+        s.schema_pages,
+        s.files,
+        started.elapsed().as_millis(),
+        options.output_dir,
+        s.largest_page_values
+    ))
 }
 
 /// A core error as the CLI prints it: the message (file, line, pointer), then what to do.

@@ -9,7 +9,7 @@
 //!
 //! `cargo run --release -p openapi-docs-core --example floors -- SPEC [SCRATCH_DIR]` (the files
 //! are written under SCRATCH_DIR, by default the system's temporary folder, and removed). Not a
-//! test: run by hand, as `bench/gen-api-docs.cjs` is; the README's performance section quotes it.
+//! test: run by hand, as `bench/gen-api-docs.cjs` is; docs/notes/performance-log.md quotes it.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -95,6 +95,12 @@ pub enum Error {
         /// What is allowed.
         message: String,
     },
+    /// A command named a version the spec entry does not configure (`E_INVALID_OPTION`).
+    #[error("{message}")]
+    UnknownVersion {
+        /// Which version, and the known ones.
+        message: String,
+    },
     /// A template could not be read or rendered.
     #[error("template {path}: {message}")]
     Template {
@@ -153,7 +159,7 @@ impl Error {
             Error::InvalidSpec { .. } => "E_INVALID_SPEC",
             Error::UnresolvedRef { .. } => "E_UNRESOLVED_REF",
             Error::InvalidId { .. } => "E_INVALID_ID",
-            Error::InvalidOption { .. } => "E_INVALID_OPTION",
+            Error::InvalidOption { .. } | Error::UnknownVersion { .. } => "E_INVALID_OPTION",
             Error::Template { .. } => "E_TEMPLATE",
             Error::Write { .. } => "E_WRITE",
             Error::Limit { .. } => "E_LIMIT",
@@ -183,6 +189,9 @@ impl Error {
             }
             Error::InvalidOption { .. } => {
                 "fix the option in the plugin's config (its JSON Schema lists every key and type)"
+            }
+            Error::UnknownVersion { .. } => {
+                "name a version the spec entry's `versions` option lists, or `all`"
             }
             Error::Template { .. } => {
                 "fix the Mustache template, or remove `template` to use the built-in one"

@@ -64,9 +64,11 @@ mod render;
 mod resolve;
 mod sample;
 mod sidebar;
+pub mod stamp;
 mod swagger2;
 mod text;
 pub mod validate;
+pub mod versions;
 
 use std::path::Path;
 
@@ -111,7 +113,32 @@ pub fn generate_into(
     hooks: &mut dyn hooks::Hooks,
 ) -> Result<Generated> {
     panic_guard::guard(&options.spec_path, || {
-        pipeline::write::generate_into(options, docs, site_dir, output_dir, hooks)
+        pipeline::write::generate_into(options, docs, site_dir, output_dir, hooks, None)
+    })
+}
+
+/// [`generate_into`], with a stamp of what the generation was given and read written with the
+/// pages (all or nothing: a failed generation leaves the previous stamp too), so that
+/// [`stamp::is_stale`] can tell later whether the pages need generating again. The stamp is not
+/// counted in `stats.files`.
+pub fn generate_into_stamped(
+    options: &SpecOptions,
+    docs: &DocsContext,
+    site_dir: &Path,
+    output_dir: &Path,
+    hooks: &mut dyn hooks::Hooks,
+    producer: &stamp::Producer,
+) -> Result<Generated> {
+    let stamp = stamp::Stamp::before_generation(options, site_dir, producer);
+    panic_guard::guard(&options.spec_path, || {
+        pipeline::write::generate_into(
+            options,
+            docs,
+            site_dir,
+            output_dir,
+            hooks,
+            Some(stamp.page()),
+        )
     })
 }
 

@@ -17,10 +17,12 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
     }
 }
 
-/// True for files this generator writes (and so may remove).
+/// True for files this generator writes (and so may remove): pages, JSON props, the sidebar and
+/// the stamp ([`crate::stamp::FILE_NAME`]), which a new generation replaces; not `versions.json`.
 pub(crate) fn is_generated_file(relative: &str) -> bool {
     let name = relative.rsplit('/').next().unwrap_or(relative);
-    relative.starts_with("schemas/")
+    name == crate::stamp::FILE_NAME
+        || relative.starts_with("schemas/")
         || name.ends_with(".api.mdx")
         || name.ends_with(".info.mdx")
         || name.ends_with(".tag.mdx")
@@ -255,6 +257,31 @@ pub(crate) fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
         staging.write(page)?;
     }
     staging.commit()
+}
+
+/// Writes one file all at once: into a hidden sibling first, then renamed over `path` (its
+/// folder is created if need be). A failure leaves the previous file as it was.
+pub(crate) fn write_file(path: &Path, contents: &str) -> Result<()> {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(write_err(parent))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let temporary = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+    let written =
+        std::fs::write(&temporary, contents).and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(source) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(Error::Write {
+            path: path.to_path_buf(),
+            source,
+        });
+    }
+    Ok(())
 }
 
 /// Files under `dir`, relative, with `/` separators.

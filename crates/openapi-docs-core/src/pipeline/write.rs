@@ -25,13 +25,14 @@ fn size_limits(options: &SpecOptions) -> output::SizeLimits {
 }
 
 /// [`crate::generate_into`] without turning a panic into an error: [`super::run`] on this
-/// thread, the pages written on a writer thread.
+/// thread, the pages written on a writer thread; `stamp`, if any, is written last.
 pub(crate) fn generate_into(
     options: &SpecOptions,
     docs: &DocsContext,
     site_dir: &Path,
     output_dir: &Path,
     hooks: &mut dyn Hooks,
+    stamp: Option<Page>,
 ) -> Result<Generated> {
     // Pages go to the writer in batches (each send may wake it: a system call), and at most
     // this many batches wait for it.
@@ -76,11 +77,14 @@ pub(crate) fn generate_into(
     // A writer error comes first: the generation then failed only because it could not send.
     let staging = written?;
     let mut generated = generated?;
-    let staging = match staging {
+    let mut staging = match staging {
         Some(staging) => staging,
         None => output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
     };
     generated.stats.files = staging.files();
+    if let Some(stamp) = stamp {
+        staging.write(&stamp)?;
+    }
     staging.commit()?;
     Ok(generated)
 }

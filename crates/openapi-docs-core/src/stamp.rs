@@ -1,0 +1,346 @@
+//! The stamp: a record, written with the pages, of what one generation was given and read, so a
+//! later run can tell whether the pages are still up to date ([`is_stale`]) without generating
+//! them again.
+//!
+//! The stamp is a file in the output folder ([`FILE_NAME`]). It is written through the same
+//! all-or-nothing staging as the pages (see [`crate::generate_into_stamped`]): a generation that
+//! fails leaves the previous pages and the previous stamp. It holds
+//! - `generator`: what generated the pages (a package version and, for the Node plugin, the
+//!   size and modification time of its native addon), so an upgrade regenerates;
+//! - `options`: the spec entry's options as the core reads them, and `functions`: the source
+//!   text of JavaScript functions among them (the Node plugin's `markdownGenerators` and
+//!   `sidebarGenerators`), which shape the pages without crossing as JSON;
+//! - `inputs`: every file the generation read, with its modification time. Today that is the
+//!   spec (a file, or a folder and the spec files in it); a spec given as a URL has none, its
+//!   URL (with the provider's version token) being part of the options.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::options::SpecOptions;
+use crate::render::Page;
+
+/// The stamp's file name in the output folder (a generated file: see
+/// [`crate::output::is_generated_file`]).
+pub const FILE_NAME: &str = ".openapi-docs-rs.stamp.json";
+
+/// What, besides the options and the spec, decides the pages: the generator, and the source
+/// text of functions among the options (given by the Node binding; empty for the CLI).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Producer {
+    /// The generator's identity (see [`generator_identity`]).
+    pub generator: String,
+    /// Source text of JavaScript functions by option path (`markdownGenerators.createApiPageMD`).
+    pub functions: BTreeMap<String, String>,
+}
+
+/// A generator's identity: `version`, and when `build_file` (the native addon, the executable)
+/// can be read, `+<size>-<mtime in ms>`, so a rebuilt generator counts as another one.
+pub fn generator_identity(version: &str, build_file: Option<&Path>) -> String {
+    match build_file.and_then(|file| std::fs::metadata(file).ok()) {
+        Some(meta) => match meta.modified().ok().and_then(mtime_ms) {
+            Some(mtime) => format!("{version}+{}-{mtime}", meta.len()),
+            None => format!("{version}+{}", meta.len()),
+        },
+        None => version.to_string(),
+    }
+}
+
+/// One file a generation read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Input {
+    /// The path as the generation used it (relative paths are taken from the site folder).
+    pub path: String,
+    /// Its modification time, in milliseconds since the Unix epoch.
+    pub mtime_ms: f64,
+}
+
+/// The contents of a stamp file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stamp {
+    /// See [`Producer::generator`].
+    pub generator: String,
+    /// The spec entry's options, as the core serializes them.
+    pub options: Value,
+    /// See [`Producer::functions`].
+    #[serde(default)]
+    pub functions: BTreeMap<String, String>,
+    /// Every file the generation read, in the order it read them.
+    pub inputs: Vec<Input>,
+}
+
+impl Stamp {
+    /// The stamp of a generation of `options` by `producer` about to start: the inputs'
+    /// modification times are taken now, before they are read, so an edit made while the
+    /// generation runs makes its pages stale.
+    pub fn before_generation(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> Stamp {
+        Stamp {
+            generator: producer.generator.clone(),
+            options: options_value(options),
+            functions: producer.functions.clone(),
+            inputs: spec_inputs(options, site_dir),
+        }
+    }
+
+    /// The stamp as the file written with the pages.
+    pub fn page(&self) -> Page {
+        Page {
+            path: FILE_NAME.into(),
+            contents: serde_json::to_string(self).unwrap_or_default(),
+        }
+    }
+
+    /// Reads the stamp in `output_dir`, if there is a readable one.
+    pub fn read(output_dir: &Path) -> Option<Stamp> {
+        let text = std::fs::read_to_string(output_dir.join(FILE_NAME)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+}
+
+/// The options as the stamp records them (functions are not in them: see [`Producer`]).
+fn options_value(options: &SpecOptions) -> Value {
+    serde_json::to_value(options).unwrap_or(Value::Null)
+}
+
+/// True when the pages of `options` under `site_dir` are missing, or were generated from other
+/// options, by another producer, or from inputs changed since: then they should be generated
+/// again. A spec given as a URL is fresh while its options (and so its URL) are unchanged.
+pub fn is_stale(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> bool {
+    let output_dir = site_dir.join(options.output_dir_trimmed());
+    let Some(stamp) = Stamp::read(&output_dir) else {
+        return true;
+    };
+    if stamp.generator != producer.generator
+        || stamp.functions != producer.functions
+        || stamp.options != options_value(options)
+    {
+        return true;
+    }
+    let now = spec_inputs(options, site_dir);
+    // An input read last time that is gone now, or a new one, changes the list too.
+    now != stamp.inputs
+}
+
+/// The files a generation of `options` reads, with their modification times: the spec file,
+/// or a spec folder, the folders directly inside it and every spec file it would read
+/// ([`crate::load::read_spec_files`]); none for a spec given as a URL.
+fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
+    if crate::load::is_url(&options.spec_path) {
+        return Vec::new();
+    }
+    let root = site_dir.join(&options.spec_path);
+    let mut inputs = Vec::new();
+    let mut push = |path: &Path, shown: String| {
+        if let Some(mtime_ms) = std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(mtime_ms)
+        {
+            inputs.push(Input {
+                path: shown,
+                mtime_ms,
+            });
+        }
+    };
+    push(&root, options.spec_path.clone());
+    if root.is_dir() {
+        let mut children = Vec::new();
+        collect(&root, Path::new(""), 0, &mut children);
+        children.sort();
+        for child in children {
+            let shown = format!(
+                "{}/{}",
+                options.spec_path.trim_end_matches('/'),
+                child.to_string_lossy().replace('\\', "/")
+            );
+            push(&root.join(&child), shown);
+        }
+    }
+    inputs
+}
+
+/// The folders and spec files under `root/rel`, one level deep, as the loader looks for them.
+fn collect(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(root.join(rel)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name == "node_modules" || name.starts_with('.') {
+            continue;
+        }
+        let child = rel.join(&name);
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            if depth == 0 {
+                out.push(child.clone());
+                collect(root, &child, depth + 1, out);
+            }
+        } else if name.ends_with(".json") || name.ends_with(".yaml") || name.ends_with(".yml") {
+            out.push(child);
+        }
+    }
+}
+
+fn mtime_ms(time: std::time::SystemTime) -> Option<f64> {
+    let since = time.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(since.as_secs() as f64 * 1000.0 + f64::from(since.subsec_nanos()) / 1e6)
+}
+
+/// The paths a dev server should watch to regenerate `options`' pages: the spec file or folder,
+/// absolute and normalized (none for a URL).
+pub fn watch_paths(options: &SpecOptions, site_dir: &Path) -> Vec<PathBuf> {
+    if crate::load::is_url(&options.spec_path) {
+        return Vec::new();
+    }
+    vec![normalize(&site_dir.join(&options.spec_path))]
+}
+
+/// `path` without `.` and `..` components (lexically, as Node's `path.resolve` does).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(spec_path: &str) -> SpecOptions {
+        SpecOptions {
+            spec_path: spec_path.into(),
+            output_dir: "docs/api".into(),
+            ..Default::default()
+        }
+    }
+
+    fn write_stamp(site: &Path, stamp: &Stamp) {
+        let out = site.join("docs/api");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join(FILE_NAME), stamp.page().contents).unwrap();
+    }
+
+    fn touch(path: &Path, seconds: u64) {
+        let time = std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+        // Read-only handles set times too (of files one owns), folders included.
+        std::fs::File::open(path)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_stamp_is_fresh_until_the_options_the_producer_or_the_spec_change() {
+        let site = tempfile::tempdir().unwrap();
+        std::fs::write(site.path().join("spec.yaml"), "openapi: 3.0.0").unwrap();
+        touch(&site.path().join("spec.yaml"), 1_000);
+        let producer = Producer {
+            generator: "1.0.0+1-2".into(),
+            functions: BTreeMap::from([(
+                "markdownGenerators.createApiPageMD".into(),
+                "() => 1".into(),
+            )]),
+        };
+        let opts = options("spec.yaml");
+        assert!(is_stale(&opts, site.path(), &producer), "no stamp");
+        write_stamp(
+            site.path(),
+            &Stamp::before_generation(&opts, site.path(), &producer),
+        );
+        assert!(!is_stale(&opts, site.path(), &producer));
+
+        let other_options = SpecOptions {
+            show_schemas: Some(true),
+            ..opts.clone()
+        };
+        assert!(is_stale(&other_options, site.path(), &producer));
+        let other_generator = Producer {
+            generator: "1.0.1".into(),
+            ..producer.clone()
+        };
+        assert!(is_stale(&opts, site.path(), &other_generator));
+        let other_function = Producer {
+            functions: BTreeMap::from([(
+                "markdownGenerators.createApiPageMD".into(),
+                "() => 2".into(),
+            )]),
+            ..producer.clone()
+        };
+        assert!(is_stale(&opts, site.path(), &other_function));
+
+        touch(&site.path().join("spec.yaml"), 2_000);
+        assert!(is_stale(&opts, site.path(), &producer));
+    }
+
+    #[test]
+    fn a_spec_folder_is_stale_when_a_spec_file_in_it_changes_appears_or_goes() {
+        let site = tempfile::tempdir().unwrap();
+        let specs = site.path().join("specs");
+        std::fs::create_dir_all(specs.join("more")).unwrap();
+        for file in ["a.yaml", "more/b.json", "notes.md"] {
+            std::fs::write(specs.join(file), "{}").unwrap();
+        }
+        let producer = Producer::default();
+        let opts = options("specs");
+        let stamp = Stamp::before_generation(&opts, site.path(), &producer);
+        let paths: Vec<_> = stamp.inputs.iter().map(|i| i.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["specs", "specs/a.yaml", "specs/more", "specs/more/b.json"]
+        );
+        write_stamp(site.path(), &stamp);
+        assert!(!is_stale(&opts, site.path(), &producer));
+        touch(&specs.join("more/b.json"), 5);
+        assert!(is_stale(&opts, site.path(), &producer));
+        write_stamp(
+            site.path(),
+            &Stamp::before_generation(&opts, site.path(), &producer),
+        );
+        std::fs::remove_file(specs.join("a.yaml")).unwrap();
+        touch(&specs, 5);
+        assert!(is_stale(&opts, site.path(), &producer));
+    }
+
+    #[test]
+    fn a_url_spec_has_no_inputs_and_no_watch_paths() {
+        let opts = options("https://example.com/openapi.yaml?v=1");
+        let site = tempfile::tempdir().unwrap();
+        let stamp = Stamp::before_generation(&opts, site.path(), &Producer::default());
+        assert!(stamp.inputs.is_empty());
+        write_stamp(site.path(), &stamp);
+        assert!(!is_stale(&opts, site.path(), &Producer::default()));
+        assert!(watch_paths(&opts, site.path()).is_empty());
+        assert_eq!(
+            watch_paths(&options("./specs/../api.yaml"), Path::new("/site")),
+            [PathBuf::from("/site/api.yaml")]
+        );
+    }
+
+    #[test]
+    fn the_generator_identity_names_the_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("addon.node");
+        std::fs::write(&file, "12345").unwrap();
+        touch(&file, 3);
+        assert_eq!(generator_identity("0.1.0", Some(&file)), "0.1.0+5-3000");
+        assert_eq!(
+            generator_identity("0.1.0", Some(&dir.path().join("gone"))),
+            "0.1.0"
+        );
+        assert_eq!(generator_identity("0.1.0", None), "0.1.0");
+    }
+}
