@@ -27,47 +27,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Generate pages for one spec.
-    Generate {
-        /// The OpenAPI document (YAML or JSON file, or a folder of them). Overrides `specPath`.
-        #[arg(long)]
-        spec: Option<String>,
-        /// Output folder. Overrides `outputDir`.
-        #[arg(long)]
-        out: Option<String>,
-        /// A JSON file with one spec entry of the plugin's `config` (specPath, outputDir,
-        /// sidebarOptions, showSchemas, disableCompression, externalJsonProps, ...). Run
-        /// `openapi-docs options-schema` for the full list.
-        #[arg(long)]
-        config: Option<PathBuf>,
-        /// The docs plugin's `path` (used for `info_path` and sidebar ids).
-        #[arg(long, default_value = "docs")]
-        docs_path: String,
-        /// The docs plugin's `routeBasePath`.
-        #[arg(long, default_value = "docs")]
-        route_base_path: String,
-        /// Group the sidebar by tag (writes sidebar.ts) when no config gives sidebarOptions.
-        #[arg(long)]
-        sidebar: bool,
-        /// Fail (E_INVALID_ID) where a page id had to change, instead of warning: an operation
-        /// without operationId or summary, an id too long for a file name, two pages with one
-        /// id. Overrides `strict`.
-        #[arg(long)]
-        strict: bool,
-        /// Also generate every version the config's `versions` lists (each into its own
-        /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
-        /// `gen-api-docs <id> --all-versions`).
-        #[arg(long, conflicts_with = "version_id")]
-        all_versions: bool,
-        /// Generate only this version of the config's `versions` (or `all` of them), and write
-        /// `versions.json` into the spec's `outputDir` (the plugin's `gen-api-docs:version`).
-        #[arg(long, value_name = "NAME|all")]
-        version_id: Option<String>,
-        /// Write a stamp of what each generation was given and read into its output folder, and
-        /// skip a generation whose stamp says nothing changed since (the check the Node plugin
-        /// makes before `docusaurus start` and `build`). Without it, every run generates.
-        #[arg(long)]
-        if_stale: bool,
-    },
+    Generate(GenerateArgs),
     /// Remove generated files from an output folder.
     Clean {
         /// Output folder.
@@ -105,6 +65,50 @@ enum Command {
     },
 }
 
+/// `openapi-docs generate`'s arguments.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// The OpenAPI document (YAML or JSON file, or a folder of them). Overrides `specPath`.
+    #[arg(long)]
+    spec: Option<String>,
+    /// Output folder. Overrides `outputDir`.
+    #[arg(long)]
+    out: Option<String>,
+    /// A JSON file with one spec entry of the plugin's `config` (specPath, outputDir,
+    /// sidebarOptions, showSchemas, disableCompression, externalJsonProps, ...). Run
+    /// `openapi-docs options-schema` for the full list.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The docs plugin's `path` (used for `info_path` and sidebar ids).
+    #[arg(long, default_value = "docs")]
+    docs_path: String,
+    /// The docs plugin's `routeBasePath`.
+    #[arg(long, default_value = "docs")]
+    route_base_path: String,
+    /// Group the sidebar by tag (writes sidebar.ts) when no config gives sidebarOptions.
+    #[arg(long)]
+    sidebar: bool,
+    /// Fail (E_INVALID_ID) where a page id had to change, instead of warning: an operation
+    /// without operationId or summary, an id too long for a file name, two pages with one
+    /// id. Overrides `strict`.
+    #[arg(long)]
+    strict: bool,
+    /// Also generate every version the config's `versions` lists (each into its own
+    /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
+    /// `gen-api-docs <id> --all-versions`).
+    #[arg(long, conflicts_with = "version_id")]
+    all_versions: bool,
+    /// Generate only this version of the config's `versions` (or `all` of them), and write
+    /// `versions.json` into the spec's `outputDir` (the plugin's `gen-api-docs:version`).
+    #[arg(long, value_name = "NAME|all")]
+    version_id: Option<String>,
+    /// Write a stamp of what each generation was given and read into its output folder, and
+    /// skip a generation whose stamp says nothing changed since (the check the Node plugin
+    /// makes before `docusaurus start` and `build`). Without it, every run generates.
+    #[arg(long)]
+    if_stale: bool,
+}
+
 /// Reads a JSON file into the type the call site names.
 macro_rules! read_json {
     ($path:expr) => {{
@@ -123,106 +127,7 @@ macro_rules! read_json {
 fn run() -> Result<String, (String, Option<&'static str>)> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate {
-            spec,
-            out,
-            config,
-            docs_path,
-            route_base_path,
-            sidebar,
-            strict,
-            all_versions,
-            version_id,
-            if_stale,
-        } => {
-            let mut options: SpecOptions = match &config {
-                Some(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| {
-                        (
-                            format!("cannot read {}: {e}", path.display()),
-                            Some("E_READ"),
-                        )
-                    })?;
-                    // `--spec` and `--out` fill in what the file leaves out.
-                    let mut value: serde_json::Value =
-                        serde_json::from_str(&text).map_err(|e| {
-                            (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION"))
-                        })?;
-                    if let Some(map) = value.as_object_mut() {
-                        for (key, given) in [("specPath", &spec), ("outputDir", &out)] {
-                            if let Some(given) = given {
-                                map.insert(key.into(), given.clone().into());
-                            }
-                        }
-                    }
-                    serde_json::from_value(value).map_err(|e| {
-                        (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION"))
-                    })?
-                }
-                None => SpecOptions::default(),
-            };
-            if let Some(spec) = spec {
-                options.spec_path = spec;
-            }
-            if let Some(out) = out {
-                options.output_dir = out;
-            }
-            if options.spec_path.is_empty() || options.output_dir.is_empty() {
-                return Err((
-                    "give --spec and --out (or a --config with specPath and outputDir)".into(),
-                    Some("E_INVALID_OPTION"),
-                ));
-            }
-            if strict {
-                options.strict = Some(true);
-            }
-            if sidebar && options.sidebar_options.is_none() {
-                options.sidebar_options = Some(openapi_docs_core::SidebarOptions {
-                    group_paths_by: Some(openapi_docs_core::GroupPathsBy::Tag),
-                    ..Default::default()
-                });
-            }
-            let docs = DocsContext {
-                doc_path: Some(docs_path),
-                route_base_path: Some(route_base_path),
-            };
-            let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
-            let producer = if_stale.then(|| openapi_docs_core::stamp::Producer {
-                generator: openapi_docs_core::stamp::generator_identity(
-                    concat!("openapi-docs ", env!("CARGO_PKG_VERSION")),
-                    std::env::current_exe().ok().as_deref(),
-                ),
-                functions: Default::default(),
-            });
-            let generate =
-                |options: &SpecOptions| generate_one(options, &docs, &cwd, producer.as_ref());
-            // The entry's name in version errors (`<config>:<version>`).
-            let key = config
-                .as_ref()
-                .map_or_else(|| options.spec_path.clone(), |c| c.display().to_string());
-            use openapi_docs_core::versions::{self, Selection};
-            let mut lines = Vec::new();
-            let selection = match (&version_id, all_versions) {
-                (Some(id), _) => Some(Selection::parse(Some(id))),
-                (None, true) => Some(Selection::Configured),
-                (None, false) => None,
-            };
-            if version_id.is_none() {
-                lines.push(generate(&options)?);
-            }
-            if let Some(selection) = selection {
-                let runs = versions::runs(&key, &options, selection).map_err(failure)?;
-                if !runs.is_empty() {
-                    let path = versions::write_versions_json(&options, &cwd).map_err(failure)?;
-                    let shown = path.strip_prefix(&cwd).unwrap_or(&path);
-                    lines.push(format!("versions: {} -> {}", runs.len(), shown.display()));
-                }
-                for run in runs {
-                    lines.push(generate(&run.options)?);
-                }
-            }
-            Ok(lines.join("\n"))
-        }
+        Command::Generate(args) => generate_command(args),
         Command::Clean { out } => {
             let removed =
                 openapi_docs_core::output::clean(std::path::Path::new(&out)).map_err(failure)?;
@@ -318,6 +223,106 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
         }
     }
+}
+
+/// `openapi-docs generate`: one spec entry, and with `--all-versions` / `--version-id` its
+/// versions and `versions.json`. Returns the report lines.
+fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'static str>)> {
+    let GenerateArgs {
+        spec,
+        out,
+        config,
+        docs_path,
+        route_base_path,
+        sidebar,
+        strict,
+        all_versions,
+        version_id,
+        if_stale,
+    } = args;
+    let mut options: SpecOptions = match &config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                (
+                    format!("cannot read {}: {e}", path.display()),
+                    Some("E_READ"),
+                )
+            })?;
+            // `--spec` and `--out` fill in what the file leaves out.
+            let mut value: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?;
+            if let Some(map) = value.as_object_mut() {
+                for (key, given) in [("specPath", &spec), ("outputDir", &out)] {
+                    if let Some(given) = given {
+                        map.insert(key.into(), given.clone().into());
+                    }
+                }
+            }
+            serde_json::from_value(value)
+                .map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?
+        }
+        None => SpecOptions::default(),
+    };
+    if let Some(spec) = spec {
+        options.spec_path = spec;
+    }
+    if let Some(out) = out {
+        options.output_dir = out;
+    }
+    if options.spec_path.is_empty() || options.output_dir.is_empty() {
+        return Err((
+            "give --spec and --out (or a --config with specPath and outputDir)".into(),
+            Some("E_INVALID_OPTION"),
+        ));
+    }
+    if strict {
+        options.strict = Some(true);
+    }
+    if sidebar && options.sidebar_options.is_none() {
+        options.sidebar_options = Some(openapi_docs_core::SidebarOptions {
+            group_paths_by: Some(openapi_docs_core::GroupPathsBy::Tag),
+            ..Default::default()
+        });
+    }
+    let docs = DocsContext {
+        doc_path: Some(docs_path),
+        route_base_path: Some(route_base_path),
+    };
+    let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
+    let producer = if_stale.then(|| openapi_docs_core::stamp::Producer {
+        generator: openapi_docs_core::stamp::generator_identity(
+            concat!("openapi-docs ", env!("CARGO_PKG_VERSION")),
+            std::env::current_exe().ok().as_deref(),
+        ),
+        functions: Default::default(),
+    });
+    let generate = |options: &SpecOptions| generate_one(options, &docs, &cwd, producer.as_ref());
+    // The entry's name in version errors (`<config>:<version>`).
+    let key = config
+        .as_ref()
+        .map_or_else(|| options.spec_path.clone(), |c| c.display().to_string());
+    use openapi_docs_core::versions::{self, Selection};
+    let mut lines = Vec::new();
+    let selection = match (&version_id, all_versions) {
+        (Some(id), _) => Some(Selection::parse(Some(id))),
+        (None, true) => Some(Selection::Configured),
+        (None, false) => None,
+    };
+    if version_id.is_none() {
+        lines.push(generate(&options)?);
+    }
+    if let Some(selection) = selection {
+        let runs = versions::runs(&key, &options, selection).map_err(failure)?;
+        if !runs.is_empty() {
+            let path = versions::write_versions_json(&options, &cwd).map_err(failure)?;
+            let shown = path.strip_prefix(&cwd).unwrap_or(&path);
+            lines.push(format!("versions: {} -> {}", runs.len(), shown.display()));
+        }
+        for run in runs {
+            lines.push(generate(&run.options)?);
+        }
+    }
+    Ok(lines.join("\n"))
 }
 
 /// Generates one spec entry into its `outputDir` (relative to `cwd`); with a `producer`, writes
