@@ -14,7 +14,8 @@
 //!
 //! The commit of a regeneration is one rename per changed file, each atomic: if it is cut short
 //! (a crash, a disk error), every file is either its old or its new version, never a partial
-//! one, but the folder may hold a mix of both generations and stale files not yet removed.
+//! one, but the folder may hold a mix of both generations and stale files not yet removed (and
+//! a crash leaves the staging folder behind). Generation failures all happen before the commit.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -110,7 +111,8 @@ fn check_size(page: &Page, total: &mut usize, limits: SizeLimits) -> Result<()> 
 
 /// A new generation being written beside its output folder. Pages are written one by one as
 /// they come; [`Staging::commit`] puts them in place. Dropped without a commit (an error
-/// anywhere), the staging folder is removed and the output folder was never touched.
+/// anywhere), the staging folder is removed and the output folder was never touched; dropped
+/// after one, the staging folder (then emptied, unless it became the output folder) is removed.
 #[derive(Debug)]
 pub(crate) struct Staging {
     output_dir: PathBuf,
