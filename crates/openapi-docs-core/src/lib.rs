@@ -101,10 +101,12 @@ pub fn generate_with_hooks(
 /// taken from the working folder), all or nothing: each page goes to a staging folder as soon as
 /// it is rendered (on a writer thread, while the next ones are rendered; without hooks that
 /// replace pages or sidebar entries, rendering has a thread of its own too, while the next items
-/// are built), and the staging folder is swapped into place at the end.
+/// are built), and put in place at the end. Over an earlier generation, only the files whose
+/// bytes changed are written (the others keep their inode and modification time) and generated
+/// files not produced again are removed; hand-written files stay as they are.
 /// On any error `output_dir` is left as it was. The result's `pages` is empty (they are on disk;
-/// `stats.files` counts them). Hooks are called on the calling thread, in the same order as by
-/// [`generate_with_hooks`].
+/// `stats.files` counts them, `stats.files_written` and `stats.files_unchanged` split them).
+/// Hooks are called on the calling thread, in the same order as by [`generate_with_hooks`].
 pub fn generate_into(
     options: &SpecOptions,
     docs: &DocsContext,

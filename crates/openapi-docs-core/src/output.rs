@@ -1,10 +1,23 @@
-//! Writing pages to disk, all or nothing: every file is written into a staging folder beside
-//! the output folder as soon as it is rendered (`Staging::write`); hand-written files of the
-//! output folder are linked (or copied) into it; then one rename swaps it into place
-//! (`Staging::commit`). Generated files of an earlier run that are not produced again are
-//! gone with the old folder. A failure at any point, a write that fails half-way included,
-//! leaves the previous output folder untouched.
+//! Writing pages to disk, all or nothing. Every file is written into a staging folder beside
+//! the output folder as soon as it is rendered (`Staging::write`), and nothing in the output
+//! folder changes before `Staging::commit`; a failure before it (a refused page, a write that
+//! fails half-way, an error anywhere in the generation) leaves the output folder as it was and
+//! removes the staging folder.
+//!
+//! - A first generation (no output folder yet) writes every file, and the commit renames the
+//!   staging folder into place.
+//! - A regeneration writes only the files whose bytes differ from the ones already there, and
+//!   the commit renames each of them over the old one, then removes the generated files
+//!   ([`is_generated_file`]) not produced again and the folders that leaves empty. A file whose
+//!   bytes are unchanged is not touched (same inode, same modification time), so Docusaurus'
+//!   watcher and bundler see only the pages that changed; hand-written files are never touched.
+//!
+//! The commit of a regeneration is one rename per changed file, each atomic: if it is cut short
+//! (a crash, a disk error), every file is either its old or its new version, never a partial
+//! one, but the folder may hold a mix of both generations and stale files not yet removed (and
+//! a crash leaves the staging folder behind). Generation failures all happen before the commit.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Location, Result};
@@ -97,20 +110,36 @@ fn check_size(page: &Page, total: &mut usize, limits: SizeLimits) -> Result<()> 
 }
 
 /// A new generation being written beside its output folder. Pages are written one by one as
-/// they come; [`Staging::commit`] swaps the folder into place. Dropped without a commit (an
-/// error anywhere), the staging folder is removed and the output folder was never touched.
+/// they come; [`Staging::commit`] puts them in place. Dropped without a commit (an error
+/// anywhere), the staging folder is removed and the output folder was never touched; dropped
+/// after one, the staging folder (then emptied, unless it became the output folder) is removed.
 #[derive(Debug)]
 pub(crate) struct Staging {
     output_dir: PathBuf,
     staging: PathBuf,
-    /// Bytes written so far (for [`SizeLimits::output_bytes`]).
+    /// Whether the output folder existed at [`Staging::begin`]: pages are then compared with the
+    /// files they would replace, and only changed ones are written.
+    incremental: bool,
+    /// Bytes of the pages so far (for [`SizeLimits::output_bytes`]).
     total: usize,
     limits: SizeLimits,
-    /// Files written so far.
-    files: usize,
-    /// Sub-folders created so far (relative).
-    dirs: std::collections::HashSet<String>,
-    committed: bool,
+    /// Every page path so far, written or unchanged.
+    produced: HashSet<String>,
+    /// The pages written into the staging folder (new or changed), relative.
+    staged: Vec<String>,
+    /// Sub-folders created in the staging folder so far (relative).
+    dirs: HashSet<String>,
+    /// Whether the staging folder became the output folder.
+    swapped: bool,
+}
+
+/// What a generation did to the files of its output folder.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct WriteCounts {
+    /// Files written: new, or with other bytes than before.
+    pub written: usize,
+    /// Files left as they were: their bytes were the same.
+    pub unchanged: usize,
 }
 
 /// A sibling of `output_dir` named after it with `suffix` (hidden, so Docusaurus skips it).
@@ -147,11 +176,13 @@ impl Staging {
         Ok(Staging {
             output_dir: output_dir.to_path_buf(),
             staging,
+            incremental: output_dir.is_dir(),
             total: 0,
             limits: SizeLimits::default(),
-            files: 0,
+            produced: Default::default(),
+            staged: Vec::new(),
             dirs: Default::default(),
-            committed: false,
+            swapped: false,
         })
     }
 
@@ -161,15 +192,31 @@ impl Staging {
         self
     }
 
-    /// Files written so far.
+    /// Files generated so far, written or unchanged.
     pub fn files(&self) -> usize {
-        self.files
+        self.produced.len()
     }
 
-    /// Writes one page into the staging folder, after the path and size checks.
+    /// Of the files so far, how many were written and how many left unchanged.
+    pub fn counts(&self) -> WriteCounts {
+        WriteCounts {
+            written: self.staged.len(),
+            unchanged: self.produced.len() - self.staged.len(),
+        }
+    }
+
+    /// Writes one page into the staging folder, after the path and size checks, unless the
+    /// output folder already holds a file with the same bytes at its path.
     pub fn write(&mut self, page: &Page) -> Result<()> {
         check_path(page)?;
         check_size(page, &mut self.total, self.limits)?;
+        let first = self.produced.insert(page.path.clone());
+        if first
+            && self.incremental
+            && same_bytes(&self.output_dir.join(&page.path), page.contents.as_bytes())
+        {
+            return Ok(());
+        }
         if let Some((dir, _)) = page.path.rsplit_once('/')
             && !self.dirs.contains(dir)
         {
@@ -179,68 +226,95 @@ impl Staging {
         }
         let path = self.staging.join(&page.path);
         std::fs::write(&path, &page.contents).map_err(write_err(&path))?;
-        self.files += 1;
+        if first || !self.staged.contains(&page.path) {
+            self.staged.push(page.path.clone());
+        }
         Ok(())
     }
 
-    /// Carries the output folder's hand-written files (and folders) into the staging folder,
-    /// then swaps the staging folder into place: the old folder is renamed aside, the new one
-    /// renamed in, the old one removed. If the second rename fails the old folder is put back.
-    pub fn commit(mut self) -> Result<()> {
-        let output_dir = self.output_dir.clone();
-        if output_dir.is_dir() {
-            self.carry_hand_written(&output_dir, Path::new(""))?;
-            let old = sibling(&output_dir, "old")?;
-            if old.exists() {
-                std::fs::remove_dir_all(&old).map_err(write_err(&old))?;
-            }
-            std::fs::rename(&output_dir, &old).map_err(write_err(&output_dir))?;
-            if let Err(source) = std::fs::rename(&self.staging, &output_dir) {
-                let _ = std::fs::rename(&old, &output_dir);
+    /// Puts the new generation in place and returns how many files of the previous one it
+    /// removed. Without an output folder, the staging folder is renamed into place. Otherwise
+    /// each written file is renamed over the one it replaces, then the generated files not
+    /// produced again are removed, with the folders that leaves empty.
+    pub fn commit(mut self) -> Result<usize> {
+        if !self.output_dir.exists() {
+            if self.incremental {
+                // The unchanged files went with it.
                 return Err(Error::Write {
-                    path: output_dir,
-                    source,
+                    path: self.output_dir.clone(),
+                    source: std::io::Error::other(
+                        "the output folder was removed during the generation; generate again",
+                    ),
                 });
             }
-            self.committed = true;
-            // The new generation is in place; a leftover old folder is only untidy.
-            let _ = std::fs::remove_dir_all(&old);
-        } else {
-            std::fs::rename(&self.staging, &output_dir).map_err(write_err(&output_dir))?;
-            self.committed = true;
+            std::fs::rename(&self.staging, &self.output_dir)
+                .map_err(write_err(&self.output_dir))?;
+            self.swapped = true;
+            return Ok(0);
+        }
+        self.move_staged()?;
+        self.remove_stale()
+    }
+
+    /// Renames each staged file over its place in the output folder (copied in, when the output
+    /// folder is on another device).
+    fn move_staged(&self) -> Result<()> {
+        let mut dirs = HashSet::new();
+        for relative in &self.staged {
+            if let Some((dir, _)) = relative.rsplit_once('/')
+                && dirs.insert(dir)
+            {
+                let path = self.output_dir.join(dir);
+                std::fs::create_dir_all(&path).map_err(write_err(&path))?;
+            }
+            let from = self.staging.join(relative);
+            let to = self.output_dir.join(relative);
+            if std::fs::rename(&from, &to).is_err() {
+                let contents = std::fs::read(&from).map_err(write_err(&from))?;
+                write_file(&to, contents)?;
+            }
         }
         Ok(())
     }
 
-    /// Links (or, across devices, copies) every file of `output_dir/rel` that this generator
-    /// did not write into the same place in the staging folder.
-    fn carry_hand_written(&mut self, output_dir: &Path, rel: &Path) -> Result<()> {
-        let dir = output_dir.join(rel);
-        let entries = std::fs::read_dir(&dir).map_err(write_err(&dir))?;
-        for entry in entries {
-            let entry = entry.map_err(write_err(&dir))?;
-            let child = rel.join(entry.file_name());
-            let relative = child.to_string_lossy().replace('\\', "/");
-            let from = output_dir.join(&child);
-            let to = self.staging.join(&child);
-            let file_type = entry.file_type().map_err(write_err(&from))?;
-            if file_type.is_dir() {
-                std::fs::create_dir_all(&to).map_err(write_err(&to))?;
-                self.carry_hand_written(output_dir, &child)?;
-            } else if !is_generated_file(&relative)
-                && !to.exists()
-                && std::fs::hard_link(&from, &to).is_err()
-            {
-                std::fs::copy(&from, &to).map_err(write_err(&to))?;
+    /// Removes the generated files of the output folder that this generation did not produce,
+    /// then the folders among theirs that are left empty; returns how many files it removed.
+    fn remove_stale(&self) -> Result<usize> {
+        let mut removed = 0;
+        let mut folders = std::collections::BTreeSet::new();
+        for file in list_files(&self.output_dir)? {
+            if is_generated_file(&file) && !self.produced.contains(&file) {
+                let path = self.output_dir.join(&file);
+                std::fs::remove_file(&path).map_err(write_err(&path))?;
+                removed += 1;
+                let mut folder = file.as_str();
+                while let Some((parent, _)) = folder.rsplit_once('/') {
+                    folders.insert(parent.to_string());
+                    folder = parent;
+                }
             }
         }
-        Ok(())
+        // A folder sorts before the folders in it: in reverse, each is emptied before its parent.
+        for folder in folders.iter().rev() {
+            let _ = std::fs::remove_dir(self.output_dir.join(folder));
+        }
+        Ok(removed)
+    }
+}
+
+/// True when `path` is a file holding exactly `contents` (its length compared first).
+fn same_bytes(path: &Path, contents: &[u8]) -> bool {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.len() == contents.len() as u64 => {
+            std::fs::read(path).is_ok_and(|old| old == contents)
+        }
+        _ => false,
     }
 }
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        if !self.committed {
+        if !self.swapped {
             let _ = std::fs::remove_dir_all(&self.staging);
         }
     }
@@ -256,12 +330,12 @@ pub(crate) fn write_pages(output_dir: &Path, pages: &[Page]) -> Result<()> {
     for page in pages {
         staging.write(page)?;
     }
-    staging.commit()
+    staging.commit().map(|_| ())
 }
 
 /// Writes one file all at once: into a hidden sibling first, then renamed over `path` (its
 /// folder is created if need be). A failure leaves the previous file as it was.
-pub(crate) fn write_file(path: &Path, contents: &str) -> Result<()> {
+pub(crate) fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
     let parent = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -374,7 +448,7 @@ mod tests {
     }
 
     #[test]
-    fn commit_swaps_in_new_files_keeps_hand_written_ones_and_drops_stale_ones() {
+    fn commit_puts_in_new_files_keeps_hand_written_ones_and_drops_stale_ones() {
         let dir = tempfile::tempdir().expect("temp dir");
         let out = dir.path().join("api");
         write_pages(
@@ -393,6 +467,25 @@ mod tests {
             ["b.api.mdx", "more/notes.md"]
         );
         assert_eq!(read(&out.join("more/notes.md")), "hand-written");
+        assert!(
+            !out.join("schemas").exists(),
+            "the emptied folder is removed"
+        );
+    }
+
+    #[test]
+    fn an_output_folder_made_during_the_generation_is_merged_into() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("api");
+        let mut staging = Staging::begin(&out).expect("begin");
+        staging.write(&page("a.api.mdx", "new")).expect("write");
+        std::fs::create_dir(&out).expect("mkdir");
+        std::fs::write(out.join("notes.md"), "hand-written").expect("write");
+        std::fs::write(out.join("stale.api.mdx"), "stale").expect("write");
+        assert_eq!(staging.commit().expect("commit"), 1);
+        assert_eq!(list_files(&out).expect("list"), ["a.api.mdx", "notes.md"]);
+        assert_eq!(read(&out.join("a.api.mdx")), "new");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 1);
     }
 
     #[test]

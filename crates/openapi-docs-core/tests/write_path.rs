@@ -78,7 +78,14 @@ fn streams_the_same_files_as_generate_and_write() {
     )
     .expect("generates");
     assert!(streamed.pages.is_empty());
-    assert_eq!(streamed.stats, generated.stats);
+    // A first generation writes every file; in memory, none is written.
+    assert_eq!(
+        streamed.stats,
+        openapi_docs_core::Stats {
+            files_written: streamed.stats.files,
+            ..generated.stats.clone()
+        }
+    );
     assert_eq!(
         tree(&a.path().join("docs/api")),
         tree(&b.path().join("docs/api"))

@@ -55,6 +55,14 @@ pub struct Stats {
     pub largest_page_values: usize,
     /// Pages expanded compactly (`limits.maxPageValues`): path items and schema pages.
     pub compact_pages: usize,
+    /// Of the `files`, those written to the output folder: new, or with other bytes than the
+    /// file they replace (0 when the pages are only generated in memory).
+    pub files_written: usize,
+    /// Of the `files`, those left as they were in the output folder: the same bytes.
+    pub files_unchanged: usize,
+    /// Generated files of the previous generation removed from the output folder, as they
+    /// were not produced again.
+    pub files_removed: usize,
 }
 
 /// Everything generated for one spec entry.

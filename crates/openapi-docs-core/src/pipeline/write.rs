@@ -1,7 +1,8 @@
-//! The write stage as pages come: rendered files go in batches to a writer thread that puts them
-//! into a staging folder, swapped into place at the end ([`output::Staging`]), while the next
-//! pages are built and rendered. The reference writes each file with `fs.writeFileSync` as it
-//! renders it; this writes all or nothing.
+//! The write stage as pages come: rendered files go in batches to a writer thread that puts the
+//! new and changed ones into a staging folder, put in place at the end ([`output::Staging`]),
+//! while the next pages are built and rendered. The reference writes each file with
+//! `fs.writeFileSync` as it renders it; this writes all or nothing, and leaves unchanged files
+//! alone.
 
 use std::path::Path;
 
@@ -81,11 +82,15 @@ pub(crate) fn generate_into(
         Some(staging) => staging,
         None => output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
     };
+    // The stamp is not counted.
+    let counts = staging.counts();
     generated.stats.files = staging.files();
+    generated.stats.files_written = counts.written;
+    generated.stats.files_unchanged = counts.unchanged;
     if let Some(stamp) = stamp {
         staging.write(&stamp)?;
     }
-    staging.commit()?;
+    generated.stats.files_removed = staging.commit()?;
     Ok(generated)
 }
 
