@@ -235,10 +235,16 @@ function pluginOpenAPIDocsRs(context, options) {
     return summary;
   }
 
-  /** Generates the spec entries whose pages the core finds missing or stale. */
-  function generateStale() {
+  /** Generates the spec entries whose pages the core finds missing or stale. A failure throws,
+   * or with `onError` is handed to it and the next entries are generated still. */
+  function generateStale(onError) {
     for (const [id, specOptions] of Object.entries(config)) {
-      if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
+      try {
+        if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
+      } catch (err) {
+        if (!onError) throw err;
+        onError(err, id);
+      }
     }
   }
 
@@ -298,14 +304,24 @@ function pluginOpenAPIDocsRs(context, options) {
   const command = process.argv.slice(2).find((a) => !a.startsWith("-")) || "";
   if (!/^(gen|clean)-api-docs/.test(command)) generateStale();
 
+  // How many times loadContent ran: every call after the first is a reload by `start`.
+  let loads = 0;
+
   return {
     name: PLUGIN_NAME,
     getPathsToWatch() {
       return Object.values(config).flatMap((specOptions) => native.watchPaths(specOptionsJson(specOptions), siteDir));
     },
     async loadContent() {
-      // `docusaurus start` reloads this plugin when a watched spec changes.
-      generateStale();
+      // `build` calls this once. `docusaurus start` calls it again on this same plugin object
+      // (Docusaurus' `reloadPlugin`) when a watched file changes: a spec saved half-edited then
+      // prints its error and keeps the last good pages served (a failed generation leaves them,
+      // and its stamp, as they were, so the next save generates again); Docusaurus would print
+      // a bare stack instead.
+      const reload = loads > 0;
+      loads += 1;
+      if (!reload) return generateStale();
+      generateStale((err, id) => console.error(formatError(err, (err && err.specId) || id)));
     },
     configureWebpack(webpackConfig, isServer) {
       return configureServerBundle(webpackConfig, isServer);

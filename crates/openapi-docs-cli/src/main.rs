@@ -102,10 +102,13 @@ struct GenerateArgs {
     /// `versions.json` into the spec's `outputDir` (the plugin's `gen-api-docs:version`).
     #[arg(long, value_name = "NAME|all")]
     version_id: Option<String>,
-    /// Write a stamp of what each generation was given and read into its output folder, and
-    /// skip a generation whose stamp says nothing changed since (the check the Node plugin
-    /// makes before `docusaurus start` and `build`). Without it, every run generates.
+    /// Generate even when the stamp in the output folder says nothing changed since the last
+    /// generation (a stamp of what each generation was given and read is always written with
+    /// the pages, and a generation it finds up to date is skipped).
     #[arg(long)]
+    force: bool,
+    /// Accepted for older scripts: skipping an up-to-date generation is the default now.
+    #[arg(long, hide = true)]
     if_stale: bool,
 }
 
@@ -238,7 +241,8 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         strict,
         all_versions,
         version_id,
-        if_stale,
+        force,
+        if_stale: _,
     } = args;
     let mut options: SpecOptions = match &config {
         Some(path) => {
@@ -289,14 +293,14 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         route_base_path: Some(route_base_path),
     };
     let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
-    let producer = if_stale.then(|| openapi_docs_core::stamp::Producer {
+    let producer = openapi_docs_core::stamp::Producer {
         generator: openapi_docs_core::stamp::generator_identity(
             concat!("openapi-docs ", env!("CARGO_PKG_VERSION")),
             std::env::current_exe().ok().as_deref(),
         ),
         functions: Default::default(),
-    });
-    let generate = |options: &SpecOptions| generate_one(options, &docs, &cwd, producer.as_ref());
+    };
+    let generate = |options: &SpecOptions| generate_one(options, &docs, &cwd, &producer, force);
     // The entry's name in version errors (`<config>:<version>`).
     let key = config
         .as_ref()
@@ -325,35 +329,31 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
     Ok(lines.join("\n"))
 }
 
-/// Generates one spec entry into its `outputDir` (relative to `cwd`); with a `producer`, writes
-/// a stamp and skips the generation when the stamp says nothing changed. Returns the line that
-/// reports it.
+/// Generates one spec entry into its `outputDir` (relative to `cwd`) with a stamp, unless the
+/// stamp there says nothing changed since (and not `force`). Returns the line that reports it.
 fn generate_one(
     options: &SpecOptions,
     docs: &DocsContext,
     cwd: &std::path::Path,
-    producer: Option<&openapi_docs_core::stamp::Producer>,
+    producer: &openapi_docs_core::stamp::Producer,
+    force: bool,
 ) -> Result<String, (String, Option<&'static str>)> {
     let started = Instant::now();
     let output_dir = cwd.join(options.output_dir_trimmed());
-    let hooks = &mut openapi_docs_core::hooks::NoHooks;
-    let generated = match producer {
-        Some(producer) if !openapi_docs_core::stamp::is_stale(options, cwd, producer) => {
-            return Ok(format!(
-                "{}: up to date (unchanged since the stamp in {}), not generated",
-                options.spec_path, options.output_dir
-            ));
-        }
-        Some(producer) => openapi_docs_core::generate_into_stamped(
-            options,
-            docs,
-            cwd,
-            &output_dir,
-            hooks,
-            producer,
-        ),
-        None => openapi_docs_core::generate_into(options, docs, cwd, &output_dir, hooks),
+    if !force && !openapi_docs_core::stamp::is_stale(options, cwd, producer) {
+        return Ok(format!(
+            "{}: up to date in {} (nothing it reads changed since), not generated; --force generates anyway",
+            options.spec_path, options.output_dir
+        ));
     }
+    let generated = openapi_docs_core::generate_into_stamped(
+        options,
+        docs,
+        cwd,
+        &output_dir,
+        &mut openapi_docs_core::hooks::NoHooks,
+        producer,
+    )
     .map_err(failure)?;
     for warning in &generated.warnings {
         eprintln!("warning: {warning}");

@@ -1,6 +1,6 @@
 //! `openapi-docs generate` with a config's `versions`: `--all-versions` and `--version-id`
-//! write `versions.json` and each version's pages, as the plugin's commands do; `--if-stale`
-//! writes a stamp and skips a generation that has nothing new to do.
+//! write `versions.json` and each version's pages, as the plugin's commands do; each with a
+//! stamp, skipped when it has nothing new to do (see `up_to_date.rs` for a spec's `$ref`s).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -71,12 +71,15 @@ fn all_versions_generates_the_entry_every_version_and_versions_json() {
     assert_eq!(names, ["2.0", "1.0", "0.9"]);
     assert!(dir.path().join("docs/pets/1.0/op-1.api.mdx").exists());
     assert!(dir.path().join("docs/pets-0.9/op-0.api.mdx").exists());
-    assert!(
-        !dir.path()
-            .join("docs/pets/.openapi-docs-rs.stamp.json")
-            .exists(),
-        "no stamp without --if-stale"
-    );
+    for out in ["docs/pets", "docs/pets/1.0", "docs/pets-0.9"] {
+        assert!(
+            dir.path()
+                .join(out)
+                .join(".openapi-docs-rs.stamp.json")
+                .exists(),
+            "a stamp in {out}"
+        );
+    }
 }
 
 #[test]
@@ -102,33 +105,38 @@ fn version_id_generates_that_version_only_and_refuses_an_unknown_one() {
 }
 
 #[test]
-fn if_stale_skips_a_generation_whose_stamp_says_nothing_changed() {
+fn a_second_generation_is_skipped_unless_forced() {
     let dir = site();
-    let first = run(dir.path(), &["--if-stale"]);
+    let first = run(dir.path(), &[]);
     assert!(first.status.success(), "{}", text(&first.stderr));
     assert!(text(&first.stdout).starts_with("v2.yaml: 3 API"));
-    assert!(
-        dir.path()
-            .join("docs/pets/.openapi-docs-rs.stamp.json")
-            .exists()
-    );
-    let second = run(dir.path(), &["--if-stale"]);
+    let second = run(dir.path(), &[]);
+    assert!(second.status.success(), "{}", text(&second.stderr));
     assert_eq!(
         text(&second.stdout),
-        "v2.yaml: up to date (unchanged since the stamp in docs/pets), not generated\n"
+        "v2.yaml: up to date in docs/pets (nothing it reads changed since), not generated; --force generates anyway\n"
     );
-    // Without the flag it always generates, and the stamp goes with the old pages.
-    let plain = run(dir.path(), &[]);
-    assert!(text(&plain.stdout).starts_with("v2.yaml: 3 API"));
+    // `--if-stale`, the default now, is still accepted.
+    let old_flag = run(dir.path(), &["--if-stale"]);
+    assert_eq!(text(&old_flag.stdout), text(&second.stdout));
+    let forced = run(dir.path(), &["--force"]);
     assert!(
-        !dir.path()
-            .join("docs/pets/.openapi-docs-rs.stamp.json")
-            .exists()
-    );
-    let third = run(dir.path(), &["--if-stale"]);
-    assert!(
-        text(&third.stdout).starts_with("v2.yaml: 3 API"),
+        text(&forced.stdout).starts_with("v2.yaml: 3 API"),
         "{}",
-        text(&third.stdout)
+        text(&forced.stdout)
+    );
+    // Versions are skipped one by one.
+    let versions = run(dir.path(), &["--all-versions"]);
+    let lines: Vec<_> = text(&versions.stdout).lines().map(String::from).collect();
+    assert!(lines[0].contains("up to date"), "{lines:?}");
+    assert!(lines[2].starts_with("v1.yaml: 2 API"), "{lines:?}");
+    let again = run(dir.path(), &["--all-versions"]);
+    assert!(
+        text(&again.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("versions:"))
+            .all(|l| l.contains("up to date")),
+        "{}",
+        text(&again.stdout)
     );
 }

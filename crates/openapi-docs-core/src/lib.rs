@@ -119,8 +119,8 @@ pub fn generate_into(
     })
 }
 
-/// [`generate_into`], with a stamp of what the generation was given and read written with the
-/// pages (all or nothing: a failed generation leaves the previous stamp too), so that
+/// [`generate_into`], with a stamp of what the generation was given and read
+/// ([`Generated::inputs`]) written with the pages (all or nothing: a failed generation leaves the previous stamp too), so that
 /// [`stamp::is_stale`] can tell later whether the pages need generating again. The stamp is not
 /// counted in `stats.files`.
 pub fn generate_into_stamped(
@@ -133,14 +133,7 @@ pub fn generate_into_stamped(
 ) -> Result<Generated> {
     let stamp = stamp::Stamp::before_generation(options, site_dir, producer);
     panic_guard::guard(&options.spec_path, || {
-        pipeline::write::generate_into(
-            options,
-            docs,
-            site_dir,
-            output_dir,
-            hooks,
-            Some(stamp.page()),
-        )
+        pipeline::write::generate_into(options, docs, site_dir, output_dir, hooks, Some(stamp))
     })
 }
 

@@ -109,6 +109,8 @@ pub struct Resolver {
     compact_pages: std::sync::Mutex<Vec<String>>,
     /// The most values a page expanded to in full.
     largest_page: AtomicUsize,
+    /// The files and URLs other than the root document that `$ref`s made it read, in order.
+    inputs: Vec<load::Input>,
 }
 
 /// The value at an escaped JSON `pointer` ("" is the whole document).
@@ -218,6 +220,7 @@ impl Resolver {
             text_memo: TextMemo::default(),
             compact_pages: std::sync::Mutex::new(Vec::new()),
             largest_page: AtomicUsize::new(0),
+            inputs: Vec::new(),
         }
     }
 
@@ -318,6 +321,18 @@ impl Resolver {
             .map(|(identity, _)| (identity.doc, identity.pointer))
     }
 
+    /// The files and URLs other than the root document that [`Resolver::load_external_refs`]
+    /// read, taken out (see [`load::Input`]).
+    pub(crate) fn take_inputs(&mut self) -> Vec<load::Input> {
+        std::mem::take(&mut self.inputs)
+    }
+
+    /// Adds files read for this resolver's document by another (a Swagger 2.0 document's, read
+    /// before it was converted).
+    pub(crate) fn add_inputs(&mut self, inputs: Vec<load::Input>) {
+        self.inputs.extend(inputs);
+    }
+
     /// Loads every external file that `$ref`s reach, transitively, so expansion needs no I/O.
     pub fn load_external_refs(&mut self) -> Result<()> {
         let mut queue = vec![0usize];
@@ -367,6 +382,7 @@ impl Resolver {
                     reference: reference.clone(),
                     message: e.to_string(),
                 })?;
+                self.inputs.push(file.input);
                 let index = self.docs.len();
                 self.docs.push(Doc {
                     path: target.clone(),

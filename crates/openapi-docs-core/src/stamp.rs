@@ -10,9 +10,12 @@
 //! - `options`: the spec entry's options as the core reads them, and `functions`: the source
 //!   text of JavaScript functions among them (the Node plugin's `markdownGenerators` and
 //!   `sidebarGenerators`), which shape the pages without crossing as JSON;
-//! - `inputs`: every file the generation read, with its modification time. Today that is the
-//!   spec (a file, or a folder and the spec files in it); a spec given as a URL has none, its
-//!   URL (with the provider's version token) being part of the options.
+//! - `inputs`: every file and URL the generation read ([`crate::Generated::inputs`]: the spec
+//!   files, the files their `$ref`s reach, the `template` file), each file with its modification
+//!   time taken before it was read; for a spec folder, also the folder, the folders in it and
+//!   the spec files it holds, as listed before the generation, so that a file added or removed
+//!   there is noticed. A URL has no modification time: its pages are fresh while the options
+//!   (and so the URL, with the provider's version token) are unchanged.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +23,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use crate::load::Input;
+use crate::load::modified_ms;
 use crate::options::SpecOptions;
 use crate::render::Page;
 
@@ -49,16 +54,6 @@ pub fn generator_identity(version: &str, build_file: Option<&Path>) -> String {
     }
 }
 
-/// One file a generation read.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Input {
-    /// The path as the generation used it (relative paths are taken from the site folder).
-    pub path: String,
-    /// Its modification time, in milliseconds since the Unix epoch.
-    pub mtime_ms: f64,
-}
-
 /// The contents of a stamp file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -70,14 +65,16 @@ pub struct Stamp {
     /// See [`Producer::functions`].
     #[serde(default)]
     pub functions: BTreeMap<String, String>,
-    /// Every file the generation read, in the order it read them.
+    /// Every file and URL the generation read (files inside the site folder named relative to
+    /// it), after the spec folder's listing when the spec is a folder.
     pub inputs: Vec<Input>,
 }
 
 impl Stamp {
-    /// The stamp of a generation of `options` by `producer` about to start: the inputs'
-    /// modification times are taken now, before they are read, so an edit made while the
-    /// generation runs makes its pages stale.
+    /// The stamp of a generation of `options` by `producer` about to start, its inputs the spec
+    /// path's (a file, or a folder's listing) with their modification times taken now, before
+    /// they are read, so an edit made while the generation runs makes its pages stale. Add what
+    /// the generation read with [`Stamp::with_reads`].
     pub fn before_generation(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> Stamp {
         Stamp {
             generator: producer.generator.clone(),
@@ -85,6 +82,22 @@ impl Stamp {
             functions: producer.functions.clone(),
             inputs: spec_inputs(options, site_dir),
         }
+    }
+
+    /// The stamp with `reads` (a generation's [`crate::Generated::inputs`]) added after the
+    /// inputs it has, each named relative to `site_dir` when inside it; an input it already has
+    /// keeps the earlier modification time.
+    pub fn with_reads(mut self, reads: &[Input], site_dir: &Path) -> Stamp {
+        for read in reads {
+            let path = shown_path(&read.path, site_dir);
+            if !self.inputs.iter().any(|input| input.path == path) {
+                self.inputs.push(Input {
+                    path,
+                    mtime_ms: read.mtime_ms,
+                });
+            }
+        }
+        self
     }
 
     /// The stamp as the file written with the pages.
@@ -121,13 +134,35 @@ pub fn is_stale(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> 
     {
         return true;
     }
-    let now = spec_inputs(options, site_dir);
-    // An input read last time that is gone now, or a new one, changes the list too.
-    now != stamp.inputs
+    // A recorded file changed or gone (a URL is fresh while the options are unchanged)...
+    let changed = stamp.inputs.iter().any(|input| {
+        !crate::load::is_url(&input.path)
+            && modified_ms(&site_dir.join(&input.path)) != input.mtime_ms
+    });
+    // ... or a file or folder in the spec folder that the last generation did not list.
+    changed
+        || spec_inputs(options, site_dir)
+            .iter()
+            .any(|now| !stamp.inputs.iter().any(|input| input.path == now.path))
 }
 
-/// The files a generation of `options` reads, with their modification times: the spec file,
-/// or a spec folder, the folders directly inside it and every spec file it would read
+/// `path` as the stamp names it: relative to `site_dir` (with `/`) when inside it, else
+/// normalized (a URL as it is).
+fn shown_path(path: &str, site_dir: &Path) -> String {
+    if crate::load::is_url(path) {
+        return path.to_string();
+    }
+    let path = normalize(Path::new(path));
+    let shown = match path.strip_prefix(normalize(site_dir)) {
+        Ok(relative) if relative.as_os_str().is_empty() => PathBuf::from("."),
+        Ok(relative) => relative.to_path_buf(),
+        Err(_) => path,
+    };
+    shown.to_string_lossy().replace('\\', "/")
+}
+
+/// The spec path's files with their modification times, as they are now: the spec file, or a
+/// spec folder, the folders directly inside it and every spec file it would read
 /// ([`crate::load::read_spec_files`]); none for a spec given as a URL.
 fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
     if crate::load::is_url(&options.spec_path) {
@@ -135,30 +170,21 @@ fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
     }
     let root = site_dir.join(&options.spec_path);
     let mut inputs = Vec::new();
-    let mut push = |path: &Path, shown: String| {
-        if let Some(mtime_ms) = std::fs::metadata(path)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(mtime_ms)
-        {
+    let mut push = |path: &Path| {
+        if let Some(mtime_ms) = modified_ms(path) {
             inputs.push(Input {
-                path: shown,
-                mtime_ms,
+                path: shown_path(&path.to_string_lossy(), site_dir),
+                mtime_ms: Some(mtime_ms),
             });
         }
     };
-    push(&root, options.spec_path.clone());
+    push(&root);
     if root.is_dir() {
         let mut children = Vec::new();
         collect(&root, Path::new(""), 0, &mut children);
         children.sort();
         for child in children {
-            let shown = format!(
-                "{}/{}",
-                options.spec_path.trim_end_matches('/'),
-                child.to_string_lossy().replace('\\', "/")
-            );
-            push(&root.join(&child), shown);
+            push(&root.join(&child));
         }
     }
     inputs
@@ -191,13 +217,27 @@ fn mtime_ms(time: std::time::SystemTime) -> Option<f64> {
     Some(since.as_secs() as f64 * 1000.0 + f64::from(since.subsec_nanos()) / 1e6)
 }
 
-/// The paths a dev server should watch to regenerate `options`' pages: the spec file or folder,
-/// absolute and normalized (none for a URL).
+/// The paths a dev server should watch to regenerate `options`' pages, absolute and normalized:
+/// the spec file or folder, then every other file the stamp in the output folder records (the
+/// files `$ref`s reach, the template); none for a URL spec, whose pages change with the options.
 pub fn watch_paths(options: &SpecOptions, site_dir: &Path) -> Vec<PathBuf> {
     if crate::load::is_url(&options.spec_path) {
         return Vec::new();
     }
-    vec![normalize(&site_dir.join(&options.spec_path))]
+    let mut paths = vec![normalize(&site_dir.join(&options.spec_path))];
+    let recorded = Stamp::read(&site_dir.join(options.output_dir_trimmed()))
+        .map(|stamp| stamp.inputs)
+        .unwrap_or_default();
+    for input in recorded {
+        if crate::load::is_url(&input.path) {
+            continue;
+        }
+        let path = normalize(&site_dir.join(&input.path));
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    paths
 }
 
 /// `path` without `.` and `..` components (lexically, as Node's `path.resolve` does).

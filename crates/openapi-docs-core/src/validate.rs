@@ -175,6 +175,7 @@ mod tests {
             path: "spec.yaml".into(),
             text: std::sync::Arc::new(text.into()),
             document: serde_yaml_ng::from_str(text).unwrap(),
+            input: crate::load::Input::url("spec.yaml"),
         }
     }
 

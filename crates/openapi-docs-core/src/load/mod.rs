@@ -1,5 +1,6 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
+mod input;
 mod locate;
 mod parallel_json;
 pub(crate) mod parse;
@@ -9,6 +10,7 @@ mod yaml;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use input::{Input, modified_ms};
 pub(crate) use locate::{Locator, document_order, pointer_location};
 pub(crate) use parse::parse_document;
 pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
@@ -29,6 +31,8 @@ pub struct SpecFile {
     pub text: Arc<String>,
     /// The parsed document, keys in JavaScript order.
     pub document: Value,
+    /// The file (its modification time taken before it was read) or URL, as the stamp records it.
+    pub input: Input,
 }
 
 /// True when `spec_path` is an http(s) URL, as the reference tests it.
@@ -113,6 +117,7 @@ pub(crate) fn read_url(url: &str) -> Result<SpecFile> {
         path: PathBuf::from(url),
         text: Arc::new(text),
         document,
+        input: Input::url(url),
     })
 }
 
@@ -185,6 +190,8 @@ pub(crate) fn locate_location(location: &mut Location, file: &SpecFile) {
 
 /// Reads and parses one file.
 pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
+    // Before reading: an edit made from now on leaves the pages stale.
+    let input = Input::file(path);
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
@@ -226,6 +233,7 @@ pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
         path: path.to_path_buf(),
         text: Arc::new(text),
         document,
+        input,
     })
 }
 

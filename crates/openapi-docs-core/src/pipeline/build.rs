@@ -35,6 +35,8 @@ pub(super) struct BuiltItems {
     pub(super) largest_page_values: usize,
     /// See [`Stats::compact_pages`](crate::Stats::compact_pages).
     pub(super) compact_pages: usize,
+    /// The files and URLs `$ref`s read, in order (see [`Generated::inputs`](crate::Generated)).
+    pub(super) inputs: Vec<load::Input>,
 }
 
 /// Builds the items of each spec file in turn, their page ids planned first. With a `stream`,
@@ -55,11 +57,13 @@ pub(super) fn build_files<P: Send>(
     let mut ids = page_ids::PageIds::new(options);
     let mut compact_warnings = Vec::new();
     let mut largest_page_values = 0;
+    let mut inputs = Vec::new();
     for (index, file) in files.iter_mut().enumerate() {
         let kind = check_version(file)?;
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
-        let resolver = resolver_for(file, kind, root_dir.as_deref(), expansion_limits(options))?;
+        let mut resolver =
+            resolver_for(file, kind, root_dir.as_deref(), expansion_limits(options))?;
         ids.plan_file(&resolver, options, &file.source)
             .map_err(|e| load::locate(e, file))?;
         let spec = match stream.as_mut() {
@@ -88,6 +92,7 @@ pub(super) fn build_files<P: Send>(
         .map_err(|e| load::locate(e, file))?;
         compact_warnings.extend(compact_page_warnings(&resolver, file, options));
         largest_page_values = largest_page_values.max(resolver.largest_page());
+        inputs.extend(resolver.take_inputs());
         drop_in_background(resolver);
         if stream.is_some() && rendered > 0 {
             hooks.progress(progress(hooks::Stage::Render, rendered, rendered));
@@ -106,6 +111,7 @@ pub(super) fn build_files<P: Send>(
         warnings,
         largest_page_values,
         compact_pages,
+        inputs,
     })
 }
 

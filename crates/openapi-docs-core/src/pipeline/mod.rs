@@ -76,6 +76,10 @@ pub struct Generated {
     /// (see `page_ids.rs`), a schema without a title (no page, as in the
     /// reference).
     pub warnings: Vec<Warning>,
+    /// Every file and URL the generation read, as it named them (files under `site_dir` joined
+    /// to it): the spec files, the files their `$ref`s reach, the `template` file. Each file's
+    /// modification time was taken before it was read.
+    pub inputs: Vec<load::Input>,
 }
 
 /// Where rendered files go, in order (to the writer thread).
@@ -108,6 +112,9 @@ pub(crate) fn run(
     hooks: &mut dyn Hooks,
     emit: &mut Emit<'_>,
 ) -> Result<Generated> {
+    // The template's modification time is taken before anything is read (it is read by the
+    // render stage).
+    let template = options.template.as_deref().map(template_input);
     let mut files = read_files(options, site_dir, hooks)?;
     let schedule = Schedule::for_hooks(hooks);
     let build::BuiltItems {
@@ -116,6 +123,7 @@ pub(crate) fn run(
         warnings,
         largest_page_values,
         compact_pages,
+        inputs: ref_inputs,
     } = schedule.build(&mut files, options, docs, site_dir, hooks, emit)?;
     let all = with_tags(all, tags_per_file, options);
     let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
@@ -131,11 +139,25 @@ pub(crate) fn run(
     if let Some(page) = sidebar_page(slice) {
         emit(page)?;
     }
+    let inputs = files
+        .iter()
+        .map(|file| file.input.clone())
+        .chain(template)
+        .chain(ref_inputs)
+        .collect();
     Ok(Generated {
         pages: Vec::new(),
         stats,
         warnings,
+        inputs,
     })
+}
+
+/// The `template` option's file as it is read (relative to the working folder), named by its
+/// absolute path so the stamp finds it from the site folder.
+fn template_input(template: &str) -> load::Input {
+    let path = std::path::absolute(template).unwrap_or_else(|_| template.into());
+    load::Input::file(&path)
 }
 
 /// The load stage: the spec files of `options.spec_path` (a file, a folder of specs or an

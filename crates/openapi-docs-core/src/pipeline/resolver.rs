@@ -142,9 +142,11 @@ pub(super) fn resolver_for(
         SpecKind::Swagger2 => {
             let expanded = resolver.expand_at("")?;
             let converted = swagger2::convert(expanded).map_err(convert_error)?;
-            let mut resolver =
+            let mut dereferenced =
                 resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
-            resolver.set_limits(limits);
+            dereferenced.set_limits(limits);
+            dereferenced.add_inputs(resolver.take_inputs());
+            let resolver = dereferenced;
             Ok(resolver)
         }
     }

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::hooks::Hooks;
 use crate::options::{DocsContext, SpecOptions};
 use crate::render::Page;
+use crate::stamp::Stamp;
 use crate::{Generated, output};
 
 /// Batches of pages waiting for the writer thread, at most (see [`PageBatch`]).
@@ -26,14 +27,15 @@ fn size_limits(options: &SpecOptions) -> output::SizeLimits {
 }
 
 /// [`crate::generate_into`] without turning a panic into an error: [`super::run`] on this
-/// thread, the pages written on a writer thread; `stamp`, if any, is written last.
+/// thread, the pages written on a writer thread; `stamp`, if any, is written last, with what the
+/// generation read.
 pub(crate) fn generate_into(
     options: &SpecOptions,
     docs: &DocsContext,
     site_dir: &Path,
     output_dir: &Path,
     hooks: &mut dyn Hooks,
-    stamp: Option<Page>,
+    stamp: Option<Stamp>,
 ) -> Result<Generated> {
     // Pages go to the writer in batches (each send may wake it: a system call), and at most
     // this many batches wait for it.
@@ -88,7 +90,7 @@ pub(crate) fn generate_into(
     generated.stats.files_written = counts.written;
     generated.stats.files_unchanged = counts.unchanged;
     if let Some(stamp) = stamp {
-        staging.write(&stamp)?;
+        staging.write(&stamp.with_reads(&generated.inputs, site_dir).page())?;
     }
     generated.stats.files_removed = staging.commit()?;
     Ok(generated)

@@ -1,0 +1,124 @@
+// The plugin and a spec split over files: the files its `$ref`s reach are watched and their edits
+// regenerate; during `docusaurus start`'s reloads, a broken save keeps the last good pages and
+// prints the coded error, and the next good save recovers.
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const plugin = require("..");
+
+const FIXTURE = path.resolve(__dirname, "../../../tests/differential/multifile/petstore-split");
+
+/** A site with the split petstore under `spec/`, and the plugin's options and context. */
+function splitSite() {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-inputs-"));
+  fs.cpSync(FIXTURE, path.join(site, "spec"), { recursive: true });
+  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec/openapi.yaml", outputDir: "docs/pets" } } };
+  const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+  return { site, options, context };
+}
+
+/** Writes `text` to `file` with a modification time `seconds` ahead, as a later save would. */
+function save(file, text, seconds) {
+  fs.writeFileSync(file, text);
+  const time = new Date(Date.now() + seconds * 1000);
+  fs.utimesSync(file, time, time);
+}
+
+/** Every file under `dir`, by relative path, as bytes. */
+function snapshot(dir) {
+  const out = {};
+  for (const name of fs.readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) out[name] = fs.readFileSync(file);
+  }
+  return out;
+}
+
+/** Runs `fn` with console output captured: `{ log, error }` text. */
+async function captured(fn) {
+  const seen = { log: "", error: "" };
+  const { log, error, warn } = console;
+  console.log = (...a) => { seen.log += `${a.join(" ")}\n`; };
+  console.warn = console.log;
+  console.error = (...a) => { seen.error += `${a.join(" ")}\n`; };
+  try {
+    await fn();
+  } finally {
+    Object.assign(console, { log, error, warn });
+  }
+  return seen;
+}
+
+test("getPathsToWatch lists the files the spec $refs once the pages are generated", async () => {
+  const { site, options, context } = splitSite();
+  await captured(() => {
+    const instance = plugin(context, options);
+    const watched = instance.getPathsToWatch();
+    assert.equal(watched[0], path.join(site, "spec/openapi.yaml"));
+    for (const file of ["spec/schemas/Pet.yaml", "spec/paths/pets.yaml", "spec/common/parameters.yaml"]) {
+      assert.ok(watched.includes(path.join(site, file)), `${file} in ${watched}`);
+    }
+  });
+});
+
+test("loadContent regenerates after an edit to a $ref'd file", async () => {
+  const { site, options, context } = splitSite();
+  const pet = path.join(site, "spec/schemas/Pet.yaml");
+  const page = path.join(site, "docs/pets/get-pet.api.mdx");
+  await captured(async () => {
+    const instance = plugin(context, options);
+    await instance.loadContent();
+    assert.doesNotMatch(fs.readFileSync(page, "utf8"), /nickname/);
+    save(pet, fs.readFileSync(pet, "utf8").replace("name:", "nickname:"), 5);
+    await instance.loadContent();
+  });
+  assert.match(fs.readFileSync(page, "utf8"), /nickname/);
+});
+
+test("a reload with a broken spec keeps the pages, prints the coded error, and the next save recovers", async () => {
+  const { site, options, context } = splitSite();
+  const out = path.join(site, "docs/pets");
+  const root = path.join(site, "spec/openapi.yaml");
+  const pet = path.join(site, "spec/schemas/Pet.yaml");
+  const rootText = fs.readFileSync(root, "utf8");
+  const petText = fs.readFileSync(pet, "utf8");
+  let instance;
+  await captured(async () => {
+    instance = plugin(context, options);
+    await instance.loadContent(); // the first load
+  });
+  const good = snapshot(out);
+
+  // Invalid YAML in the root spec, then in a $ref'd file: each reload keeps the pages byte for
+  // byte and prints the error with its file and line.
+  save(root, rootText.replace("paths:\n", "paths: [unclosed\n"), 5);
+  let seen = await captured(() => instance.loadContent());
+  assert.deepEqual(snapshot(out), good);
+  assert.match(seen.error, /error\[E_PARSE\] in pets at .*spec\/openapi\.yaml:\d+/, seen.error);
+
+  save(root, rootText, 10);
+  save(pet, "type: object\nproperties: [unclosed\n", 10);
+  seen = await captured(() => instance.loadContent());
+  assert.deepEqual(snapshot(out), good);
+  assert.match(seen.error, /error\[E_UNRESOLVED_REF\] in pets at .*spec\/openapi\.yaml:\d+:\d+/, seen.error);
+  assert.match(seen.error, /schemas\/Pet\.yaml:\d+:\d+: not valid YAML/, seen.error);
+  assert.equal(instance.getPathsToWatch().includes(pet), true, "still watched");
+
+  // The next good save generates again, without a restart.
+  save(pet, petText.replace("name:", "nickname:"), 15);
+  seen = await captured(() => instance.loadContent());
+  assert.equal(seen.error, "");
+  assert.match(seen.log, /pets: 3 API/);
+  assert.match(fs.readFileSync(path.join(out, "get-pet.api.mdx"), "utf8"), /nickname/);
+});
+
+test("the first load (build) still fails on a broken spec", async () => {
+  const { site, options, context } = splitSite();
+  let instance;
+  await captured(() => { instance = plugin(context, options); });
+  save(path.join(site, "spec/schemas/Pet.yaml"), "type: [unclosed\n", 5);
+  await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_UNRESOLVED_REF");
+});
