@@ -20,7 +20,7 @@
 //       prefixed by a unique marker to the marker showing in the page's text (HMR or reload). For
 //       the reference, the time includes the `clean-api-docs all` + `gen-api-docs all` a watch
 //       script would run on save.
-//       The page is reloaded (as its reader would) when it lost the operation's title for 3 s,
+//       The page is reloaded (as its reader would) when it lost the operation's title for 1 s,
 //       and every 10 s after 30 s without the marker (set BENCH_DEBUG=1 to see reloads).
 //       `--edits K` edits per dev-server session (default 2), each waited for;
 //   (3) no-op build: `docusaurus build` twice in a row, nothing changed in between; the second's
@@ -173,7 +173,7 @@ const textHas = (page, text) => page.evaluate((t) => document.body && document.b
 /**
  * Polls until `page`'s text has `text` (surviving reloads); resolves to true, or false at
  * `deadline`. With `title`: reloads the page (as its reader would) when it has lost the
- * operation's title for 3 s (a "Page Not Found" or error state, e.g. while the reference's pages
+ * operation's title for 1 s (a "Page Not Found" or error state, e.g. while the reference's pages
  * are cleaned and regenerated, which the client does not recover from by itself), and every
  * 10 s once 30 s passed without `text`.
  */
@@ -186,7 +186,7 @@ async function waitForText(page, text, deadline, title) {
     if (title) {
       const now = Date.now();
       lost = (await textHas(page, title)) ? null : lost || now;
-      if ((lost && now - lost > 3000) || (now - start > 30000 && now - reloaded > 10000)) {
+      if ((lost && now - lost > 1000) || (now - start > 30000 && now - reloaded > 10000)) {
         debug("reloading the page");
         await page.reload({ waitUntil: "commit" }).catch(() => {});
         lost = null;
