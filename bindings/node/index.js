@@ -7,6 +7,7 @@
 // This file maps Docusaurus' lifecycle and commands onto the core: what to generate, versions
 // and versions.json, the stamp and whether pages are stale are the core's decisions (native.js).
 "use strict";
+const fs = require("fs");
 const native = require("./native.js");
 const { configureServerBundle } = require("./server-bundle.js");
 
@@ -18,6 +19,10 @@ const SIDEBAR_GENERATORS = ["createDocItem"];
 // Progress goes to stderr: on a terminal, one line updated in place and erased when done; in logs
 // (not a terminal), a line per rendered quarter, for specs of at least this many pages.
 const PROGRESS_MIN_PAGES_LOG = 500;
+// A generation that fails during `start` while its spec is still being written is retried once
+// the spec's files have not changed for this long, at most this many times.
+const SETTLE_MS = 250;
+const SETTLE_RETRIES = 3;
 
 class OptionsError extends Error {
   constructor(message) {
@@ -248,6 +253,60 @@ function pluginOpenAPIDocsRs(context, options) {
     }
   }
 
+  /** `start`'s reload: like generateStale, but an entry that fails while one of the files it
+   * reads is still being written (the watcher fires at the first write of a save; a large spec
+   * takes a while to write) is generated again once its files stop changing, so a save reaches
+   * the page without a second save. An entry whose files did not change prints its error. */
+  async function generateSettled() {
+    const failed = [];
+    const before = inputsState();
+    generateStale((err, id) => failed.push({ err, id }));
+    for (let attempt = 0; failed.length > 0; attempt += 1) {
+      const changed = attempt < SETTLE_RETRIES && (await settle(before));
+      if (!changed) {
+        for (const { err, id } of failed) console.error(formatError(err, (err && err.specId) || id));
+        return;
+      }
+      const again = failed.splice(0);
+      Object.assign(before, inputsState());
+      for (const { id } of again) {
+        try {
+          generateOne(id, config[id]);
+        } catch (err) {
+          failed.push({ err, id });
+        }
+      }
+    }
+  }
+
+  /** Size and mtime of every file the spec entries read (the core's watch list). */
+  function inputsState() {
+    const state = {};
+    for (const specOptions of Object.values(config)) {
+      for (const file of native.watchPaths(specOptionsJson(specOptions), siteDir)) {
+        try {
+          const stat = fs.statSync(file);
+          state[file] = `${stat.size}:${stat.mtimeMs}`;
+        } catch {
+          state[file] = "missing";
+        }
+      }
+    }
+    return state;
+  }
+
+  /** Waits until the watched files have not changed for SETTLE_MS; true if any of them changed
+   * since `before`. */
+  async function settle(before) {
+    let last = JSON.stringify(before);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const now = JSON.stringify(inputsState());
+      if (now === last) return now !== JSON.stringify(before);
+      last = now;
+    }
+  }
+
   function targetConfig(pluginId) {
     if (!pluginId) return { targetConfig: config, targetDocsPluginId: undefined };
     const instance = (siteConfig.plugins || []).find((p) => Array.isArray(p) && p[1] && p[1].id === pluginId);
@@ -321,7 +380,7 @@ function pluginOpenAPIDocsRs(context, options) {
       const reload = loads > 0;
       loads += 1;
       if (!reload) return generateStale();
-      generateStale((err, id) => console.error(formatError(err, (err && err.specId) || id)));
+      await generateSettled();
     },
     configureWebpack(webpackConfig, isServer) {
       return configureServerBundle(webpackConfig, isServer);

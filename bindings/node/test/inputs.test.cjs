@@ -122,3 +122,24 @@ test("the first load (build) still fails on a broken spec", async () => {
   save(path.join(site, "spec/schemas/Pet.yaml"), "type: [unclosed\n", 5);
   await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_UNRESOLVED_REF");
 });
+
+test("a reload that reads a spec still being written generates again once the write ends", async () => {
+  const { site, options, context } = splitSite();
+  const out = path.join(site, "docs/pets");
+  const pet = path.join(site, "spec/schemas/Pet.yaml");
+  const petText = fs.readFileSync(pet, "utf8");
+  let instance;
+  await captured(async () => {
+    instance = plugin(context, options);
+    await instance.loadContent();
+  });
+  // The watcher fires at the first write of a save: the reload reads half a file, and the save
+  // ends 100 ms later, with no second reload to follow.
+  const edited = petText.replace("name:", "nickname:");
+  save(pet, `${edited.slice(0, edited.indexOf("nickname:"))}nickname: [unclosed\n`, 5);
+  const ended = setTimeout(() => save(pet, edited, 10), 100);
+  const seen = await captured(() => instance.loadContent());
+  clearTimeout(ended);
+  assert.equal(seen.error, "", "no error once the save ended");
+  assert.match(fs.readFileSync(path.join(out, "get-pet.api.mdx"), "utf8"), /nickname/);
+});
