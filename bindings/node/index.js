@@ -259,7 +259,7 @@ function pluginOpenAPIDocsRs(context, options) {
    * the page without a second save. An entry whose files did not change prints its error. */
   async function generateSettled() {
     const failed = [];
-    const before = inputsState();
+    let before = inputsState();
     generateStale((err, id) => failed.push({ err, id }));
     for (let attempt = 0; failed.length > 0; attempt += 1) {
       const changed = attempt < SETTLE_RETRIES && (await settle(before));
@@ -268,7 +268,7 @@ function pluginOpenAPIDocsRs(context, options) {
         return;
       }
       const again = failed.splice(0);
-      Object.assign(before, inputsState());
+      before = inputsState();
       for (const { id } of again) {
         try {
           generateOne(id, config[id]);

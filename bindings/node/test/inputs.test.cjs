@@ -20,6 +20,17 @@ function splitSite() {
   return { site, options, context };
 }
 
+/** A split-petstore site whose plugin has made its first load: `{ site, out, instance }`. */
+async function loadedSplitSite() {
+  const { site, options, context } = splitSite();
+  let instance;
+  await captured(async () => {
+    instance = plugin(context, options);
+    await instance.loadContent(); // the first load
+  });
+  return { site, out: path.join(site, "docs/pets"), instance };
+}
+
 /** Writes `text` to `file` with a modification time `seconds` ahead, as a later save would. */
 function save(file, text, seconds) {
   fs.writeFileSync(file, text);
@@ -79,17 +90,11 @@ test("loadContent regenerates after an edit to a $ref'd file", async () => {
 });
 
 test("a reload with a broken spec keeps the pages, prints the coded error, and the next save recovers", async () => {
-  const { site, options, context } = splitSite();
-  const out = path.join(site, "docs/pets");
+  const { site, out, instance } = await loadedSplitSite();
   const root = path.join(site, "spec/openapi.yaml");
   const pet = path.join(site, "spec/schemas/Pet.yaml");
   const rootText = fs.readFileSync(root, "utf8");
   const petText = fs.readFileSync(pet, "utf8");
-  let instance;
-  await captured(async () => {
-    instance = plugin(context, options);
-    await instance.loadContent(); // the first load
-  });
   const good = snapshot(out);
 
   // Invalid YAML in the root spec, then in a $ref'd file: each reload keeps the pages byte for
@@ -124,15 +129,9 @@ test("the first load (build) still fails on a broken spec", async () => {
 });
 
 test("a reload that reads a spec still being written generates again once the write ends", async () => {
-  const { site, options, context } = splitSite();
-  const out = path.join(site, "docs/pets");
+  const { site, out, instance } = await loadedSplitSite();
   const pet = path.join(site, "spec/schemas/Pet.yaml");
   const petText = fs.readFileSync(pet, "utf8");
-  let instance;
-  await captured(async () => {
-    instance = plugin(context, options);
-    await instance.loadContent();
-  });
   // The watcher fires at the first write of a save: the reload reads half a file, and the save
   // ends 100 ms later, with no second reload to follow.
   const edited = petText.replace("name:", "nickname:");

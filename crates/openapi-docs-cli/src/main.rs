@@ -246,15 +246,8 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
     } = args;
     let mut options: SpecOptions = match &config {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                (
-                    format!("cannot read {}: {e}", path.display()),
-                    Some("E_READ"),
-                )
-            })?;
             // `--spec` and `--out` fill in what the file leaves out.
-            let mut value: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| (format!("{}: {e}", path.display()), Some("E_INVALID_OPTION")))?;
+            let mut value: serde_json::Value = read_json!(path);
             if let Some(map) = value.as_object_mut() {
                 for (key, given) in [("specPath", &spec), ("outputDir", &out)] {
                     if let Some(given) = given {
