@@ -3,6 +3,7 @@ import type * as Preset from "@docusaurus/preset-classic";
 import { themes as prismThemes } from "prism-react-renderer";
 
 // Bundler tuning and fixes of the themes: one plugin a module, each saying what it does and why.
+import markdownExport, { MARKDOWN_DIR } from "./plugins/markdownExport";
 import moduleOverrides from "./plugins/moduleOverrides";
 import noRemountAfterHydration from "./plugins/noRemountAfterHydration";
 import openapiChunk from "./plugins/openapiChunk";
@@ -41,6 +42,8 @@ const config: Config = {
   favicon: "img/favicon.svg",
   url: "http://localhost",
   baseUrl: "/",
+  // MARKDOWN_DIR: /llms.txt, /llms-full.txt and each doc's `.md` (plugins/markdownExport.ts).
+  staticDirectories: ["static", MARKDOWN_DIR],
   onBrokenLinks: "throw",
   onBrokenMarkdownLinks: "warn",
   onBrokenAnchors: "warn",
@@ -85,11 +88,14 @@ const config: Config = {
             hideSendButton: true,
             ...(plainTheme ? {} : { codeSamples: { languageTabs } }),
             sidebarOptions: { groupPathsBy: "tag" },
+            // Each API page's Markdown, llms.txt and llms-full.txt, in _markdown/ (served by markdownExport).
+            markdown: { baseUrl: "/" },
           },
         },
       },
     ],
     ["@docusaurus/plugin-content-pages", { id: "content-pages", path: "../content/pages" }],
+    markdownExport("../content/docs/api"),
     // The tuning plugins (plugins/). The plain build swaps the swizzles and the page-weight tuning
     // for the theme as shipped.
     urlWithWhatwgUrl,

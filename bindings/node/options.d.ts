@@ -58,6 +58,14 @@ export interface SpecOptions {
    * Graph); each limit an error names can be lifted here, for a spec you trust.
    */
   limits?: LimitOptions;
+  /**
+   * Also write a Markdown file per operation, webhook, schema and info page, and `llms.txt`
+   * and `llms-full.txt` (llmstxt.org), for assistants and agents. They go to `_markdown/` in
+   * `outputDir` (`_markdown/<id>.md`, `_markdown/schemas/<id>.md`), which the docs plugin
+   * ignores; a site serves each beside its page (`<page URL>.md`). Off by default: the
+   * pages are then exactly the reference's.
+   */
+  markdown?: MarkdownOptions;
 }
 
 /** The reference's `sidebarOptions`. */
@@ -168,4 +176,14 @@ export interface LimitOptions {
    * @default 8589934592
    */
   maxOutputBytes?: number;
+}
+
+/** The `markdown` option: the Markdown export. */
+export interface MarkdownOptions {
+  /**
+   * What links in `llms.txt` start with, before each page's route and `.md`
+   * (`https://example.com/` gives `https://example.com/docs/api/<id>.md`).
+   * @default "/"
+   */
+  baseUrl?: string;
 }

@@ -93,6 +93,11 @@ struct GenerateArgs {
     /// id. Overrides `strict`.
     #[arg(long)]
     strict: bool,
+    /// Also write the Markdown export: `_markdown/<id>.md` per page, `llms.txt` and
+    /// `llms-full.txt` in the output folder, links in `llms.txt` starting with this URL
+    /// (e.g. `https://example.com/`; `/` for site-relative links). Overrides `markdown`.
+    #[arg(long, value_name = "BASE_URL", num_args = 0..=1, default_missing_value = "/")]
+    markdown: Option<String>,
     /// Also generate every version the config's `versions` lists (each into its own
     /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
     /// `gen-api-docs <id> --all-versions`).
@@ -239,6 +244,7 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         route_base_path,
         sidebar,
         strict,
+        markdown,
         all_versions,
         version_id,
         force,
@@ -274,6 +280,11 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
     }
     if strict {
         options.strict = Some(true);
+    }
+    if let Some(base_url) = markdown {
+        options.markdown = Some(openapi_docs_core::MarkdownOptions {
+            base_url: Some(base_url),
+        });
     }
     if sidebar && options.sidebar_options.is_none() {
         options.sidebar_options = Some(openapi_docs_core::SidebarOptions {

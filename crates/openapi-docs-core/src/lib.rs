@@ -51,6 +51,7 @@ pub mod internals;
 mod items;
 pub mod js;
 pub mod load;
+mod markdown_export;
 mod mustache;
 pub mod options;
 pub mod output;
@@ -75,7 +76,7 @@ use std::path::Path;
 pub use error::{Error, Location, Result, Warning};
 pub use options::{
     CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, LimitOptions,
-    SidebarOptions, SpecOptions, VersionOptions,
+    MarkdownOptions, SidebarOptions, SpecOptions, VersionOptions,
 };
 pub use pipeline::{Generated, Stats};
 pub use render::Page;

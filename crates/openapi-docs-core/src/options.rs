@@ -121,6 +121,22 @@ pub struct SpecOptions {
     /// Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
     /// Graph); each limit an error names can be lifted here, for a spec you trust.
     pub limits: Option<LimitOptions>,
+    /// Also write a Markdown file per operation, webhook, schema and info page, and `llms.txt`
+    /// and `llms-full.txt` (llmstxt.org), for assistants and agents. They go to `_markdown/` in
+    /// `outputDir` (`_markdown/<id>.md`, `_markdown/schemas/<id>.md`), which the docs plugin
+    /// ignores; a site serves each beside its page (`<page URL>.md`). Off by default: the
+    /// pages are then exactly the reference's.
+    pub markdown: Option<MarkdownOptions>,
+}
+
+/// The `markdown` option: the Markdown export.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MarkdownOptions {
+    /// What links in `llms.txt` start with, before each page's route and `.md`
+    /// (`https://example.com/` gives `https://example.com/docs/api/<id>.md`).
+    /// @default "/"
+    pub base_url: Option<String>,
 }
 
 /// The `limits` option.

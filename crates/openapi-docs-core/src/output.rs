@@ -31,11 +31,13 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
 }
 
 /// True for files this generator writes (and so may remove): pages, JSON props, the sidebar and
-/// the stamp ([`crate::stamp::FILE_NAME`]), which a new generation replaces; not `versions.json`.
+/// the stamp ([`crate::stamp::FILE_NAME`]) and the Markdown export (`_markdown/`), which a new
+/// generation replaces; not `versions.json`.
 pub(crate) fn is_generated_file(relative: &str) -> bool {
     let name = relative.rsplit('/').next().unwrap_or(relative);
     name == crate::stamp::FILE_NAME
         || relative.starts_with("schemas/")
+        || relative.starts_with("_markdown/")
         || name.ends_with(".api.mdx")
         || name.ends_with(".info.mdx")
         || name.ends_with(".tag.mdx")

@@ -115,6 +115,12 @@ pub(crate) fn run(
     // The template's modification time is taken before anything is read (it is read by the
     // render stage).
     let template = options.template.as_deref().map(template_input);
+    // The Markdown export's pages, kept as they go by for `llms-full.txt`.
+    let mut full_text = crate::markdown_export::FullText::new(options);
+    let seen = &mut |page: Page| {
+        full_text.see(&page);
+        emit(page)
+    };
     let mut files = read_files(options, site_dir, hooks)?;
     let schedule = Schedule::for_hooks(hooks);
     let build::BuiltItems {
@@ -124,7 +130,7 @@ pub(crate) fn run(
         largest_page_values,
         compact_pages,
         inputs: ref_inputs,
-    } = schedule.build(&mut files, options, docs, site_dir, hooks, emit)?;
+    } = schedule.build(&mut files, options, docs, site_dir, hooks, seen)?;
     let all = with_tags(all, tags_per_file, options);
     let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
     let stats = Stats {
@@ -133,8 +139,19 @@ pub(crate) fn run(
         compact_pages,
         ..page_counts(&all)
     };
+    // What `llms.txt` lists: the items as the sidebar reads them.
+    let listed = options.markdown.is_some().then(|| SpecItems {
+        items: all.items.iter().map(render::slim).collect(),
+        tags: all.tags.clone(),
+        tag_groups: Vec::new(),
+    });
     if !schedule.streams() {
-        render::render_pages_into(all, options, docs, hooks, emit)?;
+        render::render_pages_into(all, options, docs, hooks, seen)?;
+    }
+    if let Some(listed) = listed {
+        for page in crate::markdown_export::llms_files(&listed, full_text, options, docs)? {
+            emit(page)?;
+        }
     }
     if let Some(page) = sidebar_page(slice) {
         emit(page)?;

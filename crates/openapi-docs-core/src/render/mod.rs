@@ -300,6 +300,8 @@ impl<'a> Renderer<'a> {
                     .and_then(|o| code_samples::page_code_samples(api, o));
                 drop(prop_ranges);
                 drop(fixed);
+                let markdown_page =
+                    crate::markdown_export::api_page(self.options, &item.id, &item.title, &json);
                 let json = if self.options.disable_compression == Some(true) {
                     crate::text::front_matter_json(&json).into_owned()
                 } else {
@@ -326,6 +328,9 @@ impl<'a> Renderer<'a> {
                         contents: json,
                     })?;
                 }
+                if let Some(page) = markdown_page {
+                    emit(page)?;
+                }
             }
             ItemKind::Info => {
                 let info_value = item.info.take();
@@ -341,6 +346,13 @@ impl<'a> Renderer<'a> {
                         self.options.download_url.as_deref(),
                     )
                 });
+                let markdown_page = crate::markdown_export::info_page(
+                    self.options,
+                    &item.id,
+                    &item.title,
+                    &info,
+                    item.security_schemes.as_ref(),
+                );
                 if let Some(s) = item.security_schemes.take() {
                     view.insert("securitySchemes".into(), s);
                 }
@@ -361,6 +373,9 @@ impl<'a> Renderer<'a> {
                     path: format!("{}.info.mdx", item.id),
                     contents: mustache::render_parsed(tokens, &view),
                 })?;
+                if let Some(page) = markdown_page {
+                    emit(page)?;
+                }
             }
             ItemKind::Tag => {
                 let description = item.tag.as_ref().and_then(|t| t.get("description"));
@@ -382,6 +397,12 @@ impl<'a> Renderer<'a> {
                         &schema,
                     )))
                 });
+                let markdown_page = crate::markdown_export::schema_page(
+                    self.options,
+                    &item.id,
+                    &item.title,
+                    &schema,
+                );
                 view.insert("schema".into(), schema);
                 view.insert("markdown".into(), Value::String(markdown));
                 let view = Value::Object(view);
@@ -389,6 +410,9 @@ impl<'a> Renderer<'a> {
                     path: format!("schemas/{}.schema.mdx", item.id),
                     contents: mustache::render_parsed(&self.schema_tokens, &view),
                 })?;
+                if let Some(page) = markdown_page {
+                    emit(page)?;
+                }
             }
         }
         Ok(())

@@ -7,6 +7,7 @@
 // mounted only when that storage changes the state.
 import React, { useMemo, useRef, type JSX } from "react";
 
+import Head from "@docusaurus/Head";
 import { DocProvider } from "@docusaurus/plugin-content-docs/client";
 import { HtmlClassNameProvider } from "@docusaurus/theme-common";
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
@@ -135,15 +136,24 @@ export default function ApiPage(props: Props): JSX.Element {
   // The page's content does not depend on `isBrowser`: the same element, so React skips it when
   // this component renders again once mounted.
   const content = useMemo(() => <MDXComponent />, [MDXComponent]);
+  // The page's Markdown (the generator's `markdown` export, served beside the page by
+  // plugins/markdownExport.ts). A plain <a>: it is a file, not a route of the site.
+  const markdownUrl = `${props.content.metadata.permalink.replace(/\/$/, "")}.md`;
 
   return (
     <DocProvider content={props.content}>
       <HtmlClassNameProvider className={docHtmlClassName}>
         <DocItemMetadata />
+        <Head>
+          <link rel="alternate" type="text/markdown" href={markdownUrl} />
+        </Head>
         <DocItemLayout>
           <Provider store={store}>
             <div className={clsx("row", "theme-api-markdown")}>
               <div className="col col--7 openapi-left-panel__container">
+                <a className="api-markdown-link" href={markdownUrl} type="text/markdown">
+                  View as Markdown
+                </a>
                 {content}
               </div>
               <div className="col col--5 openapi-right-panel__container">
