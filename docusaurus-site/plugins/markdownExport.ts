@@ -60,8 +60,8 @@ export default function markdownExport(apiOutputDir: string) {
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, text);
         };
-        const sections = new Map<string, string[]>();
-        const guides: string[] = [];
+        // Per section, its llms.txt lines and its pages' Markdown.
+        const sections = new Map<string, { lines: string[]; pages: string[] }>();
         for (const doc of docs) {
           const source = path.resolve(siteDir, doc.source.replace(/^@site\//, ""));
           const relative = path.relative(apiDir, source);
@@ -80,16 +80,16 @@ export default function markdownExport(apiOutputDir: string) {
                 : "Guides";
             const summary = doc.description ? `: ${inline(doc.description)}` : "";
             const line = `- [${inline(doc.title)}](${new URL(markdownPath(doc.permalink), siteUrl).href})${summary}`;
-            sections.set(section, [...(sections.get(section) ?? []), line]);
-            guides.push(text);
+            if (!sections.has(section)) sections.set(section, { lines: [], pages: [] });
+            sections.get(section)!.lines.push(line);
+            sections.get(section)!.pages.push(text);
           }
           if (text) write(markdownPath(doc.permalink), absolute(text));
         }
         const header = `# ${inline(siteConfig.title)}\n\n> ${inline(siteConfig.tagline ?? "")}\n\n`;
-        const guideSections = ["Guides", "Webhook guide", "Release log"]
-          .filter((s) => sections.has(s))
-          .map((s) => `## ${s}\n\n${sections.get(s)!.join("\n")}\n\n`)
-          .join("");
+        const order = ["Guides", "Webhook guide", "Release log"].filter((s) => sections.has(s));
+        const guideSections = order.map((s) => `## ${s}\n\n${sections.get(s)!.lines.join("\n")}\n\n`).join("");
+        const guides = order.flatMap((s) => sections.get(s)!.pages);
         const api = absolute(body(read(path.join(exportDir, "llms.txt")), /^## /m));
         write("llms.txt", `${header}${guideSections}${api}`.trimEnd() + "\n");
         const apiFull = absolute(body(read(path.join(exportDir, "llms-full.txt")), /^---$/m));

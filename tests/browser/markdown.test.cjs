@@ -1,0 +1,128 @@
+// The Markdown export as the served production build offers it (plugins/markdownExport.ts and the
+// generator's `markdown` option): /llms.txt in the llmstxt.org shape with every link answering,
+// /llms-full.txt with the guides and the API pages, each API page's Markdown beside it, named by
+// the page's `<link rel="alternate" type="text/markdown">` and its "View as Markdown" link, and,
+// for a sample of pages, the Markdown names the parameters, status codes and response properties
+// of the page's own `api` data.
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const zlib = require("node:zlib");
+const { servedSite } = require("./browser.cjs");
+
+const site = servedSite();
+const apiDir = path.resolve(__dirname, "../../content/docs/api");
+
+async function get(urlPath) {
+  const response = await fetch(new URL(urlPath, site.server.url));
+  return { status: response.status, text: await response.text() };
+}
+
+test("/llms.txt: an H1, a summary, sections of links, every link a Markdown file of the site", async () => {
+  const { status, text } = await get("/llms.txt");
+  assert.equal(status, 200);
+  const lines = text.split("\n");
+  assert.match(lines[0], /^# \S/);
+  assert.match(text, /^# .+\n\n> \S.*\n\n## /);
+  const sections = lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3));
+  for (const section of ["Guides", "Webhook guide", "Release log", "Overview", "Webhooks"]) {
+    assert.ok(sections.includes(section), `section ${section} in ${sections}`);
+  }
+  const links = [];
+  let inSection = false;
+  for (const line of lines.slice(1)) {
+    if (line === "" || (!inSection && line.startsWith("> "))) continue;
+    if (line.startsWith("## ")) {
+      inSection = true;
+      continue;
+    }
+    const match = /^- \[(?:[^\]\\]|\\.)+\]\(([^)\s]+)\)(?:: \S.*)?$/.exec(line);
+    assert.ok(inSection && match, `not an llms.txt line: ${line}`);
+    links.push(match[1]);
+  }
+  // The 70 API pages, the overview, the guides.
+  assert.ok(links.length >= 80, `${links.length} links`);
+  assert.equal(new Set(links).size, links.length, "each page linked once");
+  for (const link of links) {
+    const url = new URL(link);
+    assert.match(url.pathname, /\.md$/, link);
+    const { status, text: markdown } = await get(url.pathname);
+    assert.equal(status, 200, link);
+    assert.match(markdown, /^# \S/m, link);
+  }
+});
+
+test("/llms-full.txt: the guides, the webhook guide, the release log and every API page", async () => {
+  const { status, text } = await get("/llms-full.txt");
+  assert.equal(status, 200);
+  for (const heading of ["# Getting started", "# Securing webhooks", "# Release log", "# Create a check-in", "# Ticket Tailor API"]) {
+    assert.ok(text.includes(`\n${heading}\n`), heading);
+  }
+  // MDX of the guides is not carried over.
+  assert.doesNotMatch(text, /^import /m);
+  assert.doesNotMatch(text, /<\/?Tab(s|Item)\b/);
+});
+
+test("an API page names its Markdown: alternate link in the head, View as Markdown link", async () => {
+  await site.withPage("/docs/api/create-check-in", async (page) => {
+    const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]');
+    assert.equal(await alternate.count(), 1);
+    const href = await alternate.getAttribute("href");
+    assert.equal(href, "/docs/api/create-check-in.md");
+    const link = page.getByRole("link", { name: "View as Markdown" });
+    assert.equal(await link.getAttribute("href"), href);
+    assert.ok(await link.isVisible());
+    const { status, text } = await get(href);
+    assert.equal(status, 200);
+    assert.match(text, /^# Create a check-in\n\n`POST \/v1\/check_ins`/);
+  });
+});
+
+test("a guide page carries no Markdown link", async () => {
+  await site.withPage("/docs/intro", async (page) => {
+    assert.equal(await page.locator('link[type="text/markdown"]').count(), 0);
+    assert.equal(await page.getByRole("link", { name: "View as Markdown" }).count(), 0);
+  });
+});
+
+/** The `api` front matter of a generated page: base64 of zlib-deflated JSON. */
+function apiData(id) {
+  const source = fs.readFileSync(path.join(apiDir, `${id}.api.mdx`), "utf8");
+  const line = source.split("\n").find((l) => l.startsWith("api: "));
+  return JSON.parse(zlib.inflateSync(Buffer.from(line.slice(5), "base64")).toString());
+}
+
+test("a sample of pages: the Markdown names the page's parameters, statuses and properties", async () => {
+  const ids = fs
+    .readdirSync(apiDir)
+    .filter((f) => f.endsWith(".api.mdx"))
+    .map((f) => f.replace(/\.api\.mdx$/, ""))
+    .sort();
+  assert.ok(ids.length >= 70);
+  // Every seventh page, webhooks included.
+  const sample = ids.filter((_, i) => i % 7 === 0);
+  for (const id of sample) {
+    const api = apiData(id);
+    const { status, text } = await get(`/docs/api/${id}.md`);
+    assert.equal(status, 200, id);
+    for (const parameter of api.parameters ?? []) {
+      assert.ok(text.includes(`| \`${parameter.name}\` | ${parameter.in} |`), `${id}: parameter ${parameter.name}`);
+    }
+    for (const code of Object.keys(api.responses ?? {})) {
+      assert.ok(text.includes(`\n### ${code}\n`), `${id}: status ${code}`);
+    }
+    const schemas = [
+      ...Object.values(api.requestBody?.content ?? {}),
+      ...Object.values(api.responses ?? {}).flatMap((r) => Object.values(r.content ?? {})),
+    ].map((m) => m.schema);
+    for (const schema of schemas) {
+      for (const property of Object.keys(schema?.properties ?? {})) {
+        assert.ok(text.includes(`- \`${property}\` (`), `${id}: property ${property}`);
+      }
+    }
+    if (api.method === "event") assert.match(text, /^Webhook event `/m, id);
+    else assert.ok(text.includes(`\`${api.method.toUpperCase()} ${api.path}\``), `${id}: method and path`);
+  }
+});
