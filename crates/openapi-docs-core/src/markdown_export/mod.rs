@@ -27,8 +27,8 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::items::{Item, ItemKind, SpecItems};
-use crate::options::{DocsContext, MarkdownOptions, SpecOptions};
-use crate::render::Page;
+use crate::options::{MarkdownOptions, SpecOptions};
+use crate::page::Page;
 
 /// The folder of the export, in the output folder.
 pub const DIR: &str = "_markdown";
@@ -52,19 +52,16 @@ fn page_path(kind: ItemKind, id: &str) -> String {
 
 /// The Markdown page of an operation or webhook, from the JSON text of its `api` object as the
 /// page's front matter holds it (every schema in it).
+/// `origin` is the host of operations without servers in the curl sample.
 pub(crate) fn api_page(
     options: &SpecOptions,
     id: &str,
     title: &str,
     api_json: &str,
+    origin: &str,
 ) -> Option<Page> {
     options.markdown.as_ref()?;
     let api: Map<String, Value> = serde_json::from_str(api_json).ok()?;
-    let origin = options
-        .code_samples
-        .as_ref()
-        .and_then(|c| c.origin.as_deref())
-        .unwrap_or(crate::render::code_samples::DEFAULT_ORIGIN);
     Some(Page {
         path: page_path(ItemKind::Api, id),
         contents: operation::render(heading(title, id), &api, origin),
@@ -125,19 +122,20 @@ impl FullText {
 }
 
 /// `llms.txt` and `llms-full.txt` of a generation (none when the export is off): `spec` holds
-/// the items as the sidebar reads them, `full` the pages seen.
+/// the items as the sidebar reads them, `full` the pages seen; `route` gives the route of a page
+/// from its path in the output folder without extension (`<id>`, `schemas/<id>`).
 pub(crate) fn llms_files(
     spec: &SpecItems,
     full: FullText,
     options: &SpecOptions,
-    docs: &DocsContext,
+    route: &dyn Fn(&str) -> Result<String>,
 ) -> Result<Vec<Page>> {
     let Some(markdown) = &options.markdown else {
         return Ok(Vec::new());
     };
     let base = base_url(markdown);
     // The pages' routes fail only as the pages' `info_path` fails.
-    crate::render::info_path(options, docs, "")?;
+    route("")?;
     let url_of = |item: &Item| {
         if item.id.is_empty() || item.shares_page || item.kind == ItemKind::Tag {
             return None;
@@ -146,8 +144,7 @@ pub(crate) fn llms_files(
             ItemKind::Schema => format!("schemas/{}", item.id),
             _ => item.id.clone(),
         };
-        let route = crate::render::info_path(options, docs, &relative).ok()?;
-        Some(format!("{base}{route}.md"))
+        Some(format!("{base}{}.md", route(&relative).ok()?))
     };
     Ok(vec![
         Page {

@@ -149,7 +149,8 @@ pub(crate) fn run(
         render::render_pages_into(all, options, docs, hooks, seen)?;
     }
     if let Some(listed) = listed {
-        for page in crate::markdown_export::llms_files(&listed, full_text, options, docs)? {
+        let route = |page: &str| render::info_path(options, docs, page);
+        for page in crate::markdown_export::llms_files(&listed, full_text, options, &route)? {
             emit(page)?;
         }
     }

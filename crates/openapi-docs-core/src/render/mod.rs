@@ -300,8 +300,17 @@ impl<'a> Renderer<'a> {
                     .and_then(|o| code_samples::page_code_samples(api, o));
                 drop(prop_ranges);
                 drop(fixed);
-                let markdown_page =
-                    crate::markdown_export::api_page(self.options, &item.id, &item.title, &json);
+                let markdown_page = crate::markdown_export::api_page(
+                    self.options,
+                    &item.id,
+                    &item.title,
+                    &json,
+                    self.options
+                        .code_samples
+                        .as_ref()
+                        .and_then(|c| c.origin.as_deref())
+                        .unwrap_or(code_samples::DEFAULT_ORIGIN),
+                );
                 let json = if self.options.disable_compression == Some(true) {
                     crate::text::front_matter_json(&json).into_owned()
                 } else {
