@@ -127,7 +127,7 @@ test("Python sample (verify.py, app.py): accepts good signatures, refuses every 
       cases: all.map(([, header, body]) => ({ header, body: body.toString("base64") })),
     });
     const python = process.env.PYTHON || "python3";
-    const run = runSync("python3 webhook-samples/run.py", python, [path.join(SAMPLES, "run.py")], { cwd: dir, input }, 60_000);
+    const run = runSync("python3 webhook-samples/run.py", python, [path.join(SAMPLES, "run.py")], { cwd: dir, input, env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" } }, 60_000);
     assert.equal(run.status, 0, `${python} failed (is Python 3 installed? set PYTHON): ${run.stderr}`);
     const results = JSON.parse(run.stdout);
     all.forEach(([name, , , expected], i) => {
