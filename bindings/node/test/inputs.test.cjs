@@ -144,8 +144,8 @@ test("a reload with a broken spec keeps the pages, prints the coded error, and t
   save(pet, "type: object\nproperties: [unclosed\n", 10);
   seen = await captured(() => instance.loadContent());
   assert.deepEqual(snapshot(out), good);
-  assert.match(seen.error, /error\[E_UNRESOLVED_REF\] in pets at .*spec\/openapi\.yaml:\d+:\d+/, seen.error);
-  assert.match(seen.error, /schemas\/Pet\.yaml:\d+:\d+: not valid YAML/, seen.error);
+  assert.match(seen.error, /error\[E_PARSE\] in pets at .*spec\/schemas\/Pet\.yaml:\d+:\d+/, seen.error);
+  assert.match(seen.error, /read for \$ref '\.\/schemas\/Pet\.yaml' at .*spec\/openapi\.yaml:\d+:\d+/, seen.error);
 
   // The next good save generates again, without a restart.
   save(pet, petText.replace("name:", "nickname:"), 15);
@@ -160,7 +160,7 @@ test("the first load (build) still fails on a broken spec", async () => {
   let instance;
   await captured(() => { instance = plugin(context, options); });
   save(path.join(site, "spec/schemas/Pet.yaml"), "type: [unclosed\n", 5);
-  await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_UNRESOLVED_REF");
+  await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_PARSE" && /Pet\.yaml$/.test(err.file));
 });
 
 test("a reload that reads a spec still being written generates again once the write ends", async () => {
