@@ -3,6 +3,8 @@
 //! as the theme merges it (or listed as "All of" when it cannot be), `oneOf`/`anyOf` listed as
 //! numbered options. Deep or very large schemas are cut, with a line saying so.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use super::text::{code, inline, one_line};
@@ -49,11 +51,11 @@ pub(crate) fn is_small(value: &Value) -> bool {
 }
 
 /// `schema` with its `allOf`s merged, or as it is when they cannot be merged or it is large.
-fn merge(schema: &Value) -> Value {
-    if is_small(schema) && contains_all_of(schema, 0) {
-        crate::allof::merge_all_of(schema).unwrap_or_else(|| schema.clone())
+fn merge(schema: &Value) -> Cow<'_, Value> {
+    if contains_all_of(schema, 0) && is_small(schema) {
+        crate::allof::merge_all_of(schema).map_or(Cow::Borrowed(schema), Cow::Owned)
     } else {
-        schema.clone()
+        Cow::Borrowed(schema)
     }
 }
 
