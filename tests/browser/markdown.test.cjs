@@ -122,7 +122,7 @@ test("a sample of pages: the Markdown names the page's parameters, statuses and 
         assert.ok(text.includes(`- \`${property}\` (`), `${id}: property ${property}`);
       }
     }
-    if (api.method === "event") assert.match(text, /^Webhook event `/m, id);
+    if (api.method === "event") assert.match(text, /^Webhook: `POST` requests to your endpoint for the event `[A-Z_]+\.[A-Z_]+`\.$/m, id);
     else assert.ok(text.includes(`\`${api.method.toUpperCase()} ${api.path}\``), `${id}: method and path`);
   }
 });

@@ -251,6 +251,13 @@ fn site_pages_name_their_method_parameters_and_statuses() {
     ] {
         assert!(check_in.contains(text), "{text:?} not in\n{check_in}");
     }
+    let webhook = page("_markdown/deleted-event-webhook.md");
+    assert!(
+        webhook.contains(
+            "\nWebhook: `POST` requests to your endpoint for the event `EVENT.DELETED`.\n"
+        ),
+        "{webhook}"
+    );
     let llms = page("_markdown/llms.txt");
     assert!(llms.starts_with("# Ticket Tailor API\n\n> "), "{llms}");
     assert!(

@@ -52,20 +52,33 @@ fn page_path(kind: ItemKind, id: &str) -> String {
 
 /// The Markdown page of an operation or webhook, from the JSON text of its `api` object as the
 /// page's front matter holds it (every schema in it).
-/// `origin` is the host of operations without servers in the curl sample.
+/// `origin` is the host of operations without servers in the curl sample; `pointer` is where the
+/// operation is in the spec (a webhook's names its event and method, which `api` does not hold).
 pub(crate) fn api_page(
     options: &SpecOptions,
     id: &str,
     title: &str,
     api_json: &str,
     origin: &str,
+    pointer: &str,
 ) -> Option<Page> {
     options.markdown.as_ref()?;
     let api: Map<String, Value> = serde_json::from_str(api_json).ok()?;
     Some(Page {
         path: page_path(ItemKind::Api, id),
-        contents: operation::render(heading(title, id), &api, origin),
+        contents: operation::render(heading(title, id), &api, origin, webhook_event(pointer)),
     })
+}
+
+/// A webhook's event name and method, from its JSON pointer (`/webhooks/<event>/<method>`).
+fn webhook_event(pointer: &str) -> Option<(String, String)> {
+    let rest = pointer.trim_start_matches('#');
+    let rest = rest
+        .strip_prefix("/webhooks/")
+        .or_else(|| rest.strip_prefix("/x-webhooks/"))?;
+    let (event, method) = rest.rsplit_once('/')?;
+    let unescape = |s: &str| s.replace("~1", "/").replace("~0", "~");
+    Some((unescape(event), method.to_uppercase()))
 }
 
 /// The Markdown page of the info page.

@@ -11,14 +11,26 @@ use crate::code_samples::{self, LanguageTab};
 use crate::sample::{SampleKind, sample_from_schema};
 
 /// The Markdown of one API page titled `title`; `origin` is the host of operations without
-/// servers in the curl sample.
-pub(crate) fn render(title: &str, api: &Map<String, Value>, origin: &str) -> String {
+/// servers in the curl sample; `webhook` a webhook's event name and method.
+pub(crate) fn render(
+    title: &str,
+    api: &Map<String, Value>,
+    origin: &str,
+    webhook: Option<(String, String)>,
+) -> String {
     let mut out = format!("# {}\n\n", inline(title));
     let method = str_of(api, "method");
     let path = str_of(api, "path");
     let is_webhook = method == "event";
     if is_webhook {
-        out.push_str(&format!("Webhook event {}\n\n", code(path)));
+        match &webhook {
+            Some((event, method)) => out.push_str(&format!(
+                "Webhook: {} requests to your endpoint for the event {}.\n\n",
+                code(method),
+                code(event)
+            )),
+            None => out.push_str(&format!("Webhook {}\n\n", code(path))),
+        }
     } else {
         out.push_str(&format!(
             "{}\n\n",

@@ -310,6 +310,7 @@ impl<'a> Renderer<'a> {
                         .as_ref()
                         .and_then(|c| c.origin.as_deref())
                         .unwrap_or(code_samples::DEFAULT_ORIGIN),
+                    &item.pointer,
                 );
                 let json = if self.options.disable_compression == Some(true) {
                     crate::text::front_matter_json(&json).into_owned()
