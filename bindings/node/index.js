@@ -8,7 +8,7 @@
 // and versions.json, the stamp and whether pages are stale are the core's decisions (native.js).
 "use strict";
 const fs = require("fs");
-const native = require("./native.js");
+const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
@@ -64,10 +64,10 @@ function functionSources(value, prefix = "", out = {}) {
 }
 
 /** What the core's stamp records of the generator: this package's version and its loaded
- * native addon (the core adds the addon's size and modification time). */
+ * native addon, local or from a platform package (the core adds its size and modification time). */
 const GENERATOR = {
   version: require("./package.json").version,
-  buildFile: Object.keys(require.cache).find((file) => file.startsWith(__dirname) && file.endsWith(".node")),
+  buildFile: Object.keys(require.cache).find((file) => /[\\/]openapi-docs-rs\.[^\\/]+\.node$/.test(file)),
 };
 
 function producerFor(specOptions) {
