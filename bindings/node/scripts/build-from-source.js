@@ -56,14 +56,19 @@ function main(argv) {
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
   const targetDir = process.env.CARGO_TARGET_DIR || path.join(cacheHome, "openapi-docs-rs", "target");
   const profile = argv.includes("--debug") ? "debug" : "release";
-  const args = ["build", "--locked", "-p", CRATE, "--manifest-path", MANIFEST, "--target-dir", targetDir];
+  // The host's target, named as `napi build` names it, so a build shares its folder with napi's.
+  const rustc = spawnSync("rustc", ["-vV"], { encoding: "utf8" });
+  const host = /^host: (\S+)$/m.exec(rustc.stdout || "");
+  if (!host) fail("`rustc -vV` did not print the host target; is Rust installed (https://rustup.rs)?");
+  const target = host[1];
+  const args = ["build", "--locked", "-p", CRATE, "--manifest-path", MANIFEST, "--target-dir", targetDir, "--target", target];
   if (profile === "release") args.push("--release");
   const platform = currentPlatform();
   console.log(`${PACKAGE_NAME}: building the native addon for ${platform} (${cargo.stdout.trim()}, ${profile}); this takes a few minutes.`);
   const build = spawnSync("cargo", args, { stdio: "inherit" });
   if (build.status !== 0) fail(`cargo build failed (exit ${build.status ?? build.signal}); see its output above.`);
   const dest = path.join(PACKAGE_DIR, `${BINARY_NAME}.${platform}.node`);
-  fs.copyFileSync(path.join(targetDir, profile, cdylibName()), dest);
+  fs.copyFileSync(path.join(targetDir, target, profile, cdylibName()), dest);
   if (!addonLoads(false)) fail(`built ${dest}, but it does not load (see above).`);
   console.log(`${PACKAGE_NAME}: built ${dest}`);
 }
