@@ -56,7 +56,11 @@ function generateWith(dir, command, args) {
   return sh(`generate (${path.basename(command)})`, command, [...args, "-e", script], { cwd: dir });
 }
 
-const listing = (dir) => fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]);
+/** Every file under `dir` (relative path, contents), sorted. */
+const listing = (dir) =>
+  fs.readdirSync(dir, { recursive: true }).sort()
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]);
 
 test("linux-arm64-gnu: loads in arm64 Node under qemu and writes the same pages as this machine", { timeout: 15 * 60_000 }, () => {
   assert.ok(fs.existsSync(path.join(PACKAGES, `${MAIN}-linux-arm64-gnu-${VERSION}.tgz`)), "linux-arm64-gnu was not packed (see scripts/package.sh)");

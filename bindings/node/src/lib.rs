@@ -21,6 +21,9 @@ type Result<T> = napi::Result<T>;
 
 // The core allocates and frees many small JSON values; mimalloc does that several times faster
 // than the system allocator. (Node's own heap is not affected: V8 manages it separately.)
+// Not on musl: mimalloc's initial-exec thread-locals make musl refuse to load the addon
+// ("initial-exec TLS resolves to dynamic definition"; tests/package/cross.test.cjs).
+#[cfg(not(target_env = "musl"))]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
