@@ -92,6 +92,8 @@ function writeSite(dir, tarballs) {
   fs.writeFileSync(path.join(dir, "sidebars.js"), SIDEBARS);
   fs.mkdirSync(path.join(dir, "docs"));
   fs.writeFileSync(path.join(dir, "docs/intro.md"), "# Intro\n\nSee the [API](/docs/petstore/swagger-petstore-yaml).\n");
+  fs.mkdirSync(path.join(dir, "src/pages"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "src/pages/index.md"), "# My API docs\n\n[Intro](/docs/intro)\n");
   fs.mkdirSync(path.join(dir, "openapi"));
   fs.copyFileSync(SPEC, path.join(dir, "openapi/petstore.yaml"));
 }
