@@ -125,7 +125,14 @@ function pageCounts(summary) {
 }
 
 function formatSummary(id, summary) {
-  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms`;
+  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms${changes(summary)}`;
+}
+
+/** What a regeneration over existing pages changed: ` (2 rewritten, 2470 unchanged, 1 removed)`;
+ * nothing for a first generation. */
+function changes({ filesWritten, filesUnchanged, filesRemoved }) {
+  if (filesUnchanged === 0 && filesRemoved === 0) return "";
+  return ` (${filesWritten} rewritten, ${filesUnchanged} unchanged${filesRemoved ? `, ${filesRemoved} removed` : ""})`;
 }
 
 /** The error report: code, where, what happened, what to do (and a failing callback's stack). */
