@@ -23,6 +23,9 @@
 //       The page is reloaded (as its reader would) when it lost the operation's title for 1 s,
 //       and every 10 s after 30 s without the marker (set BENCH_DEBUG=1 to see reloads).
 //       `--edits K` edits per dev-server session (default 2), each waited for;
+//   (2b) Docusaurus alone, with ours: after the spec edits, the same kind of edit made by hand in
+//       the page's generated `.api.mdx` (no generator runs): what Docusaurus itself takes to
+//       show a one-page change, the floor under any plugin's edit to page;
 //   (3) no-op build: `docusaurus build` twice in a row, nothing changed in between; the second's
 //       wall time. For the reference it is reported both as `build` alone and as
 //       `gen-api-docs all` + `build` (what a build script of its users runs; with the pages
@@ -218,7 +221,7 @@ async function openWhenServed(page, url, title, deadline, server) {
 
 /** One dev-server session: cold start, then EDITS edits. Returns { start, edits: [seconds] }. */
 async function devSession(browser, spec, plugin, dir, original, runIndex) {
-  const result = { start: NaN, gen: NaN, edits: [] };
+  const result = { start: NaN, gen: NaN, edits: [], floor: [] };
   const specPath = path.join(dir, `spec${path.extname(spec.file)}`);
   fs.writeFileSync(specPath, original);
   for (const p of ["docs/api", ".docusaurus", "node_modules/.cache", "build"]) moveAside(path.join(dir, p));
@@ -264,6 +267,20 @@ async function devSession(browser, spec, plugin, dir, original, runIndex) {
       const seconds = (Date.now() - t0) / 1000;
       result.edits.push(seconds);
       log(`  ${plugin} #${runIndex + 1}: edit ${e + 1} to page ${seconds.toFixed(2)} s`);
+    }
+    if (plugin === "ours" && result.edits.length === EDITS) {
+      const mdx = path.join(dir, "docs/api", `${path.basename(spec.page)}.api.mdx`);
+      for (let e = 0; e < EDITS; e++) {
+        await sleep(SETTLE_MS);
+        const marker = `benchfloor${Date.now().toString(36)}x${e}`;
+        const text = fs.readFileSync(mdx, "utf8");
+        const t0 = Date.now();
+        fs.writeFileSync(mdx, text.split(spec.anchor).join(`${marker} ${spec.anchor}`));
+        if (!(await waitForText(page, marker, t0 + TIMEOUT_MS, spec.title))) break;
+        const seconds = (Date.now() - t0) / 1000;
+        result.floor.push(seconds);
+        log(`  Docusaurus alone #${runIndex + 1}: hand edit ${e + 1} of the page's MDX to page ${seconds.toFixed(2)} s`);
+      }
     }
     return result;
   } finally {
@@ -313,7 +330,7 @@ async function main() {
         dirs[plugin] = path.join(WORK, name, plugin);
         moveAside(dirs[plugin]);
         site.writeSite(dirs[plugin], spec.file, { plugin, faster: true, externalJsonProps: true });
-        results[plugin] = { start: [], gen: [], edits: [], build: [], genAndBuild: [] };
+        results[plugin] = { start: [], gen: [], edits: [], floor: [], build: [], genAndBuild: [] };
       }
       for (let i = 0; i < RUNS; i++) {
         // Alternate which plugin goes first, so neither always runs on a fresher machine.
@@ -326,6 +343,7 @@ async function main() {
             r.start.push(s.start);
             r.gen.push(s.gen);
             r.edits.push(...s.edits);
+            r.floor.push(...s.floor);
           }
           if (DO_BUILD) {
             const b = await noOpBuild(spec, plugin, dirs[plugin], i);
@@ -337,7 +355,7 @@ async function main() {
       const m = Object.fromEntries(
         Object.entries(results).map(([plugin, r]) => [
           plugin,
-          { start: median(r.start), gen: median(r.gen), edit: median(r.edits), edits: r.edits.length, build: median(r.build), genAndBuild: median(r.genAndBuild) },
+          { start: median(r.start), gen: median(r.gen), edit: median(r.edits), edits: r.edits.length, floor: median(r.floor), build: median(r.build), genAndBuild: median(r.genAndBuild) },
         ]),
       );
       rows.push({ name, spec, m });
@@ -362,7 +380,7 @@ async function main() {
   );
   const headers = ["Spec", "Cold start to page"];
   if (both) headers.push("(of which reference's gen-api-docs)");
-  headers.push("Edit to page");
+  headers.push("Edit to page", "Docusaurus alone: hand edit of the page's MDX to page");
   if (both) headers.push("No-op build: reference `build` alone / ours", "No-op build: reference gen + build / ours");
   else headers.push("No-op build");
   console.log(`| ${headers.join(" | ")} |`);
@@ -373,6 +391,7 @@ async function main() {
     const cells = [spec.label, cell(ref && ref.start, ours.start)];
     if (both) cells.push(s(ref.gen));
     cells.push(`${cell(ref && ref.edit, ours.edit)}${ours.edits === 0 ? " (no edit seen)" : ""}`);
+    cells.push(s(ours.floor));
     cells.push(cell(ref && ref.build, ours.build));
     if (both) cells.push(cell(ref.genAndBuild, ours.build));
     console.log(`| ${cells.join(" | ")} |`);

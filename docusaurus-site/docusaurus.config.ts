@@ -15,6 +15,12 @@ import urlWithWhatwgUrl from "./plugins/urlWithWhatwgUrl";
 // TT_OPENAPI_SPEC_URL to build from the provider's hosted spec (an https URL with its version
 // query token) instead.
 const specPath = process.env.TT_OPENAPI_SPEC_URL ?? "../content/openapi/ticket-tailor.yaml";
+// Where the site is published: canonical links, og:url and sitemap.xml are absolute URLs on this
+// origin. TT_SITE_URL overrides it (a staging copy, a preview) and TT_BASE_URL the path the site is
+// served under (docs/site.md).
+const PRODUCTION_URL = "https://developers.tickettailor.com";
+const siteUrl = process.env.TT_SITE_URL || PRODUCTION_URL;
+const baseUrl = process.env.TT_BASE_URL || "/";
 // Announcement bars are dismissed per id: change the id to show a new announcement again.
 const announcementId = process.env.TT_ANNOUNCEMENT_ID ?? "api-v1-docs-2025";
 
@@ -39,8 +45,8 @@ const config: Config = {
   title: "Ticket Tailor API",
   tagline: "The world's most loved ticketing platform.",
   favicon: "img/favicon.svg",
-  url: "http://localhost",
-  baseUrl: "/",
+  url: siteUrl,
+  baseUrl,
   onBrokenLinks: "throw",
   onBrokenMarkdownLinks: "warn",
   onBrokenAnchors: "warn",

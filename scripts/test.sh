@@ -70,7 +70,15 @@ done
 step "npm packages: a new Docusaurus site outside the repository; the arm64 addon under qemu, the musl one under musl"
 PACKAGE_SKIP=1 node --test tests/package/
 
-step "content: OpenAPI document validity and page ids"
+step "python3 (the webhook guide's Python samples are run by the content tests)"
+if ! command -v "${PYTHON:-python3}" >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3 >/dev/null
+fi
+"${PYTHON:-python3}" --version
+
+step "content: OpenAPI document validity, page ids, webhook 200 rule, the webhook guide's signature samples run"
 node --test tests/content/
 
 step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
@@ -89,8 +97,9 @@ node --test tests/codegen/
 step "site production build"
 (cd docusaurus-site && npx docusaurus build)
 
-step "second site build with another announcement id (for the announcement bar test)"
-(cd docusaurus-site && TT_ANNOUNCEMENT_ID=api-v1-docs-2025-second npx docusaurus build --out-dir build-announce)
+step "second site build with another announcement id and site URL (announcement bar and site URL tests)"
+(cd docusaurus-site && TT_ANNOUNCEMENT_ID=api-v1-docs-2025-second TT_SITE_URL=https://preview.tickettailor.test \
+  npx docusaurus build --out-dir build-announce)
 
 step "browser tests (playwright-core + Debian chromium)"
 node --test tests/browser/

@@ -121,7 +121,14 @@ export interface OpenApiDocsError extends Error {
   specId?: string;
 }
 
-declare function pluginOpenAPIDocsRs(context: LoadContext, options: PluginOptions): Plugin;
+declare function pluginOpenAPIDocsRs(
+  context: LoadContext,
+  options: PluginOptions,
+): Plugin & {
+  /** The files the plugin watches during `docusaurus start` (the specs and every file their
+   * `$ref`s reach; read again after each regeneration); empty before `start` asks. */
+  watchedFiles(): string[];
+};
 declare namespace pluginOpenAPIDocsRs {
   function validateOptions(args: { options: PluginOptions }): PluginOptions;
   /** The native addon (see native.d.ts). */

@@ -10,6 +10,7 @@
 const fs = require("fs");
 const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
+const { watchInputs } = require("./watch.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
 const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config"];
@@ -124,7 +125,14 @@ function pageCounts(summary) {
 }
 
 function formatSummary(id, summary) {
-  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms`;
+  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms${changes(summary)}`;
+}
+
+/** What a regeneration over existing pages changed: ` (2 rewritten, 2470 unchanged, 1 removed)`;
+ * nothing for a first generation. */
+function changes({ filesWritten, filesUnchanged, filesRemoved }) {
+  if (filesUnchanged === 0 && filesRemoved === 0) return "";
+  return ` (${filesWritten} rewritten, ${filesUnchanged} unchanged${filesRemoved ? `, ${filesRemoved} removed` : ""})`;
 }
 
 /** The error report: code, where, what happened, what to do (and a failing callback's stack). */
@@ -279,17 +287,15 @@ function pluginOpenAPIDocsRs(context, options) {
     }
   }
 
-  /** Size and mtime of every file the spec entries read (the core's watch list). */
+  /** Size and mtime of every file the spec entries read. */
   function inputsState() {
     const state = {};
-    for (const specOptions of Object.values(config)) {
-      for (const file of native.watchPaths(specOptionsJson(specOptions), siteDir)) {
-        try {
-          const stat = fs.statSync(file);
-          state[file] = `${stat.size}:${stat.mtimeMs}`;
-        } catch {
-          state[file] = "missing";
-        }
+    for (const file of inputFiles()) {
+      try {
+        const stat = fs.statSync(file);
+        state[file] = `${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        state[file] = "missing";
       }
     }
     return state;
@@ -363,20 +369,35 @@ function pluginOpenAPIDocsRs(context, options) {
   const command = process.argv.slice(2).find((a) => !a.startsWith("-")) || "";
   if (!/^(gen|clean)-api-docs/.test(command)) generateStale();
 
-  // How many times loadContent ran: every call after the first is a reload by `start`.
+  // How many times loadContent ran: every call after the first is a reload.
   let loads = 0;
+  // During `docusaurus start`: the watcher of every file the spec entries read (watch.js).
+  let inputsWatcher = null;
+
+  /** Every file the spec entries read (the core's watch list). */
+  function inputFiles() {
+    return Object.values(config).flatMap((specOptions) => native.watchPaths(specOptionsJson(specOptions), siteDir));
+  }
 
   return {
     name: PLUGIN_NAME,
     getPathsToWatch() {
-      return Object.values(config).flatMap((specOptions) => native.watchPaths(specOptionsJson(specOptions), siteDir));
+      // Only `docusaurus start` asks. The plugin watches its inputs itself (watch.js says why)
+      // and regenerates on a change; the pages it rewrites reach the open page through the docs
+      // plugin's watcher. Docusaurus is given nothing to watch, so it never reloads this plugin.
+      if (!inputsWatcher) inputsWatcher = watchInputs(inputFiles, () => generateSettled().catch((err) => console.error(formatError(err))));
+      return [];
+    },
+    /** Not a Docusaurus lifecycle method: the files watched during `start` (none before). */
+    watchedFiles() {
+      return inputsWatcher ? inputsWatcher.files() : [];
     },
     async loadContent() {
-      // `build` calls this once. `docusaurus start` calls it again on this same plugin object
-      // (Docusaurus' `reloadPlugin`) when a watched file changes: a spec saved half-edited then
-      // prints its error and keeps the last good pages served (a failed generation leaves them,
-      // and its stamp, as they were, so the next save generates again); Docusaurus would print
-      // a bare stack instead.
+      // `build` calls this once; so does `start`, which then relies on the watcher above. A
+      // later call (a plugin reload) regenerates like the watcher does: a spec saved half-edited
+      // prints its error and keeps the last good pages (a failed generation leaves them, and
+      // its stamp, as they were, so the next save generates again), where Docusaurus would
+      // print a bare stack.
       const reload = loads > 0;
       loads += 1;
       if (!reload) return generateStale();

@@ -1,7 +1,7 @@
 // The announcement bar: closed, it stays closed across reloads and pages; a new announcement id
 // shows it again. The new id comes from a second build of the site (TT_ANNOUNCEMENT_ID) in
 // docusaurus-site/build-announce, served on the same origin as the first so both see the same
-// localStorage. scripts/test.sh makes that build.
+// localStorage. scripts/test.sh makes that build (with another TT_SITE_URL too, for site-url.test.cjs).
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -15,7 +15,7 @@ const SECOND_BUILD = "build-announce";
 test("a closed announcement bar stays closed, and shows again when its id changes", async () => {
   assert.ok(
     fs.existsSync(path.join(siteDir, SECOND_BUILD, "index.html")),
-    `docusaurus-site/${SECOND_BUILD} is missing: cd docusaurus-site && TT_ANNOUNCEMENT_ID=<another id> npx docusaurus build --out-dir ${SECOND_BUILD}`,
+    `docusaurus-site/${SECOND_BUILD} is missing: see scripts/test.sh ("second site build")`,
   );
   const browser = await launch();
   let server = await startServer();

@@ -63,16 +63,52 @@ async function captured(fn) {
   return seen;
 }
 
-test("getPathsToWatch lists the files the spec $refs once the pages are generated", async () => {
+test("during start, the plugin watches the files the spec $refs itself and gives Docusaurus none", async () => {
   const { site, options, context } = splitSite();
-  await captured(() => {
+  await captured(async () => {
     const instance = plugin(context, options);
-    const watched = instance.getPathsToWatch();
-    assert.equal(watched[0], path.join(site, "spec/openapi.yaml"));
+    await instance.loadContent();
+    assert.deepEqual(instance.watchedFiles(), [], "nothing watched before start asks");
+    assert.deepEqual(instance.getPathsToWatch(), [], "Docusaurus would reload the plugin on a change");
+    const watched = instance.watchedFiles();
+    assert.ok(watched.includes(path.join(site, "spec/openapi.yaml")), `${watched}`);
     for (const file of ["spec/schemas/Pet.yaml", "spec/paths/pets.yaml", "spec/common/parameters.yaml"]) {
       assert.ok(watched.includes(path.join(site, file)), `${file} in ${watched}`);
     }
   });
+});
+
+/** Polls `check()` every 50 ms until it is true; fails after `ms`. */
+async function eventually(check, ms, what) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test("during start, an edit to a $ref'd file regenerates with no reload, and a newly $ref'd file is watched", async () => {
+  const { site, options, context } = splitSite();
+  const pet = path.join(site, "spec/schemas/Pet.yaml");
+  const page = path.join(site, "docs/pets/get-pet.api.mdx");
+  const seen = await captured(async () => {
+    const instance = plugin(context, options);
+    await instance.loadContent();
+    instance.getPathsToWatch();
+    const petText = fs.readFileSync(pet, "utf8");
+    save(pet, petText.replace("name:", "nickname:"), 5);
+    await eventually(() => /nickname/.test(fs.readFileSync(page, "utf8")), 10000, "the page shows the edit");
+
+    // The edit makes Pet.yaml $ref a new file, Collar.yaml: once generated, that file is watched too.
+    const collar = path.join(site, "spec/schemas/Collar.yaml");
+    fs.writeFileSync(collar, "type: object\nproperties:\n  label:\n    type: string\n");
+    const withCollar = `${fs.readFileSync(pet, "utf8").trimEnd()}\n  collar:\n    $ref: "./Collar.yaml"\n`;
+    save(pet, withCollar, 10);
+    await eventually(() => instance.watchedFiles().includes(collar), 10000, "Collar.yaml watched");
+    save(collar, "type: object\nproperties:\n  labelling:\n    type: string\n", 15);
+    await eventually(() => /labelling/.test(fs.readFileSync(page, "utf8")), 10000, "the page shows the edit to Collar.yaml");
+  });
+  assert.equal(seen.error, "");
 });
 
 test("loadContent regenerates after an edit to a $ref'd file", async () => {
@@ -108,15 +144,14 @@ test("a reload with a broken spec keeps the pages, prints the coded error, and t
   save(pet, "type: object\nproperties: [unclosed\n", 10);
   seen = await captured(() => instance.loadContent());
   assert.deepEqual(snapshot(out), good);
-  assert.match(seen.error, /error\[E_UNRESOLVED_REF\] in pets at .*spec\/openapi\.yaml:\d+:\d+/, seen.error);
-  assert.match(seen.error, /schemas\/Pet\.yaml:\d+:\d+: not valid YAML/, seen.error);
-  assert.equal(instance.getPathsToWatch().includes(pet), true, "still watched");
+  assert.match(seen.error, /error\[E_PARSE\] in pets at .*spec\/schemas\/Pet\.yaml:\d+:\d+/, seen.error);
+  assert.match(seen.error, /read for \$ref '\.\/schemas\/Pet\.yaml' at .*spec\/openapi\.yaml:\d+:\d+/, seen.error);
 
   // The next good save generates again, without a restart.
   save(pet, petText.replace("name:", "nickname:"), 15);
   seen = await captured(() => instance.loadContent());
   assert.equal(seen.error, "");
-  assert.match(seen.log, /pets: 3 API/);
+  assert.match(seen.log, /pets: 3 API.* files in \d+ ms \(\d+ rewritten, \d+ unchanged\)\n/);
   assert.match(fs.readFileSync(path.join(out, "get-pet.api.mdx"), "utf8"), /nickname/);
 });
 
@@ -125,7 +160,7 @@ test("the first load (build) still fails on a broken spec", async () => {
   let instance;
   await captured(() => { instance = plugin(context, options); });
   save(path.join(site, "spec/schemas/Pet.yaml"), "type: [unclosed\n", 5);
-  await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_UNRESOLVED_REF");
+  await assert.rejects(captured(() => instance.loadContent()), (err) => err.code === "E_PARSE" && /Pet\.yaml$/.test(err.file));
 });
 
 test("a reload that reads a spec still being written generates again once the write ends", async () => {

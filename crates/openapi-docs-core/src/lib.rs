@@ -52,7 +52,7 @@ use std::path::Path;
 
 pub use error::{Error, Location, Result, Warning};
 pub use options::{
-    CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, LimitOptions,
+    CategoryLinkSource, CodeSamplesOptions, Compat, DocsContext, GroupPathsBy, LimitOptions,
     SidebarOptions, SpecOptions, VersionOptions,
 };
 pub use pipeline::{Generated, Stats};

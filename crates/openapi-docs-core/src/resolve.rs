@@ -377,11 +377,7 @@ impl Resolver {
                 } else {
                     load::read_one(&target)
                 };
-                let file = loaded.map_err(|e| Error::UnresolvedRef {
-                    location: location.clone(),
-                    reference: reference.clone(),
-                    message: e.to_string(),
-                })?;
+                let file = loaded.map_err(|e| referenced_file_error(e, &reference, &location))?;
                 self.inputs.push(file.input);
                 let index = self.docs.len();
                 self.docs.push(Doc {
@@ -409,7 +405,12 @@ impl Resolver {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
+        // Without `.` components, so messages and the watch list name `dir/b.yaml`, not
+        // `dir/./b.yaml` (`..` is kept: with symbolic links it is not a lexical matter).
         base.join(percent_decode(file_part))
+            .components()
+            .filter(|c| !matches!(c, Component::CurDir))
+            .collect()
     }
 
     fn doc_index(&self, from: usize, file_part: &str) -> Option<usize> {
@@ -697,6 +698,38 @@ fn lexically_normal(path: &Path) -> PathBuf {
 }
 
 /// The `$ref` of `map` when it names another file (has a part before `#`).
+/// The error for a file a `$ref` reaches that could not be read. A file that is there but does
+/// not parse (or exceeds a limit) is reported where it is broken, since that is what to fix, with
+/// the `$ref` that read it; a file that cannot be read is an unresolved `$ref`.
+fn referenced_file_error(error: Error, reference: &str, from: &Location) -> Error {
+    let at = Location {
+        pointer: None,
+        ..from.clone()
+    };
+    let pointer = from.pointer.as_deref().unwrap_or("");
+    let read_by = format!("(read for $ref '{reference}' at {at}, #{pointer})");
+    match error {
+        Error::Parse {
+            location,
+            format,
+            message,
+        } => Error::Parse {
+            location,
+            format,
+            message: format!("{message} {read_by}"),
+        },
+        Error::Limit { location, message } => Error::Limit {
+            location,
+            message: format!("{message} {read_by}"),
+        },
+        other => Error::UnresolvedRef {
+            location: from.clone(),
+            reference: reference.to_string(),
+            message: other.to_string(),
+        },
+    }
+}
+
 fn file_ref(map: &Map<String, Value>) -> Option<&str> {
     match field(map, "$ref") {
         Some(Value::String(r)) if !r.starts_with('#') => Some(r),

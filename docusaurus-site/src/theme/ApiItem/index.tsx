@@ -3,7 +3,7 @@
 // version imports the API explorer, the Postman SDK and the code generators (one 5 MB chunk) on
 // every doc page; here API pages render ./ApiPage, a chunk of their own that webpack loads only
 // on API pages, and guide, release-log and schema pages load none of it.
-import React, { lazy, type JSX } from "react";
+import React, { type JSX } from "react";
 
 import { DocProvider } from "@docusaurus/plugin-content-docs/client";
 import { HtmlClassNameProvider } from "@docusaurus/theme-common";
@@ -13,13 +13,8 @@ import type { Props } from "@theme/DocItem";
 import DocItemMetadata from "@theme/DocItem/Metadata";
 import clsx from "clsx";
 
-// Server rendering waits for it (renderToPipeableStream's onAllReady). No <Suspense> around it, on
-// purpose: in the browser, hydration (a transition in Docusaurus) then waits for the chunk with the
-// server HTML in place, and hydrates the page once it has loaded. Inside a Suspense boundary the
-// page would stay dehydrated behind it, and the first context change above it (useIsBrowser
-// turning true after hydration) makes React drop that server HTML for the fallback until the chunk
-// arrives: the content vanished and came back, a layout shift of 0.2.
-const ApiPage = lazy(() => import(/* webpackChunkName: "api-page" */ "./ApiPage"));
+// ApiPage in its own chunk, with the retry box if that chunk fails to load.
+import ApiPage from "./LazyApiPage";
 
 export default function ApiItem(props: Props): JSX.Element {
   const docHtmlClassName = `docs-doc-id-${props.content.metadata.id}`;
