@@ -23,6 +23,16 @@ if [ ! -x /usr/bin/time ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
 fi
 
+step "cross toolchains for the Linux arm64 and musl addons (Debian packages, rustup targets)"
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v musl-gcc >/dev/null || [ ! -x /usr/bin/qemu-aarch64 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq gcc-aarch64-linux-gnu libc6-dev-arm64-cross musl-tools qemu-user >/dev/null
+fi
+for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl; do
+  rustup target list --installed | grep -qx "$target" || timeout 600 rustup target add "$target"
+done
+
 step "cargo fmt --check"
 cargo fmt --all --check
 
@@ -43,6 +53,22 @@ git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindin
 
 step "binding tests (node:test)"
 npm test --workspace bindings/node
+
+step "crates: docs without warnings, cargo package of the core and the CLI"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
+cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
+
+step "npm packages: every tarball this machine builds (linux x64, arm64, x64 musl) into dist/packages/"
+PACKAGE_CROSS=required bash scripts/package.sh
+
+step "npm packages: npm publish --dry-run of each"
+for dir in bindings/node/npm/*/; do
+  if ls "$dir"/*.node >/dev/null 2>&1; then (cd "$dir" && npm publish --dry-run --silent); fi
+done
+(cd bindings/node && npm publish --dry-run --silent)
+
+step "npm packages: a new Docusaurus site outside the repository; the arm64 addon under qemu, the musl one under musl"
+PACKAGE_SKIP=1 node --test tests/package/
 
 step "python3 (the webhook guide's Python samples are run by the content tests)"
 if ! command -v "${PYTHON:-python3}" >/dev/null 2>&1; then

@@ -8,7 +8,7 @@
 // and versions.json, the stamp and whether pages are stale are the core's decisions (native.js).
 "use strict";
 const fs = require("fs");
-const native = require("./native.js");
+const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
 const { watchInputs } = require("./watch.js");
 
@@ -65,10 +65,10 @@ function functionSources(value, prefix = "", out = {}) {
 }
 
 /** What the core's stamp records of the generator: this package's version and its loaded
- * native addon (the core adds the addon's size and modification time). */
+ * native addon, local or from a platform package (the core adds its size and modification time). */
 const GENERATOR = {
   version: require("./package.json").version,
-  buildFile: Object.keys(require.cache).find((file) => file.startsWith(__dirname) && file.endsWith(".node")),
+  buildFile: Object.keys(require.cache).find((file) => /[\\/]openapi-docs-rs\.[^\\/]+\.node$/.test(file)),
 };
 
 function producerFor(specOptions) {
@@ -125,7 +125,14 @@ function pageCounts(summary) {
 }
 
 function formatSummary(id, summary) {
-  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms`;
+  return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms${changes(summary)}`;
+}
+
+/** What a regeneration over existing pages changed: ` (2 rewritten, 2470 unchanged, 1 removed)`;
+ * nothing for a first generation. */
+function changes({ filesWritten, filesUnchanged, filesRemoved }) {
+  if (filesUnchanged === 0 && filesRemoved === 0) return "";
+  return ` (${filesWritten} rewritten, ${filesUnchanged} unchanged${filesRemoved ? `, ${filesRemoved} removed` : ""})`;
 }
 
 /** The error report: code, where, what happened, what to do (and a failing callback's stack). */

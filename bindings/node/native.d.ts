@@ -57,6 +57,12 @@ export interface GenerateSummary {
   files: number
   /** Spec files read. */
   specFiles: number
+  /** Of the `files`, those written: new, or other bytes than the file they replace. */
+  filesWritten: number
+  /** Of the `files`, those already there with the same bytes, left untouched. */
+  filesUnchanged: number
+  /** Files of the previous generation removed, as they were not generated again. */
+  filesRemoved: number
   /** Wall time of generation and writing, in milliseconds. */
   elapsedMs: number
   /** Problems that did not stop generation. */

@@ -54,6 +54,13 @@ export interface SpecOptions {
    */
   strict?: boolean;
   /**
+   * Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` (the default) or
+   * `"5.2.0"` (not implemented yet: an `E_INVALID_OPTION` error). Pick the number of the
+   * docusaurus-theme-openapi-docs release the site uses.
+   * @default "4.3.5"
+   */
+  compat?: Compat;
+  /**
    * Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
    * Graph); each limit an error names can be lifted here, for a spec you trust.
    */
@@ -139,6 +146,15 @@ export interface LanguageTab {
    */
   options?: Record<string, unknown>;
 }
+
+/**
+ * Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
+ * the docusaurus-theme-openapi-docs release of the same number.
+ * - "4.3.5": docusaurus-plugin-openapi-docs 4.3.5 (its theme needs Docusaurus 3.5 or later).
+ * - "5.2.0": docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later): not
+ * implemented yet.
+ */
+export type Compat = "4.3.5" | "5.2.0";
 
 /** The `limits` option. */
 export interface LimitOptions {

@@ -1,5 +1,5 @@
 // Where the reference plugin 4.3.5 is broken, we do better; each case runs the reference to show
-// the breakage is real, then asserts our behaviour. Listed in the README's fidelity section.
+// the breakage is real, then asserts our behaviour. Listed in docs/differences.md.
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");

@@ -2,7 +2,7 @@
 // plugin 4.3.5 is broken: it crashes, writes a sidebar that names a page it did not write, or
 // silently drops an operation. Each case runs the reference to show the breakage, then asserts
 // that ours writes every page, warns, and (under `strict`) refuses with E_INVALID_ID instead.
-// The README's "Where we differ from the reference" section lists these.
+// docs/differences.md lists these.
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");

@@ -21,6 +21,9 @@ type Result<T> = napi::Result<T>;
 
 // The core allocates and frees many small JSON values; mimalloc does that several times faster
 // than the system allocator. (Node's own heap is not affected: V8 manages it separately.)
+// Not on musl: mimalloc's initial-exec thread-locals make musl refuse to load the addon
+// ("initial-exec TLS resolves to dynamic definition"; tests/package/cross.test.cjs).
+#[cfg(not(target_env = "musl"))]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -105,6 +108,12 @@ pub struct GenerateSummary {
     pub files: u32,
     /// Spec files read.
     pub spec_files: u32,
+    /// Of the `files`, those written: new, or other bytes than the file they replace.
+    pub files_written: u32,
+    /// Of the `files`, those already there with the same bytes, left untouched.
+    pub files_unchanged: u32,
+    /// Files of the previous generation removed, as they were not generated again.
+    pub files_removed: u32,
     /// Wall time of generation and writing, in milliseconds.
     pub elapsed_ms: f64,
     /// Problems that did not stop generation.
@@ -292,6 +301,9 @@ pub fn generate(
         schema_pages: s.schema_pages as u32,
         files: s.files as u32,
         spec_files: s.spec_files as u32,
+        files_written: s.files_written as u32,
+        files_unchanged: s.files_unchanged as u32,
+        files_removed: s.files_removed as u32,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         warnings: generated.warnings.iter().map(ToString::to_string).collect(),
     })

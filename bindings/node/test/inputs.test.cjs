@@ -151,7 +151,7 @@ test("a reload with a broken spec keeps the pages, prints the coded error, and t
   save(pet, petText.replace("name:", "nickname:"), 15);
   seen = await captured(() => instance.loadContent());
   assert.equal(seen.error, "");
-  assert.match(seen.log, /pets: 3 API/);
+  assert.match(seen.log, /pets: 3 API.* files in \d+ ms \(\d+ rewritten, \d+ unchanged\)\n/);
   assert.match(fs.readFileSync(path.join(out, "get-pet.api.mdx"), "utf8"), /nickname/);
 });
 

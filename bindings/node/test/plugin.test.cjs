@@ -25,6 +25,25 @@ test("validateOptions accepts the reference's options and rejects unknown keys b
   assert.throws(() => plugin.validateOptions({ options: mistyped }), (err) => err.code === "E_INVALID_OPTION");
 });
 
+test("compat: 4.3.5 is the default; 5.2.0 is accepted by validateOptions and not implemented yet", () => {
+  const entry = (compat) => ({ id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", compat } } });
+  for (const compat of ["4.3.5", "5.2.0"]) assert.equal(plugin.validateOptions({ options: entry(compat) }).config.pets.compat, compat);
+  assert.throws(() => plugin.validateOptions({ options: entry("9.9.9") }), (err) => err.code === "E_INVALID_OPTION" && /unknown variant `9\.9\.9`, expected `4\.3\.5` or `5\.2\.0`/.test(err.message));
+  const site = tempSite();
+  const defaults = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/a" }), site, "docs", "docs");
+  const explicit = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/b", compat: "4.3.5" }), site, "docs", "docs");
+  assert.equal(explicit.files, defaults.files);
+  const files = fs.readdirSync(path.join(site, "docs/a"), { recursive: true }).filter((f) => !f.startsWith(".") && fs.statSync(path.join(site, "docs/a", f)).isFile());
+  assert.ok(files.length > 20);
+  for (const file of files) {
+    assert.equal(fs.readFileSync(path.join(site, "docs/b", file), "utf8"), fs.readFileSync(path.join(site, "docs/a", file), "utf8").replaceAll("docs/a", "docs/b"), file);
+  }
+  assert.throws(
+    () => plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/c", compat: "5.2.0" }), site, "docs", "docs"),
+    (err) => err.code === "E_INVALID_OPTION" && /`compat`: `5\.2\.0` is not implemented yet/.test(err.message));
+  assert.ok(!fs.existsSync(path.join(site, "docs/c")), "nothing is written");
+});
+
 test("generate writes pages and a sidebar, inline or with external JSON props", () => {
   for (const externalJsonProps of [false, true]) {
     const site = tempSite();

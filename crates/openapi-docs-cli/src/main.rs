@@ -98,6 +98,10 @@ struct GenerateArgs {
     /// (e.g. `https://example.com/`; `/` for site-relative links). Overrides `markdown`.
     #[arg(long, value_name = "BASE_URL", num_args = 0..=1, default_missing_value = "/")]
     markdown: Option<String>,
+    /// Whose pages to write: `4.3.5` (docusaurus-plugin-openapi-docs 4.3.5's, the default) or
+    /// `5.2.0` (not implemented yet). Overrides `compat`.
+    #[arg(long, value_name = "4.3.5|5.2.0")]
+    compat: Option<String>,
     /// Also generate every version the config's `versions` lists (each into its own
     /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
     /// `gen-api-docs <id> --all-versions`).
@@ -245,6 +249,7 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         sidebar,
         strict,
         markdown,
+        compat,
         all_versions,
         version_id,
         force,
@@ -285,6 +290,16 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         options.markdown = Some(openapi_docs_core::MarkdownOptions {
             base_url: Some(base_url),
         });
+    }
+    if let Some(compat) = compat {
+        options.compat = Some(
+            serde_json::from_value(serde_json::Value::String(compat.clone())).map_err(|_| {
+                (
+                    format!("--compat: unknown release `{compat}`; supported: 4.3.5, 5.2.0"),
+                    Some("E_INVALID_OPTION"),
+                )
+            })?,
+        );
     }
     if sidebar && options.sidebar_options.is_none() {
         options.sidebar_options = Some(openapi_docs_core::SidebarOptions {

@@ -1,5 +1,6 @@
-//! `openapi-docs generate`: warnings and `--strict`, and a panic inside the generator turned into
-//! `E_INTERNAL` with the spec named, a non-zero exit and the previous output left as it was.
+//! `openapi-docs generate`: warnings and `--strict`, `--compat`, and a panic inside the generator
+//! turned into `E_INTERNAL` with the spec named, a non-zero exit and the previous output left as
+//! it was.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -90,4 +91,45 @@ fn a_panic_is_a_coded_error_naming_the_spec_and_leaves_the_output_as_it_was() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(folders, ["api"], "no staging folder is left");
+}
+
+#[test]
+fn compat_4_3_5_is_the_default_and_5_2_0_is_not_implemented_yet() {
+    let spec = NAMELESS.replace("get:\n", "get:\n      operationId: getPet\n");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("spec.yaml"), &spec).unwrap();
+    let out = generate(dir.path(), &["--compat", "4.3.5"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = std::fs::read(dir.path().join("docs/api/get-pet.api.mdx")).unwrap();
+
+    let default = tempfile::tempdir().unwrap();
+    std::fs::write(default.path().join("spec.yaml"), &spec).unwrap();
+    assert!(generate(default.path(), &[], None).status.success());
+    assert_eq!(
+        std::fs::read(default.path().join("docs/api/get-pet.api.mdx")).unwrap(),
+        page,
+        "--compat 4.3.5 writes the default pages"
+    );
+
+    for (args, message) in [
+        (
+            &["--compat", "5.2.0"][..],
+            "error[E_INVALID_OPTION]: invalid option `compat`: `5.2.0` is not implemented yet",
+        ),
+        (
+            &["--compat", "5.1.0"][..],
+            "error[E_INVALID_OPTION]: --compat: unknown release `5.1.0`; supported: 4.3.5, 5.2.0",
+        ),
+    ] {
+        let target = tempfile::tempdir().unwrap();
+        std::fs::write(target.path().join("spec.yaml"), &spec).unwrap();
+        let out = generate(target.path(), args, None);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).starts_with(message),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(!target.path().join("docs").exists(), "nothing is written");
+    }
 }

@@ -8,29 +8,7 @@
 //! private module, `pipeline`; whether pages are rendered as their items are built or after the
 //! sidebar depends on which [`hooks`] a caller gives.
 //!
-//! ```
-//! use openapi_docs_core::{DocsContext, SpecOptions, generate};
-//!
-//! let dir = tempfile::tempdir().unwrap();
-//! std::fs::write(dir.path().join("api.yaml"), r#"
-//! openapi: 3.0.0
-//! info: {title: Demo API, version: "1.0"}
-//! paths:
-//!   /ping:
-//!     get: {operationId: ping, summary: Ping, responses: {"200": {description: OK}}}
-//! "#).unwrap();
-//! let options = SpecOptions {
-//!     spec_path: "api.yaml".into(),
-//!     output_dir: "docs/api".into(),
-//!     ..Default::default()
-//! };
-//! let generated = generate(&options, &DocsContext::default(), dir.path()).unwrap();
-//! let names: Vec<_> = generated.pages.iter().map(|p| p.path.as_str()).collect();
-//! // By default (`externalJsonProps`) JSON props of 2 KB or more go to a sibling
-//! // `<id>.<Component>.json` file; this page's are small, so they stay inline.
-//! assert_eq!(names, ["demo-api.info.mdx", "ping.api.mdx"]);
-//! assert!(generated.pages[1].contents.contains(r#"responses={{"200":{"description":"OK"}}}"#));
-//! ```
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 // Errors are the cold path and carry a file location for the reader; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
@@ -75,7 +53,7 @@ use std::path::Path;
 
 pub use error::{Error, Location, Result, Warning};
 pub use options::{
-    CategoryLinkSource, CodeSamplesOptions, DocsContext, GroupPathsBy, LimitOptions,
+    CategoryLinkSource, CodeSamplesOptions, Compat, DocsContext, GroupPathsBy, LimitOptions,
     MarkdownOptions, SidebarOptions, SpecOptions, VersionOptions,
 };
 pub use pipeline::{Generated, Stats};

@@ -1,5 +1,5 @@
 //! The options of one spec entry, exactly the reference's per-spec `config` keys (camelCase), plus
-//! our `externalJsonProps`. Deserialized with `deny_unknown_fields` so a typo is an error naming
+//! our own (`externalJsonProps`, `compat`, ...). Deserialized with `deny_unknown_fields` so a typo is an error naming
 //! the key; the JSON Schema of these types is published for editors and the Node binding.
 
 use indexmap::IndexMap;
@@ -15,6 +15,30 @@ pub enum GroupPathsBy {
     Tag,
     /// One category per `x-tagGroups` entry, with tag categories inside.
     TagGroup,
+}
+
+/// Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
+/// the docusaurus-theme-openapi-docs release of the same number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Compat {
+    /// docusaurus-plugin-openapi-docs 4.3.5 (its theme needs Docusaurus 3.5 or later).
+    #[default]
+    #[serde(rename = "4.3.5")]
+    V4_3_5,
+    /// docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later): not
+    /// implemented yet.
+    #[serde(rename = "5.2.0")]
+    V5_2_0,
+}
+
+impl Compat {
+    /// The release number, as the option spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Compat::V4_3_5 => "4.3.5",
+            Compat::V5_2_0 => "5.2.0",
+        }
+    }
 }
 
 /// What a sidebar category links to.
@@ -118,6 +142,12 @@ pub struct SpecOptions {
     /// named in the spec, e.g. in CI.
     /// @default false
     pub strict: Option<bool>,
+    /// Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` (the default) or
+    /// `"5.2.0"` (not implemented yet: an `E_INVALID_OPTION` error). Pick the number of the
+    /// docusaurus-theme-openapi-docs release the site uses.
+    /// @default "4.3.5"
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compat: Option<Compat>,
     /// Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
     /// Graph); each limit an error names can be lifted here, for a spec you trust.
     pub limits: Option<LimitOptions>,
@@ -196,8 +226,65 @@ impl SpecOptions {
             .unwrap_or(&self.output_dir)
     }
 
+    /// The target release, checked: only 4.3.5's pages can be written so far.
+    pub(crate) fn checked_compat(&self) -> crate::error::Result<Compat> {
+        match self.compat.unwrap_or_default() {
+            Compat::V4_3_5 => Ok(Compat::V4_3_5),
+            other => Err(crate::error::Error::InvalidOption {
+                key: "compat".into(),
+                message: format!(
+                    "`{}` is not implemented yet; supported: \"4.3.5\"",
+                    other.as_str()
+                ),
+            }),
+        }
+    }
+
     /// Whether JSON props go to sibling files.
     pub(crate) fn external_json_props(&self) -> bool {
         self.external_json_props.unwrap_or(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compat_reads_release_numbers_and_defaults_to_4_3_5() {
+        let read = |json: &str| serde_json::from_str::<SpecOptions>(json).map(|o| o.compat);
+        let base = r#""specPath":"a.yaml","outputDir":"docs/a""#;
+        assert_eq!(read(&format!("{{{base}}}")).unwrap(), None);
+        assert_eq!(
+            read(&format!(r#"{{{base},"compat":"4.3.5"}}"#)).unwrap(),
+            Some(Compat::V4_3_5)
+        );
+        assert_eq!(
+            read(&format!(r#"{{{base},"compat":"5.2.0"}}"#)).unwrap(),
+            Some(Compat::V5_2_0)
+        );
+        assert!(read(&format!(r#"{{{base},"compat":"5.1.0"}}"#)).is_err());
+        assert_eq!(
+            SpecOptions::default().checked_compat().unwrap(),
+            Compat::V4_3_5
+        );
+    }
+
+    #[test]
+    fn compat_5_2_0_is_a_coded_error_for_now() {
+        let options = SpecOptions {
+            compat: Some(Compat::V5_2_0),
+            ..Default::default()
+        };
+        let error = options.checked_compat().unwrap_err();
+        assert_eq!(error.code(), "E_INVALID_OPTION");
+        assert!(error.to_string().contains("not implemented yet"), "{error}");
+    }
+
+    #[test]
+    fn compat_left_out_is_not_serialized() {
+        // The stamp records the serialized options: a default entry's stamp stays as it was.
+        let value = serde_json::to_value(SpecOptions::default()).unwrap();
+        assert!(value.get("compat").is_none());
     }
 }

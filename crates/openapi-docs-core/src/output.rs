@@ -8,7 +8,7 @@
 //!   staging folder into place.
 //! - A regeneration writes only the files whose bytes differ from the ones already there, and
 //!   the commit renames each of them over the old one, then removes the generated files
-//!   ([`is_generated_file`]) not produced again and the folders that leaves empty. A file whose
+//!   (`is_generated_file`) not produced again and the folders that leaves empty. A file whose
 //!   bytes are unchanged is not touched (same inode, same modification time), so Docusaurus'
 //!   watcher and bundler see only the pages that changed; hand-written files are never touched.
 //!

@@ -29,7 +29,7 @@ use crate::options::SpecOptions;
 use crate::render::Page;
 
 /// The stamp's file name in the output folder (a generated file: see
-/// [`crate::output::is_generated_file`]).
+/// `output::is_generated_file`).
 pub const FILE_NAME: &str = ".openapi-docs-rs.stamp.json";
 
 /// What, besides the options and the spec, decides the pages: the generator, and the source

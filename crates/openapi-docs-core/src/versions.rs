@@ -168,7 +168,7 @@ pub fn versions_json_path(options: &SpecOptions, site_dir: &Path) -> PathBuf {
 }
 
 /// Writes `versions.json` of `options` into its `outputDir` under `site_dir`, all at once
-/// ([`crate::output::write_file`]); returns its path.
+/// (`output::write_file`); returns its path.
 pub fn write_versions_json(options: &SpecOptions, site_dir: &Path) -> Result<PathBuf> {
     let path = versions_json_path(options, site_dir);
     crate::output::write_file(&path, versions_json(options))?;

@@ -15,7 +15,7 @@
 //! - `codecs`: `encodeURIComponent` and friends, `escape`, `btoa`;
 //! - `url`: postman-url-encoder's `parse`, `new URL` as a validity test, legacy `url.parse`.
 //!
-//! Everything is also re-exported here, so callers write `js::truthy(..)`. Only [`stringify`] is
+//! Everything is also re-exported here, so callers write `js::truthy(..)`. Only [`stringify()`] is
 //! public (the Node binding writes hook items with it); the rest is crate-private.
 
 pub(crate) mod codecs;

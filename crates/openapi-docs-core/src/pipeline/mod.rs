@@ -112,6 +112,7 @@ pub(crate) fn run(
     hooks: &mut dyn Hooks,
     emit: &mut Emit<'_>,
 ) -> Result<Generated> {
+    options.checked_compat()?;
     // The template's modification time is taken before anything is read (it is read by the
     // render stage).
     let template = options.template.as_deref().map(template_input);

@@ -6,7 +6,7 @@
 //! - there is no entry: a discriminator with neither mapping nor `oneOf`/`anyOf`, as Azure's
 //!   and other specs write polymorphism (the subtypes `allOf` the base schema and name
 //!   themselves with `x-ms-discriminator-value`), so `<Tabs>` gets no tab ("requires at least
-//!   one <TabItem>"); measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
+//!   one `<TabItem>`"); measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
 //!   flat.io schema pages, which the reference writes the same;
 //! - an entry has no `properties` (nor an `allOf` member with some): a schema met again on its
 //!   own path, written `circular(Name)` by the reference, or a schema without properties. Only
