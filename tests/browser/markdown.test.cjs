@@ -126,3 +126,29 @@ test("a sample of pages: the Markdown names the page's parameters, statuses and 
     else assert.ok(text.includes(`\`${api.method.toUpperCase()} ${api.path}\``), `${id}: method and path`);
   }
 });
+
+test("pages as rendered: the Markdown names every parameter and status code the reader sees", async () => {
+  // Three pages with parameters and several responses, read from the page in chromium rather
+  // than from its data, so a rendered name missing from the Markdown shows here.
+  const ids = fs
+    .readdirSync(apiDir)
+    .filter((f) => f.endsWith(".api.mdx"))
+    .map((f) => f.replace(/\.api\.mdx$/, ""))
+    .sort()
+    .filter((id) => {
+      const api = apiData(id);
+      return (api.parameters ?? []).length > 0 && Object.keys(api.responses ?? {}).length > 1;
+    })
+    .slice(0, 3);
+  assert.equal(ids.length, 3);
+  for (const id of ids) {
+    const { text } = await get(`/docs/api/${id}.md`);
+    await site.withPage(`/docs/api/${id}`, async (page) => {
+      const parameters = await page.locator(".openapi-params__list-item .openapi-schema__property").allTextContents();
+      const statuses = await page.locator(".openapi-tabs__response-code-item").allTextContents();
+      assert.ok(parameters.length > 0 && statuses.length > 1, `${id}: rendered ${parameters} and ${statuses}`);
+      for (const name of parameters) assert.ok(text.includes(`| \`${name.trim()}\` |`), `${id}: parameter ${name}`);
+      for (const code of statuses) assert.ok(text.includes(`\n### ${code.trim()}\n`), `${id}: status ${code}`);
+    });
+  }
+});

@@ -122,12 +122,14 @@ for (const { dir, url } of BUILDS) {
   test(`${dir}: nothing in the build points at localhost`, () => {
     // Text files only; a guide may still show a local server's address with its port (the
     // samples' `http://localhost:3000`) or the word itself, but no URL of the site on localhost.
-    const text = built().filter((f) => /\.(html|js|json|xml|txt|css|webmanifest)$/.test(f));
+    // The guides' text is also in llms-full.txt and their .md files (the Markdown export), so
+    // only the metadata files (XML, robots.txt, llms.txt: links and summaries) may not name it.
+    const text = built().filter((f) => /\.(html|js|json|xml|txt|md|css|webmanifest)$/.test(f));
     const found = [];
     for (const file of text) {
       const content = fs.readFileSync(path.join(root, file), "utf8");
       const asSiteUrl = /\/\/localhost(?!:\d)/i.test(content);
-      const inMetadata = /\.(xml|txt)$/.test(file) ? /localhost/i.test(content) : false;
+      const inMetadata = /\.xml$|^(robots|llms)\.txt$/.test(file) ? /localhost/i.test(content) : false;
       const inHead = file.endsWith(".html") && /localhost/i.test(headOf(content));
       if (asSiteUrl || inMetadata || inHead) found.push(file);
     }
