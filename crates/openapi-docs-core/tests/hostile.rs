@@ -9,6 +9,8 @@
 // The core's errors carry a file location; boxing them here would only add noise.
 #![allow(clippy::result_large_err)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use openapi_docs_core::{DocsContext, SpecOptions, generate, write_generated};
@@ -100,17 +102,7 @@ fn warnings_mismatch(
 
 #[test]
 fn every_fixture_gives_its_promised_outcome_without_panicking() {
-    let mut names: Vec<PathBuf> = std::fs::read_dir(fixtures_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("yaml" | "yml" | "json")
-            )
-        })
-        .collect();
-    names.sort();
+    let names = common::spec_files(&fixtures_dir());
     assert!(names.len() >= 60, "{} fixtures", names.len());
     let mut failures = Vec::new();
     for spec in &names {

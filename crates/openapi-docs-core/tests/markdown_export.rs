@@ -7,6 +7,8 @@
 // The core's errors carry a file location; boxing them here would only add noise.
 #![allow(clippy::result_large_err)]
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -15,21 +17,6 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn specs_in(dir: &Path) -> Vec<PathBuf> {
-    let mut specs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("yaml" | "yml" | "json")
-            )
-        })
-        .collect();
-    specs.sort();
-    specs
 }
 
 fn options(spec: &Path, extra: serde_json::Value) -> SpecOptions {
@@ -191,7 +178,7 @@ fn llms_txt_problems(llms: &str, pages: &BTreeSet<String>) -> Vec<String> {
 
 #[test]
 fn hostile_fixtures_export_inert_commonmark() {
-    let specs = specs_in(&repo().join("tests/hostile/fixtures"));
+    let specs = common::spec_files(&repo().join("tests/hostile/fixtures"));
     assert!(specs.len() >= 60, "{} fixtures", specs.len());
     let mut problems = Vec::new();
     let mut exported = 0;
@@ -213,7 +200,7 @@ fn hostile_fixtures_export_inert_commonmark() {
 
 #[test]
 fn site_and_demo_specs_export_inert_commonmark() {
-    let mut specs = specs_in(&repo().join("tests/differential/fixtures"));
+    let mut specs = common::spec_files(&repo().join("tests/differential/fixtures"));
     specs.push(repo().join("content/openapi/ticket-tailor.yaml"));
     let mut problems = Vec::new();
     for spec in &specs {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::text::{block, code, inline, is_safe_url, plain_text};
+use super::text::{code, inline, is_safe_url, plain_text, push_block};
 
 /// The Markdown of the info page titled `title`.
 pub(crate) fn render(title: &str, info: &Map<String, Value>, schemes: Option<&Value>) -> String {
@@ -11,13 +11,7 @@ pub(crate) fn render(title: &str, info: &Map<String, Value>, schemes: Option<&Va
     if let Some(Value::String(version)) = info.get("version") {
         out.push_str(&format!("Version: {}\n\n", code(version)));
     }
-    if let Some(Value::String(description)) = info.get("description") {
-        let text = block(description);
-        if !text.is_empty() {
-            out.push_str(&text);
-            out.push_str("\n\n");
-        }
-    }
+    push_block(&mut out, info.get("description"));
     let mut facts = Vec::new();
     if let Some(Value::Object(contact)) = info.get("contact") {
         let name = contact.get("name").and_then(Value::as_str).unwrap_or("");
@@ -62,13 +56,7 @@ pub(crate) fn render(title: &str, info: &Map<String, Value>, schemes: Option<&Va
                 inline(name),
                 inline(kind)
             ));
-            if let Some(Value::String(d)) = scheme.get("description") {
-                let text = block(d);
-                if !text.is_empty() {
-                    out.push_str(&text);
-                    out.push_str("\n\n");
-                }
-            }
+            push_block(&mut out, scheme.get("description"));
         }
     }
     out

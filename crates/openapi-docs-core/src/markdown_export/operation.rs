@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::schema::{facts, is_small, type_label, value_code, write_schema};
-use super::text::{block, code, fence, inline, one_line};
+use super::text::{code, fence, inline, one_line, push_block};
 use crate::code_samples::{self, LanguageTab};
 use crate::sample::{SampleKind, sample_from_schema};
 
@@ -56,16 +56,6 @@ pub(crate) fn render(
 
 fn str_of<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
     map.get(key).and_then(Value::as_str).unwrap_or("")
-}
-
-fn push_block(out: &mut String, text: Option<&Value>) {
-    if let Some(Value::String(text)) = text {
-        let text = block(text);
-        if !text.is_empty() {
-            out.push_str(&text);
-            out.push_str("\n\n");
-        }
-    }
 }
 
 fn servers(out: &mut String, api: &Map<String, Value>) {

@@ -4,20 +4,14 @@
 use serde_json::Value;
 
 use super::schema::{is_small, type_label, write_schema};
-use super::text::{block, fence, inline};
+use super::text::{fence, inline, push_block};
 use crate::sample::{SampleKind, sample_from_schema};
 
 /// The Markdown of the schema page titled `title`.
 pub(crate) fn render(title: &str, schema: &Value) -> String {
     let mut out = format!("# {}\n\n", inline(title));
     out.push_str(&format!("Schema ({}).\n\n", inline(&type_label(schema))));
-    if let Some(Value::String(description)) = schema.get("description") {
-        let text = block(description);
-        if !text.is_empty() {
-            out.push_str(&text);
-            out.push_str("\n\n");
-        }
-    }
+    push_block(&mut out, schema.get("description"));
     let mut list = String::new();
     write_schema(&mut list, schema);
     if !list.is_empty() {

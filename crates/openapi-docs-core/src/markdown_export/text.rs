@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use serde_json::Value;
 
 /// The CommonMark extensions the export reads and checks with (GitHub's tables and
 /// strikethrough, which the pages use).
@@ -134,26 +135,38 @@ fn escape_lines(text: &str) -> String {
 /// The text of Markdown `markdown` without markup: text and code, breaks as spaces, HTML left
 /// out, whitespace collapsed.
 pub(crate) fn plain_text(markdown: &str) -> String {
-    let mut out = String::new();
-    for event in Parser::new_ext(markdown, parser_options()) {
-        match event {
-            Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => out.push(' '),
-            _ => {}
+    flattened(markdown, |text, _| text.to_string())
+}
+
+/// Appends the Markdown block ([`block`]) of `text`, when it is a string with something to show,
+/// and a blank line.
+pub(crate) fn push_block(out: &mut String, text: Option<&Value>) {
+    if let Some(Value::String(text)) = text {
+        let text = block(text);
+        if !text.is_empty() {
+            out.push_str(&text);
+            out.push_str("\n\n");
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Markdown `markdown` on one line: text escaped ([`inline`]), code spans kept, other markup
 /// and HTML left out.
 pub(crate) fn one_line(markdown: &str) -> String {
+    flattened(
+        markdown,
+        |text, is_code| if is_code { code(text) } else { inline(text) },
+    )
+}
+
+/// Markdown `markdown` on one line, each text or code span (`is_code`) as `write` gives it:
+/// breaks and block ends as spaces, other markup and HTML left out, whitespace collapsed.
+fn flattened(markdown: &str, write: impl Fn(&str, bool) -> String) -> String {
     let mut out = String::new();
     for event in Parser::new_ext(markdown, parser_options()) {
         match event {
-            Event::Text(t) => out.push_str(&inline(&t)),
-            Event::Code(t) => out.push_str(&code(&t)),
+            Event::Text(t) => out.push_str(&write(&t, false)),
+            Event::Code(t) => out.push_str(&write(&t, true)),
             Event::SoftBreak | Event::HardBreak => out.push(' '),
             Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => out.push(' '),
             _ => {}
