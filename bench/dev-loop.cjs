@@ -22,7 +22,9 @@
 //       script would run on save.
 //       The page is reloaded (as its reader would) when it lost the operation's title for 1 s,
 //       and every 10 s after 30 s without the marker (set BENCH_DEBUG=1 to see reloads).
-//       `--edits K` edits per dev-server session (default 2), each waited for;
+//       `--edits K` edits per dev-server session (default 2), each waited for. A dev server that
+//       exits meanwhile is started again (the reference's clean + regenerate under `start` has
+//       made Rspack panic, "should have module"); the table counts those crashes;
 //   (2b) Docusaurus alone, with ours: after the spec edits, the same kind of edit made by hand in
 //       the page's generated `.api.mdx` (no generator runs): what Docusaurus itself takes to
 //       show a one-page change, the floor under any plugin's edit to page;
@@ -180,11 +182,12 @@ const textHas = (page, text) => page.evaluate((t) => document.body && document.b
  * are cleaned and regenerated, which the client does not recover from by itself), and every
  * 10 s once 30 s passed without `text`.
  */
-async function waitForText(page, text, deadline, title) {
+async function waitForText(page, text, deadline, title, onTick) {
   const start = Date.now();
   let lost = null;
   let reloaded = start;
   while (Date.now() < deadline) {
+    if (onTick) await onTick();
     if (await textHas(page, text)) return true;
     if (title) {
       const now = Date.now();
@@ -221,7 +224,7 @@ async function openWhenServed(page, url, title, deadline, server) {
 
 /** One dev-server session: cold start, then EDITS edits. Returns { start, edits: [seconds] }. */
 async function devSession(browser, spec, plugin, dir, original, runIndex) {
-  const result = { start: NaN, gen: NaN, edits: [], floor: [] };
+  const result = { start: NaN, gen: NaN, edits: [], floor: [], crashes: 0 };
   const specPath = path.join(dir, `spec${path.extname(spec.file)}`);
   fs.writeFileSync(specPath, original);
   for (const p of ["docs/api", ".docusaurus", "node_modules/.cache", "build"]) moveAside(path.join(dir, p));
@@ -245,6 +248,21 @@ async function devSession(browser, spec, plugin, dir, original, runIndex) {
       return result;
     }
     result.start = (Date.now() - started) / 1000;
+    // A dev server that dies during an edit (the reference's clean + regenerate has made Rspack
+    // panic: "should have module") is started again, as its user would; the edit's time runs on.
+    const startArgs = ["start", "--port", String(port), "--host", "127.0.0.1", "--no-open"];
+    let exited = false;
+    const watchExit = (child) => child.exited.then(() => (exited = true));
+    watchExit(server);
+    const restartIfDead = async () => {
+      if (!exited) return;
+      result.crashes++;
+      log(`  ${plugin} #${runIndex + 1}: the dev server exited (see ${logFile}); starting it again`);
+      await stop(server);
+      exited = false;
+      server = launch(dir, startArgs, logFile);
+      watchExit(server);
+    };
     log(`  ${plugin} #${runIndex + 1}: cold start ${result.start.toFixed(1)} s${plugin === "reference" ? ` (gen-api-docs ${result.gen.toFixed(1)} s)` : ""}`);
     for (let e = 0; e < EDITS; e++) {
       await sleep(SETTLE_MS);
@@ -260,7 +278,7 @@ async function devSession(browser, spec, plugin, dir, original, runIndex) {
         const gen = clean.ok && (await run(dir, ["gen-api-docs", "all"], logFile));
         if (!gen.ok) break;
       }
-      if (!(await waitForText(page, marker, t0 + TIMEOUT_MS, spec.title))) {
+      if (!(await waitForText(page, marker, t0 + TIMEOUT_MS, spec.title, restartIfDead))) {
         log(`  ${plugin}: edit ${e + 1} not seen in the page within ${TIMEOUT_MS / 1000} s`);
         break;
       }
@@ -276,7 +294,7 @@ async function devSession(browser, spec, plugin, dir, original, runIndex) {
         const text = fs.readFileSync(mdx, "utf8");
         const t0 = Date.now();
         fs.writeFileSync(mdx, text.split(spec.anchor).join(`${marker} ${spec.anchor}`));
-        if (!(await waitForText(page, marker, t0 + TIMEOUT_MS, spec.title))) break;
+        if (!(await waitForText(page, marker, t0 + TIMEOUT_MS, spec.title, restartIfDead))) break;
         const seconds = (Date.now() - t0) / 1000;
         result.floor.push(seconds);
         log(`  Docusaurus alone #${runIndex + 1}: hand edit ${e + 1} of the page's MDX to page ${seconds.toFixed(2)} s`);
@@ -330,7 +348,7 @@ async function main() {
         dirs[plugin] = path.join(WORK, name, plugin);
         moveAside(dirs[plugin]);
         site.writeSite(dirs[plugin], spec.file, { plugin, faster: true, externalJsonProps: true });
-        results[plugin] = { start: [], gen: [], edits: [], floor: [], build: [], genAndBuild: [] };
+        results[plugin] = { start: [], gen: [], edits: [], floor: [], build: [], genAndBuild: [], crashes: 0 };
       }
       for (let i = 0; i < RUNS; i++) {
         // Alternate which plugin goes first, so neither always runs on a fresher machine.
@@ -344,6 +362,7 @@ async function main() {
             r.gen.push(s.gen);
             r.edits.push(...s.edits);
             r.floor.push(...s.floor);
+            r.crashes += s.crashes;
           }
           if (DO_BUILD) {
             const b = await noOpBuild(spec, plugin, dirs[plugin], i);
@@ -355,7 +374,7 @@ async function main() {
       const m = Object.fromEntries(
         Object.entries(results).map(([plugin, r]) => [
           plugin,
-          { start: median(r.start), gen: median(r.gen), edit: median(r.edits), edits: r.edits.length, floor: median(r.floor), build: median(r.build), genAndBuild: median(r.genAndBuild) },
+          { start: median(r.start), gen: median(r.gen), edit: median(r.edits), edits: r.edits.length, floor: median(r.floor), build: median(r.build), genAndBuild: median(r.genAndBuild), crashes: r.crashes },
         ]),
       );
       rows.push({ name, spec, m });
@@ -390,7 +409,8 @@ async function main() {
     const ours = m.ours;
     const cells = [spec.label, cell(ref && ref.start, ours.start)];
     if (both) cells.push(s(ref.gen));
-    cells.push(`${cell(ref && ref.edit, ours.edit)}${ours.edits === 0 ? " (no edit seen)" : ""}`);
+    const crashes = [ref && ref.crashes && `reference's dev server crashed ${ref.crashes}x and was restarted`, ours.crashes && `ours crashed ${ours.crashes}x`].filter(Boolean);
+    cells.push(`${cell(ref && ref.edit, ours.edit)}${ours.edits === 0 ? " (no edit seen)" : ""}${crashes.length ? ` (${crashes.join("; ")})` : ""}`);
     cells.push(s(ours.floor));
     cells.push(cell(ref && ref.build, ours.build));
     if (both) cells.push(cell(ref.genAndBuild, ours.build));

@@ -99,7 +99,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "BASE_URL", num_args = 0..=1, default_missing_value = "/")]
     markdown: Option<String>,
     /// Whose pages to write: `4.3.5` (docusaurus-plugin-openapi-docs 4.3.5's, the default) or
-    /// `5.2.0` (not implemented yet). Overrides `compat`.
+    /// `5.2.0` (5.2.0's, for docusaurus-theme-openapi-docs 5.2). Overrides `compat`.
     #[arg(long, value_name = "4.3.5|5.2.0")]
     compat: Option<String>,
     /// Also generate every version the config's `versions` lists (each into its own

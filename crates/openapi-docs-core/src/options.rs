@@ -15,6 +15,8 @@ pub enum GroupPathsBy {
     Tag,
     /// One category per `x-tagGroups` entry, with tag categories inside.
     TagGroup,
+    /// One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 only).
+    TagParent,
 }
 
 /// Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
@@ -25,8 +27,7 @@ pub enum Compat {
     #[default]
     #[serde(rename = "4.3.5")]
     V4_3_5,
-    /// docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later): not
-    /// implemented yet.
+    /// docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later).
     #[serde(rename = "5.2.0")]
     V5_2_0,
 }
@@ -142,12 +143,30 @@ pub struct SpecOptions {
     /// named in the spec, e.g. in CI.
     /// @default false
     pub strict: Option<bool>,
-    /// Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` (the default) or
-    /// `"5.2.0"` (not implemented yet: an `E_INVALID_OPTION` error). Pick the number of the
-    /// docusaurus-theme-openapi-docs release the site uses.
+    /// Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` or `"5.2.0"`. The
+    /// Docusaurus plugin picks the one of the installed docusaurus-theme-openapi-docs when this
+    /// is left out; the core and the CLI default to `"4.3.5"`.
     /// @default "4.3.5"
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compat: Option<Compat>,
+    /// 5.2.0 only: a Mustache template file for the info page (it is then used whatever
+    /// `categoryLinkSource` is).
+    pub info_template: Option<String>,
+    /// 5.2.0 only: a Mustache template file for tag pages.
+    pub tag_template: Option<String>,
+    /// 5.2.0 only: a Mustache template file for schema pages.
+    pub schema_template: Option<String>,
+    /// 5.2.0 only: `false` writes no info page (API pages still link to where it would be).
+    /// @default true
+    pub show_info_page: Option<bool>,
+    /// 5.2.0 only: write the schema pages alone (every schema, no sidebar), as the reference's
+    /// `--schemas-only` does.
+    /// @default false
+    pub schemas_only: Option<bool>,
+    /// 5.2.0 only: `false` lets the API explorer show credentials in clear (front matter
+    /// `mask_credentials: false`).
+    /// @default true
+    pub mask_credentials: Option<bool>,
     /// Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
     /// Graph); each limit an error names can be lifted here, for a spec you trust.
     pub limits: Option<LimitOptions>,
@@ -226,15 +245,39 @@ impl SpecOptions {
             .unwrap_or(&self.output_dir)
     }
 
-    /// The target release, checked: only 4.3.5's pages can be written so far.
+    /// The target release.
+    pub(crate) fn compat(&self) -> Compat {
+        self.compat.unwrap_or_default()
+    }
+
+    /// The target release, checked against the keys set: the options 5.x added are refused
+    /// when 4.3.5's pages are written (4.3.5 refuses them too).
     pub(crate) fn checked_compat(&self) -> crate::error::Result<Compat> {
-        match self.compat.unwrap_or_default() {
-            Compat::V4_3_5 => Ok(Compat::V4_3_5),
-            other => Err(crate::error::Error::InvalidOption {
-                key: "compat".into(),
+        let compat = self.compat();
+        if compat == Compat::V5_2_0 {
+            return Ok(compat);
+        }
+        let tag_parent = self
+            .sidebar_options
+            .as_ref()
+            .is_some_and(|s| s.group_paths_by == Some(GroupPathsBy::TagParent));
+        let five_only = [
+            ("infoTemplate", self.info_template.is_some()),
+            ("tagTemplate", self.tag_template.is_some()),
+            ("schemaTemplate", self.schema_template.is_some()),
+            ("showInfoPage", self.show_info_page.is_some()),
+            ("schemasOnly", self.schemas_only.is_some()),
+            ("maskCredentials", self.mask_credentials.is_some()),
+            ("sidebarOptions.groupPathsBy", tag_parent),
+        ];
+        match five_only.iter().find(|(_, set)| *set) {
+            None => Ok(compat),
+            Some((key, _)) => Err(crate::error::Error::InvalidOption {
+                key: (*key).into(),
                 message: format!(
-                    "`{}` is not implemented yet; supported: \"4.3.5\"",
-                    other.as_str()
+                    "this option came with docusaurus-plugin-openapi-docs 5; set `compat: \"5.2.0\"` \
+                     (with docusaurus-theme-openapi-docs 5.2) or remove it (targeting {})",
+                    compat.as_str()
                 ),
             }),
         }
@@ -271,14 +314,20 @@ mod tests {
     }
 
     #[test]
-    fn compat_5_2_0_is_a_coded_error_for_now() {
+    fn options_of_5_x_are_refused_when_targeting_4_3_5() {
         let options = SpecOptions {
-            compat: Some(Compat::V5_2_0),
+            show_info_page: Some(false),
             ..Default::default()
         };
         let error = options.checked_compat().unwrap_err();
         assert_eq!(error.code(), "E_INVALID_OPTION");
-        assert!(error.to_string().contains("not implemented yet"), "{error}");
+        assert!(error.to_string().contains("showInfoPage"), "{error}");
+        assert!(error.to_string().contains("compat: \"5.2.0\""), "{error}");
+        let five = SpecOptions {
+            compat: Some(Compat::V5_2_0),
+            ..options
+        };
+        assert_eq!(five.checked_compat().unwrap(), Compat::V5_2_0);
     }
 
     #[test]

@@ -397,7 +397,8 @@ pub fn sidebar_slice(
         }
     };
     let slice = match sidebar.group_paths_by {
-        Some(GroupPathsBy::Tag) => {
+        // TODO(#26, item 21): nest tag categories by `tags[].parent`.
+        Some(GroupPathsBy::Tag | GroupPathsBy::TagParent) => {
             group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path, hooks)?
         }
         Some(GroupPathsBy::TagGroup) => {

@@ -2,13 +2,19 @@
 
 use serde_json::{Map, Value};
 
-use super::mdx::{Prop, create, create_inline, opt};
+use super::mdx::{Prop, create, create_inline};
 use super::props::PropSink;
 use crate::js::truthy;
+use crate::options::Compat;
 use crate::text::{clean, clean_mdx};
 
-fn heading(title: &str) -> String {
-    let cleaned = clean(title);
+/// `createHeading`: the h1 of API, info and schema pages. 4.3.5 `clean()`s the title; 5.x
+/// writes it as it is (it is a JSON prop, which MDX does not parse).
+pub fn heading(title: &str, compat: Compat) -> String {
+    let cleaned = match compat {
+        Compat::V4_3_5 => clean(title),
+        Compat::V5_2_0 => title.to_string(),
+    };
     format!(
         "{}\n\n",
         create_inline(
@@ -71,7 +77,7 @@ fn vendor_extensions(extensions: Option<&Value>) -> String {
     format!("\n\n```\n{}\n```\n\n", rows.join("\n"))
 }
 
-fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>) -> String {
+fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>, compat: Compat) -> String {
     if !truthy(deprecated) && deprecated.and_then(Value::as_f64) != Some(0.0) {
         return String::new();
     }
@@ -79,22 +85,28 @@ fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>) -> Strin
         Some(Value::String(s)) if !s.is_empty() => clean_mdx(s),
         _ => "This endpoint has been deprecated and may be replaced or removed in future versions of the API.".into(),
     };
-    format!(":::caution deprecated\n\n{children}\n\n:::")
+    match compat {
+        Compat::V4_3_5 => format!(":::caution deprecated\n\n{children}\n\n:::"),
+        Compat::V5_2_0 => format!(":::caution[deprecated]\n\n{children}\n\n:::"),
+    }
 }
 
-fn request_header() -> String {
-    format!(
-        "{}\n\n",
-        create_inline(
+/// `createRequestHeader("Request")`: 5.x puts a `Translate` element inside.
+fn request_header(compat: Compat) -> String {
+    let props = [
+        ("id", Prop::Str("request")),
+        ("as", Prop::Str("h2")),
+        ("className", Prop::Str("openapi-tabs__heading")),
+    ];
+    let element = match compat {
+        Compat::V4_3_5 => create_inline("Heading", &props, Prop::Str("Request")),
+        Compat::V5_2_0 => create(
             "Heading",
-            &[
-                ("id", Prop::Str("request")),
-                ("as", Prop::Str("h2")),
-                ("className", Prop::Str("openapi-tabs__heading"))
-            ],
-            Prop::Str("Request")
-        )
-    )
+            &props,
+            "<Translate id=\"theme.openapi.request.title\">Request</Translate>",
+        ),
+    };
+    format!("{element}\n\n")
 }
 
 fn status_codes(
@@ -102,9 +114,10 @@ fn status_codes(
     responses: Option<&Value>,
     id: Option<&str>,
     label: Option<&str>,
+    compat: Compat,
 ) -> String {
-    let id_prop = id.map_or(Prop::Undefined, Prop::Str);
-    let label_prop = label.map_or(Prop::Undefined, Prop::Str);
+    let id_prop = id.map_or(Prop::missing(compat), Prop::Str);
+    let label_prop = label.map_or(Prop::missing(compat), Prop::Str);
     let responses_prop = sink.prop("StatusCodes", "responses", responses);
     format!(
         "{}\n\n",
@@ -132,7 +145,7 @@ fn request_schema(sink: &mut PropSink, body: Option<&Value>) -> String {
     )
 }
 
-fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>) -> String {
+fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>, compat: Compat) -> String {
     let Some(Value::Object(callbacks)) = callbacks else {
         return String::new();
     };
@@ -159,6 +172,7 @@ fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>) -> String {
                     operation.get("responses"),
                     Some("callbacks-responses"),
                     Some("Callbacks Responses"),
+                    compat,
                 ),
             ]
             .concat();
@@ -196,6 +210,7 @@ pub fn render(
     info_path: Option<&str>,
     show_extensions: bool,
     sink: &mut PropSink,
+    compat: Compat,
 ) -> String {
     let method = api.get("method").and_then(Value::as_str).unwrap_or("");
     let path = api.get("path").and_then(Value::as_str).unwrap_or("");
@@ -206,9 +221,13 @@ pub fn render(
         "import StatusCodes from \"@theme/StatusCodes\";\n",
         "import OperationTabs from \"@theme/OperationTabs\";\n",
         "import TabItem from \"@theme/TabItem\";\n",
-        "import Heading from \"@theme/Heading\";\n\n",
+        "import Heading from \"@theme/Heading\";\n",
     ));
-    out.push_str(&heading(title));
+    if compat == Compat::V5_2_0 {
+        out.push_str("import Translate from \"@docusaurus/Translate\";\n");
+    }
+    out.push('\n');
+    out.push_str(&heading(title, compat));
     out.push_str(&method_endpoint(method, path, "endpoint"));
     if let Some(info_path) = info_path.filter(|p| !p.is_empty()) {
         out.push_str(&create(
@@ -224,17 +243,23 @@ pub fn render(
     out.push_str(&deprecation_notice(
         api.get("deprecated"),
         api.get("x-deprecated-description"),
+        compat,
     ));
     out.push_str(&description(api.get("description")));
     if truthy(api.get("requestBody")) || truthy(api.get("parameters")) {
-        out.push_str(&request_header());
+        out.push_str(&request_header(compat));
     }
     let parameters = sink.prop("ParamsDetails", "parameters", api.get("parameters"));
     out.push_str(&create("ParamsDetails", &[("parameters", parameters)], ""));
     out.push_str("\n\n");
     out.push_str(&request_schema(sink, api.get("requestBody")));
-    out.push_str(&status_codes(sink, api.get("responses"), None, None));
-    out.push_str(&callbacks(sink, api.get("callbacks")));
-    let _ = opt;
+    out.push_str(&status_codes(
+        sink,
+        api.get("responses"),
+        None,
+        None,
+        compat,
+    ));
+    out.push_str(&callbacks(sink, api.get("callbacks"), compat));
     out
 }

@@ -8,6 +8,7 @@ use super::mdx::{Prop, create, create_inline};
 use crate::js::js_string;
 use crate::js::truthy;
 use crate::js::url_parses;
+use crate::options::Compat;
 use crate::text::{clean, clean_mdx, is_dangerous_url, make_safe};
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
@@ -32,7 +33,23 @@ fn row(th: &str, td: &str) -> String {
     )
 }
 
-fn authentication_table(scheme: &Value) -> String {
+/// The apiKey row's label: 4.3.5 says `Header` whatever the key's `in`; 5.x names the `in`,
+/// capitalised (it throws on a scheme without a string `in`; ours then keeps 4.3.5's label).
+fn api_key_label(scheme: &Value, compat: Compat) -> String {
+    match (compat, scheme.get("in").and_then(Value::as_str)) {
+        (Compat::V5_2_0, Some(place)) => {
+            let mut chars = place.chars();
+            let first: String = chars
+                .next()
+                .map(|c| c.to_uppercase().collect())
+                .unwrap_or_default();
+            clean_mdx(&format!("{first}{} parameter name:", chars.as_str()))
+        }
+        _ => "Header parameter name:".to_string(),
+    }
+}
+
+fn authentication_table(scheme: &Value, compat: Compat) -> String {
     let ty = scheme.get("type");
     let type_row = row("Security Scheme Type:", &text_children(ty));
     let table = |rows: String| {
@@ -46,7 +63,10 @@ fn authentication_table(scheme: &Value) -> String {
         Some("apiKey") => table(
             [
                 type_row,
-                row("Header parameter name:", &text_children(scheme.get("name"))),
+                row(
+                    &api_key_label(scheme, compat),
+                    &text_children(scheme.get("name")),
+                ),
             ]
             .concat(),
         ),
@@ -170,7 +190,7 @@ fn format_label(key: &str) -> String {
     re2.replace_all(&out, "$1 $2").into_owned()
 }
 
-fn authentication(schemes: Option<&Value>) -> String {
+fn authentication(schemes: Option<&Value>, compat: Compat) -> String {
     let Some(Value::Object(schemes)) = schemes else {
         return String::new();
     };
@@ -195,7 +215,7 @@ fn authentication(schemes: Option<&Value>) -> String {
                 &[("label", Prop::Str(&label)), ("value", Prop::Str(key))],
                 &[
                     description(scheme.get("description")),
-                    authentication_table(scheme),
+                    authentication_table(scheme, compat),
                 ]
                 .concat(),
             )
@@ -256,7 +276,7 @@ fn contact(contact: Option<&Value>) -> String {
     create("div", &[("style", Prop::Json(&style))], &children)
 }
 
-fn terms_of_service(terms: Option<&Value>) -> String {
+fn terms_of_service(terms: Option<&Value>, compat: Compat) -> String {
     if !truthy(terms) {
         return String::new();
     }
@@ -272,7 +292,7 @@ fn terms_of_service(terms: Option<&Value>) -> String {
         format!("{{'{t}'}}")
     };
     let href = if is_dangerous_url(&t, "a", "href") {
-        Prop::Undefined
+        Prop::missing(compat)
     } else {
         Prop::Str(&t)
     };
@@ -284,7 +304,7 @@ fn terms_of_service(terms: Option<&Value>) -> String {
     )
 }
 
-fn license(license: Option<&Value>) -> String {
+fn license(license: Option<&Value>, compat: Compat) -> String {
     let Some(Value::Object(l)) = license else {
         return String::new();
     };
@@ -300,11 +320,25 @@ fn license(license: Option<&Value>) -> String {
             _ => js_string(url),
         };
         let href = if is_dangerous_url(&js_string(url), "a", "href") {
-            Prop::Undefined
+            Prop::missing(compat)
         } else {
             Prop::Json(url)
         };
         children.push_str(&create("a", &[("href", href)], &clean_mdx(&text)));
+    }
+    // 5.0: an OpenAPI 3.1 SPDX `identifier` links to its page on spdx.org.
+    if compat == Compat::V5_2_0 && guarded(l.get("identifier")) {
+        let identifier = js_string(l.get("identifier").expect("guarded"));
+        let href = format!("https://spdx.org/licenses/{identifier}.html");
+        let text = match l.get("name") {
+            Some(n) if !n.is_null() => js_string(n),
+            _ => identifier,
+        };
+        children.push_str(&create(
+            "a",
+            &[("href", Prop::Str(&href))],
+            &clean_mdx(&text),
+        ));
     }
     create("div", &[("style", Prop::Json(&style))], &children)
 }
@@ -314,6 +348,7 @@ pub fn render(
     info: &Map<String, Value>,
     security_schemes: Option<&Value>,
     download_url: Option<&str>,
+    compat: Compat,
 ) -> String {
     let mut out = String::from(concat!(
         "import ApiLogo from \"@theme/ApiLogo\";\n",
@@ -341,27 +376,18 @@ pub fn render(
     if let Some(url) = download_url.filter(|u| !u.is_empty()) {
         out.push_str(&create(
             "Export",
-            &[("url", Prop::Str(url)), ("proxy", Prop::Undefined)],
+            &[("url", Prop::Str(url)), ("proxy", Prop::missing(compat))],
             "",
         ));
         out.push_str("\n\n");
     }
     let title = info.get("title").map(js_string).unwrap_or_default();
-    let cleaned = crate::text::clean(&title);
-    out.push_str(&create_inline(
-        "Heading",
-        &[
-            ("as", Prop::Str("h1")),
-            ("className", Prop::Str("openapi__heading")),
-        ],
-        Prop::Str(&cleaned),
-    ));
-    out.push_str("\n\n");
+    out.push_str(&super::api_page::heading(&title, compat));
     let logo = info.get("logo");
     let dark_logo = info.get("darkLogo");
     if truthy(logo) || truthy(dark_logo) {
-        let logo_prop = logo.map_or(Prop::Undefined, Prop::Json);
-        let dark_prop = dark_logo.map_or(Prop::Undefined, Prop::Json);
+        let logo_prop = logo.map_or(Prop::missing(compat), Prop::Json);
+        let dark_prop = dark_logo.map_or(Prop::missing(compat), Prop::Json);
         out.push_str(&create(
             "ApiLogo",
             &[("logo", logo_prop), ("darkLogo", dark_prop)],
@@ -369,9 +395,9 @@ pub fn render(
         ));
     }
     out.push_str(&description(info.get("description")));
-    out.push_str(&authentication(security_schemes));
+    out.push_str(&authentication(security_schemes, compat));
     out.push_str(&contact(info.get("contact")));
-    out.push_str(&terms_of_service(info.get("termsOfService")));
-    out.push_str(&license(info.get("license")));
+    out.push_str(&terms_of_service(info.get("termsOfService"), compat));
+    out.push_str(&license(info.get("license"), compat));
     out
 }

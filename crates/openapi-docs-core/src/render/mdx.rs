@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::options::Compat;
+
 /// A prop value: `undefined` prints as `undefined`, anything else as JSON.
 pub enum Prop<'a> {
     /// `JSON.stringify(undefined)`, which a template literal prints as `undefined`.
@@ -15,6 +17,18 @@ pub enum Prop<'a> {
     JsonText(&'a str),
     /// Already-written prop text (our external JSON props: `{...require(...)}` spreads).
     Raw(String),
+    /// A prop left out: 5.x's `create` skips props whose value is `undefined`.
+    Absent,
+}
+
+impl Prop<'static> {
+    /// A missing value as `compat` writes it: `key={undefined}` (4.3.5) or no prop (5.x).
+    pub fn missing(compat: Compat) -> Self {
+        match compat {
+            Compat::V4_3_5 => Prop::Undefined,
+            Compat::V5_2_0 => Prop::Absent,
+        }
+    }
 }
 
 impl Prop<'_> {
@@ -24,16 +38,8 @@ impl Prop<'_> {
             Prop::Json(v) => crate::js::write_value(out, v),
             Prop::JsonText(text) => out.push_str(text),
             Prop::Str(s) => crate::js::write_string(out, s),
-            Prop::Raw(_) => {}
+            Prop::Raw(_) | Prop::Absent => {}
         }
-    }
-}
-
-/// `Option<&Value>` as a prop.
-pub fn opt(value: Option<&Value>) -> Prop<'_> {
-    match value {
-        Some(v) => Prop::Json(v),
-        None => Prop::Undefined,
     }
 }
 
@@ -54,6 +60,9 @@ pub fn indent(text: &str) -> String {
 pub fn create(tag: &str, props: &[(&str, Prop<'_>)], children: &str) -> String {
     let mut prop_string = String::new();
     for (key, value) in props {
+        if matches!(value, Prop::Absent) {
+            continue;
+        }
         if let Prop::Raw(raw) = value {
             prop_string.push_str("\n  ");
             prop_string.push_str(raw);
@@ -78,6 +87,9 @@ pub fn create(tag: &str, props: &[(&str, Prop<'_>)], children: &str) -> String {
 pub fn create_inline(tag: &str, props: &[(&str, Prop<'_>)], children: Prop<'_>) -> String {
     let mut prop_string = String::new();
     for (key, value) in props {
+        if matches!(value, Prop::Absent) {
+            continue;
+        }
         prop_string.push_str("\n  ");
         prop_string.push_str(key);
         prop_string.push_str("={");
@@ -105,5 +117,28 @@ mod tests {
             "<MethodEndpoint\n  method={\"get\"}\n  path={\"/x\"}\n>\n  \n</MethodEndpoint>"
         );
         assert_eq!(create("th", &[], "a\nb"), "<th>\n  a\n  b\n</th>");
+    }
+
+    #[test]
+    fn a_missing_prop_is_undefined_for_4_3_5_and_left_out_for_5_2_0() {
+        let element = |compat| {
+            create(
+                "StatusCodes",
+                &[("id", Prop::missing(compat)), ("label", Prop::Str("x"))],
+                "",
+            )
+        };
+        assert_eq!(
+            element(Compat::V4_3_5),
+            "<StatusCodes\n  id={undefined}\n  label={\"x\"}\n>\n  \n</StatusCodes>"
+        );
+        assert_eq!(
+            element(Compat::V5_2_0),
+            "<StatusCodes\n  label={\"x\"}\n>\n  \n</StatusCodes>"
+        );
+        assert_eq!(
+            create("ParamsDetails", &[("parameters", Prop::Absent)], ""),
+            "<ParamsDetails>\n  \n</ParamsDetails>"
+        );
     }
 }

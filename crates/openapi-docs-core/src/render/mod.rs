@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::hooks::{Hooks, ItemView, Progress, Stage, markdown_generator_name};
 use crate::items::{Item, ItemKind, SpecItems};
 use crate::mustache;
-use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
+use crate::options::{CategoryLinkSource, Compat, DocsContext, SpecOptions};
 use props::PropSink;
 
 pub use crate::page::Page;
@@ -153,6 +153,7 @@ pub struct Renderer<'a> {
     schema_tokens: Vec<mustache::Token>,
     category_link_source: Option<CategoryLinkSource>,
     external: bool,
+    compat: Compat,
 }
 
 impl<'a> Renderer<'a> {
@@ -163,7 +164,7 @@ impl<'a> Renderer<'a> {
                 path: path.clone(),
                 message: e.to_string(),
             })?,
-            None => templates::API_TEMPLATE.to_string(),
+            None => templates::api_template(options.compat()).to_string(),
         };
         let parse = |text: &str, name: &str| {
             mustache::parse(text).map_err(|e| Error::Template {
@@ -189,6 +190,7 @@ impl<'a> Renderer<'a> {
                 .as_ref()
                 .and_then(|s| s.category_link_source),
             external: options.external_json_props(),
+            compat: options.compat(),
         })
     }
 
@@ -279,7 +281,9 @@ impl<'a> Renderer<'a> {
                         .as_deref()
                         .map(|w| w as &dyn crate::js::WrittenJson),
                 );
-                let mut sink = PropSink::new(&item.id, self.external).reusing(&json, &prop_ranges);
+                let mut sink = PropSink::new(&item.id, self.external)
+                    .for_compat(self.compat)
+                    .reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
                 let markdown = match custom {
                     Some(markdown) => markdown,
@@ -289,6 +293,7 @@ impl<'a> Renderer<'a> {
                         None,
                         self.options.show_extensions == Some(true),
                         &mut sink,
+                        self.compat,
                     ),
                 };
                 let prop_files = sink.files;
@@ -354,6 +359,7 @@ impl<'a> Renderer<'a> {
                         &info,
                         item.security_schemes.as_ref(),
                         self.options.download_url.as_deref(),
+                        self.compat,
                     )
                 });
                 let markdown_page = crate::markdown_export::info_page(
@@ -403,9 +409,10 @@ impl<'a> Renderer<'a> {
             ItemKind::Schema => {
                 let schema = item.schema.take().expect("schema items carry schema");
                 let markdown = custom.unwrap_or_else(|| {
-                    schema_body(&theme_safe::schema(&crate::text::inert_markup_value(
-                        &schema,
-                    )))
+                    schema_body(
+                        &theme_safe::schema(&crate::text::inert_markup_value(&schema)),
+                        self.compat,
+                    )
                 });
                 let markdown_page = crate::markdown_export::schema_page(
                     self.options,
@@ -462,24 +469,34 @@ pub fn slim(item: &Item) -> Item {
     }
 }
 
-fn schema_body(schema: &Value) -> String {
-    let title = schema
-        .get("title")
-        .map(crate::js::js_string)
-        .unwrap_or_default();
-    let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
+fn schema_body(schema: &Value, compat: Compat) -> String {
     let mut out = String::from(
         "import Schema from \"@theme/Schema\";\nimport Heading from \"@theme/Heading\";\n\n",
     );
-    out.push_str(&mdx::create_inline(
-        "Heading",
-        &[
-            ("as", mdx::Prop::Str("h1")),
-            ("className", mdx::Prop::Str("openapi__heading")),
-        ],
-        mdx::Prop::Str(&crate::text::clean(&title)),
-    ));
-    out.push_str("\n\n");
+    match compat {
+        Compat::V4_3_5 => {
+            let title = schema
+                .get("title")
+                .map(crate::js::js_string)
+                .unwrap_or_default();
+            let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
+            out.push_str(&api_page::heading(&title, compat));
+        }
+        // `createHeading(title)` with the title as it is (a JSON prop, whatever its type).
+        Compat::V5_2_0 => {
+            let empty = Value::String(String::new());
+            let title = schema.get("title").unwrap_or(&empty);
+            out.push_str(&mdx::create_inline(
+                "Heading",
+                &[
+                    ("as", mdx::Prop::Str("h1")),
+                    ("className", mdx::Prop::Str("openapi__heading")),
+                ],
+                mdx::Prop::Json(title),
+            ));
+            out.push_str("\n\n");
+        }
+    }
     out.push_str(&api_page::description(schema.get("description")));
     out.push_str(&mdx::create(
         "Schema",

@@ -16,6 +16,7 @@ pub const EXTERNAL_MIN_BYTES: usize = 2048;
 #[derive(Debug, Default)]
 pub struct PropSink<'j> {
     external: bool,
+    compat: crate::options::Compat,
     page_id: String,
     /// Values whose JSON text is already written (parts of the page's `api` object), by identity.
     written: Vec<(&'j Value, &'j str)>,
@@ -28,10 +29,17 @@ impl<'j> PropSink<'j> {
     pub fn new(page_id: &str, external: bool) -> Self {
         PropSink {
             external,
+            compat: crate::options::Compat::default(),
             page_id: page_id.to_string(),
             written: Vec::new(),
             files: Vec::new(),
         }
+    }
+
+    /// The sink, writing a missing prop as `compat` does ([`Prop::missing`]).
+    pub fn for_compat(mut self, compat: crate::options::Compat) -> Self {
+        self.compat = compat;
+        self
     }
 
     /// The sink, taking the JSON text of these values (found by identity, not compared) from
@@ -62,7 +70,7 @@ impl<'j> PropSink<'j> {
         'j: 'v,
     {
         let Some(v) = value else {
-            return Prop::Undefined;
+            return Prop::missing(self.compat);
         };
         let written = self.written_text(v);
         if !self.external {
@@ -112,7 +120,7 @@ mod tests {
             Prop::Raw(raw) => raw.clone(),
             Prop::JsonText(text) => text.to_string(),
             Prop::Json(v) => crate::js::stringify(v),
-            Prop::Str(_) | Prop::Undefined => String::new(),
+            Prop::Str(_) | Prop::Undefined | Prop::Absent => String::new(),
         }
     }
 

@@ -43,6 +43,59 @@ show_extensions: true
 {{{markdown}}}
       "#;
 
+/// [`API_TEMPLATE`] of 5.x: the deprecated sidebar class (5.1) and `mask_credentials` (4.6).
+pub const API_TEMPLATE_5_2: &str = r#"---
+id: {{{id}}}
+title: "{{{title}}}"
+description: "{{{frontMatter.description}}}"
+{{^api}}
+sidebar_label: Introduction
+{{/api}}
+{{#api}}
+sidebar_label: "{{{title}}}"
+{{/api}}
+{{^api}}
+sidebar_position: 0
+{{/api}}
+hide_title: true
+{{#api}}
+hide_table_of_contents: true
+{{/api}}
+{{#json}}
+api: {{{json}}}
+{{/json}}
+{{#api.method}}
+sidebar_class_name: "{{{api.method}}} api-method{{#api.deprecated}} menu__list-item--deprecated{{/api.deprecated}}"
+{{/api.method}}
+{{#infoPath}}
+info_path: {{{infoPath}}}
+{{/infoPath}}
+custom_edit_url: null
+{{#frontMatter.proxy}}
+proxy: {{{frontMatter.proxy}}}
+{{/frontMatter.proxy}}
+{{#frontMatter.hide_send_button}}
+hide_send_button: true
+{{/frontMatter.hide_send_button}}
+{{#frontMatter.show_extensions}}
+show_extensions: true
+{{/frontMatter.show_extensions}}
+{{#frontMatter.mask_credentials_disabled}}
+mask_credentials: false
+{{/frontMatter.mask_credentials_disabled}}
+---
+
+{{{markdown}}}
+      "#;
+
+/// The built-in API template of `compat`.
+pub fn api_template(compat: crate::options::Compat) -> &'static str {
+    match compat {
+        crate::options::Compat::V4_3_5 => API_TEMPLATE,
+        crate::options::Compat::V5_2_0 => API_TEMPLATE_5_2,
+    }
+}
+
 /// Info pages when `categoryLinkSource` is `info`.
 pub const INFO_TEMPLATE: &str = r#"---
 id: {{{id}}}
