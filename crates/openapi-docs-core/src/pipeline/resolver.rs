@@ -113,6 +113,7 @@ pub(super) fn resolver_for(
     kind: SpecKind,
     root_dir: Option<&Path>,
     limits: resolve::Limits,
+    compat: crate::options::Compat,
 ) -> Result<resolve::Resolver> {
     let document = std::mem::take(&mut file.document);
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
@@ -131,12 +132,12 @@ pub(super) fn resolver_for(
     };
     match kind {
         SpecKind::OpenApi3 => {
-            resolver.learn_dereference_cache();
+            resolver.learn_dereference_cache(compat);
             Ok(resolver)
         }
         SpecKind::OpenApi3WithSwaggerKey => {
             swagger2::patch_openapi3(resolver.root_mut()).map_err(convert_error)?;
-            resolver.learn_dereference_cache();
+            resolver.learn_dereference_cache(compat);
             Ok(resolver)
         }
         SpecKind::Swagger2 => {
