@@ -258,6 +258,17 @@ impl Resolver {
         &self.docs[0].value
     }
 
+    /// Whose loader to follow where 4.3.5's and 5.2.0's differ (the bundler's component names,
+    /// the dereferencer's extended `$ref`s); 4.3.5 unless set.
+    pub fn set_compat(&mut self, compat: crate::options::Compat) {
+        self.compat = compat;
+    }
+
+    /// The target set by [`Resolver::set_compat`].
+    pub(crate) fn compat(&self) -> crate::options::Compat {
+        self.compat
+    }
+
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
         self.text_memo.clear();
@@ -277,9 +288,8 @@ impl Resolver {
 
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
-    pub fn learn_dereference_cache(&mut self, compat: crate::options::Compat) {
-        self.compat = compat;
-        let pointers = deref_cache::extended_refs_served_from_cache(self, compat);
+    pub fn learn_dereference_cache(&mut self) {
+        let pointers = deref_cache::extended_refs_served_from_cache(self, self.compat);
         let root = &self.docs[0].value;
         self.cached_extended_refs = pointers
             .iter()

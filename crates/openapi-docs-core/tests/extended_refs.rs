@@ -23,9 +23,8 @@ fn properties(compat: Compat) -> (Value, Value) {
         compat: Some(compat),
         ..Default::default()
     };
-    let generated =
-        openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
-            .expect("generates");
+    let generated = openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
+        .expect("generates");
     let page = generated
         .pages
         .iter()
@@ -54,9 +53,19 @@ fn keys(value: &Value) -> Vec<&str> {
 fn ref_parser_11_serves_the_plain_target_from_its_cache() {
     let (order, money) = properties(Compat::V4_3_5);
     assert_eq!(order["description"], "An order, described beside its $ref");
-    assert_eq!(keys(&money)[0], "type", "the cached target's keys come first");
-    assert_eq!(money["description"], "An amount of money", "the target's key wins");
-    assert_eq!(money["example"]["currency"], "EUR", "a sibling the target lacks is added");
+    assert_eq!(
+        keys(&money)[0],
+        "type",
+        "the cached target's keys come first"
+    );
+    assert_eq!(
+        money["description"], "An amount of money",
+        "the target's key wins"
+    );
+    assert_eq!(
+        money["example"]["currency"], "EUR",
+        "a sibling the target lacks is added"
+    );
 }
 
 #[test]
@@ -64,6 +73,10 @@ fn ref_parser_15_drops_siblings_of_a_cached_circular_target_only() {
     let (order, money) = properties(Compat::V5_2_0);
     assert!(order.get("description").is_none(), "{order}");
     assert_eq!(order["properties"]["id"]["type"], "string");
-    assert_eq!(keys(&money)[..2], ["description", "example"], "siblings first");
+    assert_eq!(
+        keys(&money)[..2],
+        ["description", "example"],
+        "siblings first"
+    );
     assert_eq!(money["description"], "An amount, described beside its $ref");
 }

@@ -22,7 +22,7 @@ fn resolver_for(path: &Path) -> Resolver {
     let file = load::read_one(path).expect("fixture parses");
     let mut resolver = Resolver::new(&file.path, file.text.clone(), file.document);
     resolver.load_external_refs().expect("external refs");
-    resolver.learn_dereference_cache(openapi_docs_core::Compat::V4_3_5);
+    resolver.learn_dereference_cache();
     resolver
 }
 

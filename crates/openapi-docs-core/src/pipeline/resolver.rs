@@ -118,6 +118,7 @@ pub(super) fn resolver_for(
     let document = std::mem::take(&mut file.document);
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
     resolver.set_limits(limits);
+    resolver.set_compat(compat);
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }
@@ -132,12 +133,12 @@ pub(super) fn resolver_for(
     };
     match kind {
         SpecKind::OpenApi3 => {
-            resolver.learn_dereference_cache(compat);
+            resolver.learn_dereference_cache();
             Ok(resolver)
         }
         SpecKind::OpenApi3WithSwaggerKey => {
             swagger2::patch_openapi3(resolver.root_mut()).map_err(convert_error)?;
-            resolver.learn_dereference_cache(compat);
+            resolver.learn_dereference_cache();
             Ok(resolver)
         }
         SpecKind::Swagger2 => {
