@@ -10,7 +10,10 @@
 //! It then descends into the merged node, so `allOf`s nested in properties, or produced by the
 //! merge itself, are merged too. A keyword that cannot be merged (disjoint `type`s, `enum`s with
 //! nothing in common) is left out; inside a `oneOf`/`anyOf` the failing alternative is dropped.
-//! JavaScript's `undefined` is `None`.
+//! JavaScript's `undefined` is `None`. [`merge_all_of_v5`] is 5.2.0's `mergeAllOf` (see
+//! [`strip`]).
+
+mod strip;
 
 use std::collections::HashMap;
 
@@ -27,6 +30,13 @@ pub fn merge_all_of(schema: &Value) -> Option<Value> {
     };
     let mut path = Vec::new();
     merger.crawl(schema, Context::Schema, &mut path)
+}
+
+/// 5.2.0's `mergeAllOf`: closed `allOf` members opened first ([`strip`]), then merged; an
+/// `undefined` merge gives `{}`.
+pub fn merge_all_of_v5(schema: &Value) -> Value {
+    merge_all_of(&strip::strip_conflicting_additional_props(schema))
+        .unwrap_or_else(|| Value::Object(Map::new()))
 }
 
 /// Which merge rules apply at a node (the package's rule tree, reduced to what it decides).

@@ -1,11 +1,19 @@
 //! Example values built from schemas, as the reference builds them: `sampleRequestFromSchema`
 //! (the `jsonRequestBodyExample` of an API page) and `sampleResponseFromSchema` (the `sample`
 //! front matter of a schema page). `None` is JavaScript's `undefined`.
+//!
+//! With `compat: "5.2.0"` this ports 5.2.0's `openapi/createSchemaExample.ts` instead (one
+//! `sampleFromSchema` behind both builders): `examples[0]`, a property's `example`/`examples[0]`
+//! first, a truthy `const`, type arrays (first type), `default` whenever present, `null` →
+//! `"null"`, unknown types → `"Unknown Type: x"`, `anyOf`/`oneOf` array items merged with
+//! `items.properties`, responses in the request order (`allOf` after `oneOf`/`anyOf`, arrays not
+//! wrapped twice), and `mergeAllOf` with closed members opened (`allof::merge_all_of_v5`).
 
 use serde_json::{Map, Value};
 
-use crate::allof::merge_all_of;
-use crate::js::{truthy, value_field};
+use crate::allof::{merge_all_of, merge_all_of_v5};
+use crate::js::{js_string, truthy, value_field};
+use crate::options::Compat;
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +29,32 @@ impl SampleKind {
         match self {
             SampleKind::Request => "readOnly",
             SampleKind::Response => "writeOnly",
+        }
+    }
+}
+
+/// What one sample is built for: the builder, and whose rules.
+#[derive(Debug, Clone, Copy)]
+struct Ctx {
+    kind: SampleKind,
+    /// 5.2.0's `createSchemaExample.ts` rather than 4.3.5's two builders.
+    v5: bool,
+}
+
+impl Ctx {
+    fn new(kind: SampleKind, compat: Compat) -> Self {
+        Ctx {
+            kind,
+            v5: compat == Compat::V5_2_0,
+        }
+    }
+
+    /// 5.2.0's `mergeAllOf` never gives `undefined` (`{}` instead); 4.3.5's may.
+    fn merge_all_of(self, value: &Value) -> Option<Value> {
+        if self.v5 {
+            Some(merge_all_of_v5(value))
+        } else {
+            merge_all_of(value)
         }
     }
 }
@@ -115,14 +149,18 @@ fn has_hidden_nested<S: SchemaNode>(prop: &S, flag: &str) -> bool {
         || hidden_in(prop.member("items").and_then(|i| i.member("properties")))
 }
 
-/// The sample for `schema`.
-pub fn sample_from_schema(schema: &Value, kind: SampleKind) -> Option<Value> {
-    sample(&schema, kind, 0)
+/// The sample for `schema`, by the rules of the `compat` release.
+pub fn sample_from_schema(schema: &Value, kind: SampleKind, compat: Compat) -> Option<Value> {
+    sample(&schema, Ctx::new(kind, compat), 0)
 }
 
 /// The sample for a schema read by way of [`SchemaNode`].
-pub(crate) fn sample_from_node<S: SchemaNode>(schema: &S, kind: SampleKind) -> Option<Value> {
-    sample(schema, kind, 0)
+pub(crate) fn sample_from_node<S: SchemaNode>(
+    schema: &S,
+    kind: SampleKind,
+    compat: Compat,
+) -> Option<Value> {
+    sample(schema, Ctx::new(kind, compat), 0)
 }
 
 /// The request body media types whose schema gives the page's `jsonRequestBodyExample` (the
@@ -137,7 +175,7 @@ pub fn is_sampled_media_type(media_type: &str) -> bool {
 /// Samples are not built deeper than this (the reference's recursion guard).
 const MAX_SAMPLE_DEPTH: usize = 200;
 
-fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<Value> {
+fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
     if depth > MAX_SAMPLE_DEPTH {
         return None;
     }
@@ -149,6 +187,14 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
     if let Some(example) = schema.member("example") {
         return Some(example.to_value());
     }
+    if ctx.v5
+        && let Some(first) = schema
+            .member("examples")
+            .and_then(|e| first_of_examples(&e))
+    {
+        return first;
+    }
+    let kind = ctx.kind;
     let flag = kind.hidden_flag();
     // Each keyword is looked up once (from the source, a lookup may follow a `$ref`).
     let properties = schema.member("properties");
@@ -167,16 +213,16 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
                 "anyOf"
             };
             combined.as_object_mut().map(|m| m.shift_remove(key));
-            sample(&&combined, kind, depth + 1)
+            sample(&&combined, ctx, depth + 1)
         } else {
-            variant.and_then(|v| sample(&v, kind, depth + 1))
+            variant.and_then(|v| sample(&v, ctx, depth + 1))
         }
     };
     let all_of_step = |depth: usize| -> Option<Value> {
         schema.with_value(|value| {
             // `undefined` from the merge makes the reference throw, and its catch returns
             // undefined.
-            let mut merged = merge_all_of(value)?;
+            let mut merged = ctx.merge_all_of(value)?;
             if let Some(Value::Object(props)) = merged.get_mut("properties") {
                 props.retain(|_, v| !is_hidden(&&*v, flag));
             }
@@ -184,13 +230,13 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
                 let mut combined = value.clone();
                 crate::js::merge(&mut combined, &merged);
                 combined.as_object_mut().map(|m| m.shift_remove("allOf"));
-                sample(&&combined, kind, depth + 1)
+                sample(&&combined, ctx, depth + 1)
             } else {
-                sample(&&merged, kind, depth + 1)
+                sample(&&merged, ctx, depth + 1)
             }
         })
     };
-    if kind == SampleKind::Response && has_all_of {
+    if !ctx.v5 && kind == SampleKind::Response && has_all_of {
         return all_of_step(depth);
     }
     for key in ["oneOf", "anyOf"] {
@@ -198,7 +244,7 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
             return combine(variants.item(0));
         }
     }
-    if kind == SampleKind::Request && has_all_of {
+    if (ctx.v5 || kind == SampleKind::Request) && has_all_of {
         return all_of_step(depth);
     }
     let items = schema.member("items");
@@ -234,9 +280,9 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
                 {
                     nested.retain(|_, v| !is_hidden(&&*v, flag));
                 }
-                sample_prop(name, &&prop, &mut obj, kind, depth);
+                sample_prop(name, &&prop, &mut obj, ctx, depth);
             } else {
-                sample_prop(name, &prop, &mut obj, kind, depth);
+                sample_prop(name, &prop, &mut obj, ctx, depth);
             }
         }
         return Some(Value::Object(obj));
@@ -248,17 +294,29 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
                 .and_then(|i| i.member(key))
                 .and_then(|v| v.items())
             {
+                let shared = items
+                    .as_ref()
+                    .and_then(|i| i.member("properties"))
+                    .filter(|p| ctx.v5 && truthy_node(Some(p)));
+                let sample_variant = |v: &S| match &shared {
+                    Some(shared) => {
+                        sample(&&with_shared_properties(v, shared, key), ctx, depth + 1)
+                    }
+                    None => sample(v, ctx, depth + 1),
+                };
                 return Some(Value::Array(
                     variants
                         .iter()
-                        .map(|v| sample(v, kind, depth + 1).unwrap_or(Value::Null))
+                        .map(|v| sample_variant(v).unwrap_or(Value::Null))
                         .collect(),
                 ));
             }
         }
-        let item = items.and_then(|i| sample(&i, kind, depth + 1));
+        let item = items.and_then(|i| sample(&i, ctx, depth + 1));
         return match (kind, item) {
             (SampleKind::Request, Some(Value::Array(a))) => Some(Value::Array(a)),
+            // 5.2.0's `normalizeArray` for responses too.
+            (_, Some(Value::Array(a))) if ctx.v5 => Some(Value::Array(a)),
             (_, item) => Some(Value::Array(vec![item.unwrap_or(Value::Null)])),
         };
     }
@@ -274,14 +332,57 @@ fn sample<S: SchemaNode>(schema: &S, kind: SampleKind, depth: usize) -> Option<V
     if is_hidden(schema, flag) {
         return None;
     }
+    if ctx.v5 {
+        if let Some(constant) = schema.member("const").filter(|c| truthy_node(Some(c))) {
+            return Some(constant.to_value());
+        }
+        return primitive_v5(schema);
+    }
     primitive(schema)
+}
+
+/// 5.2.0's `examples !== undefined && examples.length > 0 ? examples[0]`: `Some(first)` when
+/// it applies (`Some(None)`: a `null` `examples` throws, and the catch gives undefined).
+fn first_of_examples<S: SchemaNode>(examples: &S) -> Option<Option<Value>> {
+    if let Some(items) = examples.items() {
+        return items.first().map(|first| Some(first.to_value()));
+    }
+    match examples.scalar() {
+        Some(Value::Null) => Some(None),
+        Some(Value::String(text)) => text
+            .chars()
+            .next()
+            .map(|c| Some(Value::String(c.to_string()))),
+        _ => None,
+    }
+}
+
+/// 5.2.0's `processArrayItems` for one variant when `items.properties` is set:
+/// `{...variant, properties: {...items.properties, ...variant.properties}}` without `key`.
+fn with_shared_properties<S: SchemaNode>(variant: &S, shared: &S, key: &str) -> Value {
+    let mut combined = match variant.to_value() {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    let mut properties = match shared.to_value() {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    if let Some(Value::Object(own)) = combined.get("properties") {
+        for (name, prop) in own {
+            properties.insert(name.clone(), prop.clone());
+        }
+    }
+    combined.insert("properties".into(), Value::Object(properties));
+    combined.shift_remove(key);
+    Value::Object(combined)
 }
 
 fn sample_prop<S: SchemaNode>(
     name: &str,
     prop: &S,
     obj: &mut Map<String, Value>,
-    kind: SampleKind,
+    ctx: Ctx,
     depth: usize,
 ) {
     if !prop.is_object() {
@@ -293,18 +394,29 @@ fn sample_prop<S: SchemaNode>(
         obj.insert(name.to_string(), Value::Object(Map::new()));
         return;
     }
-    let value = if let Some(variants) = prop.member("oneOf").filter(|v| truthy_node(Some(v))) {
-        variants.item(0).and_then(|v| sample(&v, kind, depth + 1))
+    // 5.2.0 reads a property's own `example`, then `examples[0]`, first.
+    let explicit = if ctx.v5 {
+        match prop.member("example") {
+            Some(example) => Some(Some(example.to_value())),
+            None => prop.member("examples").and_then(|e| first_of_examples(&e)),
+        }
+    } else {
+        None
+    };
+    let value = if let Some(explicit) = explicit {
+        explicit
+    } else if let Some(variants) = prop.member("oneOf").filter(|v| truthy_node(Some(v))) {
+        variants.item(0).and_then(|v| sample(&v, ctx, depth + 1))
     } else if let Some(variants) = prop.member("anyOf").filter(|v| truthy_node(Some(v))) {
-        variants.item(0).and_then(|v| sample(&v, kind, depth + 1))
+        variants.item(0).and_then(|v| sample(&v, ctx, depth + 1))
     } else if truthy_node(prop.member("allOf").as_ref()) {
-        prop.with_value(|value| match merge_all_of(value) {
-            Some(merged) => sample_prop(name, &&merged, obj, kind, depth + 1),
+        prop.with_value(|value| match ctx.merge_all_of(value) {
+            Some(merged) => sample_prop(name, &&merged, obj, ctx, depth + 1),
             None => set_or_undefined(obj, name, None),
         });
         return;
     } else {
-        sample(prop, kind, depth + 1)
+        sample(prop, ctx, depth + 1)
     };
     set_or_undefined(obj, name, value);
 }
@@ -365,5 +477,134 @@ fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
             _ => Value::Bool(true),
         }),
         other => Some(Value::String(format!("Unknown Type: {other}"))),
+    }
+}
+
+/// 5.2.0's `primitive()`: the first of a type array, `default` whenever present, the type's
+/// format or default sample, else `"Unknown Type: <type>"`.
+fn primitive_v5<S: SchemaNode>(schema: &S) -> Option<Value> {
+    let ty = schema.member("type")?;
+    // `primitives[type]` reads the type as a property key.
+    let key = match ty.items() {
+        Some(types) => js_string(&types.first()?.to_value()),
+        None => ty.with_value(js_string),
+    };
+    if let Some(default) = schema.member("default") {
+        return Some(default.to_value());
+    }
+    let format = schema.member("format").map(|f| f.with_value(js_string));
+    let by_format = format.as_deref().and_then(|f| match (key.as_str(), f) {
+        ("string", "email") => Some(Value::String("user@example.com".into())),
+        ("string", "date") => Some(Value::String("2024-07-29".into())),
+        ("string", "date-time") => Some(Value::String("2024-07-29T15:51:28.071Z".into())),
+        ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
+        ("string", "hostname") => Some(Value::String("example.com".into())),
+        ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
+        ("string", "ipv6") => Some(Value::String(
+            "2001:0db8:5b96:0000:0000:426f:8e17:642a".into(),
+        )),
+        ("number", "float") => Some(Value::from(0)),
+        _ => None,
+    });
+    if by_format.is_some() {
+        return by_format;
+    }
+    Some(match key.as_str() {
+        "string" => Value::String("string".into()),
+        "number" | "integer" => Value::from(0),
+        // `default` is undefined here, so the boolean's own rule gives `true`.
+        "boolean" => Value::Bool(true),
+        "null" => Value::String("null".into()),
+        _ => Value::String(format!("Unknown Type: {}", ty.with_value(js_string))),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn both(schema: Value, kind: SampleKind) -> (Option<Value>, Option<Value>) {
+        (
+            sample_from_schema(&schema, kind, Compat::V4_3_5),
+            sample_from_schema(&schema, kind, Compat::V5_2_0),
+        )
+    }
+
+    // Every expectation here was checked against both releases' `createRequestExample.js` and
+    // `createResponseExample.js` run under Node.
+    #[test]
+    fn oas31_keywords_are_read_by_5_2_only() {
+        let schema = json!({"type": "object", "properties": {
+            "event": {"type": "string", "const": "order.created"},
+            "id": {"type": "string", "examples": ["or_1", "or_2"]},
+            "count": {"type": ["integer", "null"]},
+            "flag": {"type": "boolean", "default": false},
+            "nothing": {"type": "null"},
+            "odd": {"type": "uuid"},
+            "shown": {"type": "string", "example": "ex", "examples": ["no"]},
+        }});
+        let (old, new) = both(schema, SampleKind::Request);
+        assert_eq!(
+            old,
+            Some(json!({"event": "string", "id": "string", "flag": false, "shown": "ex"}))
+        );
+        assert_eq!(
+            new,
+            Some(
+                json!({"event": "order.created", "id": "or_1", "count": 0, "flag": false,
+                "nothing": "null", "odd": "Unknown Type: uuid", "shown": "ex"})
+            )
+        );
+        // A whole schema's `examples`, and a falsy `const` left to the type.
+        let (_, new) = both(
+            json!({"type": "integer", "examples": [7]}),
+            SampleKind::Request,
+        );
+        assert_eq!(new, Some(json!(7)));
+        let (_, new) = both(json!({"type": "integer", "const": 0}), SampleKind::Request);
+        assert_eq!(new, Some(json!(0)));
+        let (_, new) = both(json!({"type": ["object", "null"]}), SampleKind::Request);
+        assert_eq!(new, Some(json!("Unknown Type: object,null")));
+    }
+
+    #[test]
+    fn response_arrays_and_all_of_follow_the_request_order_in_5_2() {
+        let array =
+            json!({"type": "array", "items": {"type": "array", "items": {"type": "string"}}});
+        let (old, new) = both(array, SampleKind::Response);
+        assert_eq!(old, Some(json!([["string"]])));
+        // `normalizeArray` at each level: nested arrays flatten.
+        assert_eq!(new, Some(json!(["string"])));
+        // allOf beside oneOf: 4.3.5's response builder merged the allOf first.
+        let schema = json!({
+            "oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}}],
+            "allOf": [{"type": "object", "properties": {"b": {"type": "integer"}}}],
+        });
+        let (old, new) = both(schema, SampleKind::Response);
+        assert_eq!(old, Some(json!({"b": 0, "a": "string"})));
+        assert_eq!(new, Some(json!({"a": "string"})));
+    }
+
+    #[test]
+    fn array_variants_take_the_shared_properties_in_5_2() {
+        let schema = json!({"type": "array", "items": {
+            "properties": {"shared": {"type": "string"}},
+            "anyOf": [{"type": "object", "properties": {"own": {"type": "integer"}}}],
+        }});
+        let (old, new) = both(schema, SampleKind::Request);
+        assert_eq!(old, Some(json!([{"own": 0}])));
+        assert_eq!(new, Some(json!([{"shared": "string", "own": 0}])));
+    }
+
+    #[test]
+    fn closed_all_of_members_are_opened_in_5_2() {
+        let schema = json!({"allOf": [
+            {"type": "object", "additionalProperties": false, "properties": {"id": {"type": "string"}}},
+            {"type": "object", "properties": {"extra": {"type": "string"}}},
+        ]});
+        let (old, new) = both(schema, SampleKind::Response);
+        assert_eq!(old, Some(json!({"id": "string"})));
+        assert_eq!(new, Some(json!({"id": "string", "extra": "string"})));
     }
 }

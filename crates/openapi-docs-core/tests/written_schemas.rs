@@ -16,6 +16,7 @@ use openapi_docs_core::internals::resolve::{Limits, Resolver, WrittenTexts};
 use openapi_docs_core::internals::sample::{SampleKind, is_sampled_media_type, sample_from_schema};
 use openapi_docs_core::internals::text::inert_markup;
 use openapi_docs_core::internals::{js, load};
+use openapi_docs_core::options::Compat;
 use serde_json::Value;
 
 fn resolver_for(path: &Path) -> Resolver {
@@ -101,7 +102,7 @@ fn request_samples(resolver: &Resolver, pointer: &str) -> Vec<(Option<Value>, Op
             let schema = &built[method]["requestBody"]["content"][media_type]["schema"];
             pairs.push((
                 read.cloned(),
-                sample_from_schema(schema, SampleKind::Request),
+                sample_from_schema(schema, SampleKind::Request, Compat::default()),
             ));
         }
     }

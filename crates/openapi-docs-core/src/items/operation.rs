@@ -9,7 +9,7 @@ use super::info::SpecInfo;
 use super::{Builder, Item, ItemKind, method_names, set, take_operation};
 use crate::error::{Error, Location, Result};
 use crate::js::truthy;
-use crate::options::SpecOptions;
+use crate::options::{Compat, SpecOptions};
 use crate::page_ids::{OperationSource, PlannedIds, operation_page_title};
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, WrittenTexts, escape_token};
@@ -171,7 +171,8 @@ impl PageContext<'_> {
         .cloned();
         let op_security = op.get("security").cloned();
         let security = coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
-        let json_request_body_example = request_body_example(op.get("requestBody"), written);
+        let json_request_body_example =
+            request_body_example(op.get("requestBody"), written, self.options.compat());
 
         let mut api = op;
         api.shift_remove("summary");
@@ -258,15 +259,16 @@ fn union_by_name(a: &[Value], b: &[Value]) -> Vec<Value> {
 fn request_body_example(
     request_body: Option<&Value>,
     written: Option<&WrittenTexts>,
+    compat: Compat,
 ) -> Option<Value> {
     let content = request_body?.get("content")?.as_object()?;
     // A schema written as text carries its sample.
     let sample = |schema: &Value| match (schema, written) {
         (Value::String(s), Some(written)) => match written.request_sample_for(s) {
             Some(sample) => sample.cloned(),
-            None => sample_from_schema(schema, SampleKind::Request),
+            None => sample_from_schema(schema, SampleKind::Request, compat),
         },
-        _ => sample_from_schema(schema, SampleKind::Request),
+        _ => sample_from_schema(schema, SampleKind::Request, compat),
     };
     let mut example = None;
     for (key, media) in content {

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use super::schema::{facts, is_small, type_label, value_code, write_schema};
 use super::text::{code, fence, inline, one_line, push_block};
 use crate::code_samples::{self, LanguageTab};
+use crate::options::Compat;
 use crate::sample::{SampleKind, sample_from_schema};
 
 /// The Markdown of one API page titled `title`; `origin` is the host of operations without
@@ -298,7 +299,8 @@ fn media_type_body(out: &mut String, media: &Value, kind: SampleKind, heading: &
         && let Some(sample) = media
             .get("schema")
             .filter(|s| is_small(s))
-            .and_then(|s| sample_from_schema(s, kind))
+            // The export is ours: its samples keep the default (4.3.5) rules.
+            .and_then(|s| sample_from_schema(s, kind, Compat::default()))
     {
         examples.push((String::new(), sample));
     }

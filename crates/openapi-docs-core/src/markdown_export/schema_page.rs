@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::schema::{is_small, type_label, write_schema};
 use super::text::{fence, inline, push_block};
+use crate::options::Compat;
 use crate::sample::{SampleKind, sample_from_schema};
 
 /// The Markdown of the schema page titled `title`.
@@ -20,7 +21,7 @@ pub(crate) fn render(title: &str, schema: &Value) -> String {
         out.push('\n');
     }
     let sample = is_small(schema)
-        .then(|| sample_from_schema(schema, SampleKind::Response))
+        .then(|| sample_from_schema(schema, SampleKind::Response, Compat::default()))
         .flatten();
     if let Some(sample) = sample {
         out.push_str("## Example\n\n");

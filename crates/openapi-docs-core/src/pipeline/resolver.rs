@@ -147,6 +147,7 @@ pub(super) fn resolver_for(
             let mut dereferenced =
                 resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
             dereferenced.set_limits(limits);
+            dereferenced.set_compat(compat);
             dereferenced.add_inputs(resolver.take_inputs());
             let resolver = dereferenced;
             Ok(resolver)

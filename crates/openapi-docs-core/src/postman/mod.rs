@@ -22,9 +22,11 @@
 //!
 //! A page gets no request when its path does not map back to itself (no leading slash, path
 //! parameters that do not fill a whole segment, `?` or `#` in the path, ...); when several spec
-//! paths map back to the same page, the last one in the collection's order wins.
+//! paths map back to the same page, the last one in the collection's order wins. With
+//! `compat: "5.2.0"` requests are bound by path template instead ([`bind`]).
 
 mod auth;
+mod bind;
 mod body;
 mod params;
 mod url;
@@ -35,6 +37,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::js;
+use crate::options::Compat;
 use crate::resolve::{Resolver, escape_token};
 
 /// The operations the converter turns into requests (`METHODS`).
@@ -52,6 +55,8 @@ pub struct PostmanContext {
     /// For each page `(path, method)`, the spec path whose request the reference attaches to it:
     /// the last one, in collection order, whose URL maps back to that path.
     bound: HashMap<(String, String), String>,
+    /// openapi-to-postmanv2 6.3.3 (the 5.2.0 target) rather than 4.25.0.
+    v6: bool,
 }
 
 impl PostmanContext {
@@ -65,25 +70,55 @@ impl PostmanContext {
             Some(_) => Some(resolver.expand_at("/components/securitySchemes")?),
             None => None,
         };
-        let mut bound = HashMap::new();
-        // A path's methods come one after another: its bound path is worked out once.
-        let mut last: Option<(String, Option<String>)> = None;
-        for (path, method) in collection_order(resolver)? {
-            let target = match &last {
-                Some((last_path, target)) if *last_path == path => target.clone(),
-                _ => bind_path_of(&path),
-            };
-            if let Some(target) = &target {
-                bound.insert((target.clone(), method), path.clone());
-            }
-            last = Some((path, target));
-        }
+        let (requests, pages) = collection_order(resolver)?;
+        let bound = if resolver.compat() == Compat::V5_2_0 {
+            bind_by_template(&requests, &pages)
+        } else {
+            bind_by_path(requests)
+        };
         Ok(PostmanContext {
             security_schemes,
             is31: is_openapi_31(root.get("openapi")),
             bound,
+            v6: resolver.compat() == Compat::V5_2_0,
         })
     }
+}
+
+/// 4.3.5's binding: each request to the page whose path equals the request's after `:name` →
+/// `{name}`.
+fn bind_by_path(requests: Vec<(String, String)>) -> HashMap<(String, String), String> {
+    let mut bound = HashMap::new();
+    // A path's methods come one after another: its bound path is worked out once.
+    let mut last: Option<(String, Option<String>)> = None;
+    for (path, method) in requests {
+        let target = match &last {
+            Some((last_path, target)) if *last_path == path => target.clone(),
+            _ => bind_path_of(&path),
+        };
+        if let Some(target) = &target {
+            bound.insert((target.clone(), method), path.clone());
+        }
+        last = Some((path, target));
+    }
+    bound
+}
+
+/// 5.2.0's binding ([`bind`]): the request's unresolved path (postman-collection 5's
+/// `getPath`, `/` for an empty one) against each page's path template.
+fn bind_by_template(
+    requests: &[(String, String)],
+    pages: &[(String, String)],
+) -> HashMap<(String, String), String> {
+    let mut unresolved: Vec<(String, String, String)> = Vec::with_capacity(requests.len());
+    for (path, method) in requests {
+        let postman_path = match unresolved.last() {
+            Some((last, _, postman_path)) if last == path => postman_path.clone(),
+            _ => unresolved_path_of(path),
+        };
+        unresolved.push((path.clone(), method.clone(), postman_path));
+    }
+    bind::bind(pages, &unresolved)
 }
 
 /// A folder of the converter's path trie (`generateTrieFromPaths`).
@@ -125,12 +160,16 @@ impl TrieNode {
     }
 }
 
-/// Every `(spec path, method)` the converter makes a request for, in collection order.
-fn collection_order(resolver: &Resolver) -> Result<Vec<(String, String)>> {
+/// Every `(spec path, method)` the converter makes a request for, in collection order, and the
+/// same in document order (the API pages, in item order).
+type Requests = Vec<(String, String)>;
+
+fn collection_order(resolver: &Resolver) -> Result<(Requests, Requests)> {
     let mut root = TrieNode::default();
     let Some(Value::Object(paths)) = resolver.root().get("paths") else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     };
+    let mut pages = Vec::new();
     let mut entries: Vec<(&str, &Value)> = Vec::new();
     crate::js::for_each_in_js_order(paths, |k, v| entries.push((k, v)));
     for (path, raw) in entries {
@@ -156,13 +195,14 @@ fn collection_order(resolver: &Resolver) -> Result<Vec<(String, String)>> {
         }
         for method in js::keys(Some(item)) {
             if METHODS.contains(&method.as_str()) {
+                pages.push((path.to_string(), method.clone()));
                 node.requests.push((path.to_string(), method));
             }
         }
     }
     let mut out = Vec::new();
     root.walk(&mut out);
-    Ok(out)
+    Ok((out, pages))
 }
 
 /// The page path a spec path's request is attached to, if any.
@@ -170,6 +210,14 @@ fn bind_path_of(path: &str) -> Option<String> {
     let trimmed = path.strip_prefix('/').unwrap_or(path);
     let (request_path, _) = url::sanitize(&url::fix_path_variables(&format!("/{trimmed}")));
     url::bind_path(&js::parse_url(&format!("{{{{baseUrl}}}}{request_path}")))
+}
+
+/// The request's `url.getPath({ unresolved: true })` (postman-collection 5.3.1).
+fn unresolved_path_of(path: &str) -> String {
+    let trimmed = path.strip_prefix('/').unwrap_or(path);
+    let (request_path, _) = url::sanitize(&url::fix_path_variables(&format!("/{trimmed}")));
+    let parsed = js::parse_url(&format!("{{{{baseUrl}}}}{request_path}"));
+    format!("/{}", parsed.path.as_deref().unwrap_or_default().join("/"))
 }
 
 /// The converter's version sniffing: 3.0 wins, then 3.1, and 3.0 is the default.
@@ -317,12 +365,16 @@ fn build(
     let (operation, parameters): (&Map<String, Value>, Vec<Value>) = match raw_operation {
         Some(Value::Object(op)) => (
             op,
-            params::request_params(op.get("parameters"), path_object.get("parameters")),
+            params::request_params(
+                op.get("parameters"),
+                path_object.get("parameters"),
+                context.v6,
+            ),
         ),
         Some(v) if js::truthy(Some(v)) && !v.is_array() => (&empty, Vec::new()),
         _ => (
             &empty,
-            params::request_params(None, path_object.get("parameters")),
+            params::request_params(None, path_object.get("parameters"), context.v6),
         ),
     };
     let is31 = context.is31;

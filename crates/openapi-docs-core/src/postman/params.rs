@@ -7,8 +7,13 @@ use serde_json::{Map, Value};
 use crate::js;
 
 /// `getRequestParams`: operation parameters, then the path item's ones not overridden by name
-/// and location.
-pub fn request_params(operation: Option<&Value>, path_level: Option<&Value>) -> Vec<Value> {
+/// and location. With openapi-to-postmanv2 6 (`v6`), an overriding operation parameter without
+/// a description takes the path-level one's.
+pub fn request_params(
+    operation: Option<&Value>,
+    path_level: Option<&Value>,
+    v6: bool,
+) -> Vec<Value> {
     let op: Vec<Value> = operation
         .and_then(Value::as_array)
         .cloned()
@@ -27,7 +32,7 @@ pub fn request_params(operation: Option<&Value>, path_level: Option<&Value>) -> 
     for param in common {
         let name = js::prop(Some(&param), "name");
         let location = js::prop(Some(&param), "in");
-        let duplicate = op.iter().any(|element| {
+        let duplicate = op.iter().position(|element| {
             let e_name = js::prop(Some(element), "name");
             let e_in = js::prop(Some(element), "in");
             js::strict_eq(e_name, name)
@@ -37,8 +42,18 @@ pub fn request_params(operation: Option<&Value>, path_level: Option<&Value>) -> 
                 && js::truthy(e_in)
                 && js::truthy(location)
         });
-        if !duplicate {
-            out.push(param);
+        match duplicate {
+            None => out.push(param),
+            Some(index) if v6 => {
+                // `opParam.description = param.description` (on the operation's own object).
+                if let Some(description) = param.get("description").filter(|d| js::truthy(Some(d)))
+                    && let Some(op_param) = out[index].as_object_mut()
+                    && !js::truthy(op_param.get("description"))
+                {
+                    op_param.insert("description".into(), description.clone());
+                }
+            }
+            Some(_) => {}
         }
     }
     out

@@ -261,7 +261,11 @@ impl<'r> Expansion<'r> {
         expansion.stack.clone_from(&self.stack);
         expansion.compact = compact;
         let schema = expansion.expand(place)?;
-        Ok(sample_from_schema(&schema, SampleKind::Request))
+        Ok(sample_from_schema(
+            &schema,
+            SampleKind::Request,
+            self.resolver.compat(),
+        ))
     }
 
     /// Whether the request schema at `place` expands to an object with members and no `format`
