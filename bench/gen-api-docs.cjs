@@ -7,7 +7,13 @@
 //   (b) the generation step alone: the command's time minus the same command on a one-operation
 //       spec (Docusaurus start-up, common to both), and our standalone CLI
 //       (`target/release/openapi-docs generate`, build it with `cargo build --release -p openapi-docs-cli`).
-// Ours runs as the site ships it (externalJsonProps: true); the reference writes inline props.
+//   (c) both targets side by side, each against its own reference, generation alone (no
+//       Docusaurus start-up on either side): 4.3.5 through tests/differential/run-reference.cjs,
+//       5.2.0 through tests/reference-5.2/generate.cjs (each calls its plugin's `gen-api-docs`
+//       action), against our CLI with `--compat` 4.3.5 and 5.2.0. Needs `npm install` in
+//       tests/reference-5.2.
+// Ours runs as the site ships it (externalJsonProps: true; 5.2.0's default too); the 4.3.5
+// reference writes inline props.
 // Usage: node bench/gen-api-docs.cjs [--runs N] [github|site]...   (default: 3 runs, github site)
 "use strict";
 const fs = require("fs");
@@ -78,6 +84,33 @@ function standaloneCli(label, specFile) {
   });
 }
 
+const TARGETS = {
+  "4.3.5": path.join(site.REPO, "tests/differential/run-reference.cjs"),
+  "5.2.0": path.join(site.REPO, "tests/reference-5.2/generate.cjs"),
+};
+
+/** (c): one target's reference script, or our CLI with `--compat`, generating `specFile`. */
+function targetRun(label, specFile, target, side) {
+  const dir = path.join(WORK, label, `${side}-${target}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const specPath = `spec${path.extname(specFile)}`;
+  fs.copyFileSync(specFile, path.join(dir, specPath));
+  const options = { specPath, outputDir: "docs/api", sidebarOptions: { groupPathsBy: "tag" }, hideSendButton: true };
+  const optionsFile = path.join(dir, "options.json");
+  let command;
+  if (side === "reference") {
+    fs.writeFileSync(optionsFile, JSON.stringify({ config: { api: options } }));
+    command = [process.execPath, "--max-old-space-size=8192", TARGETS[target], dir, optionsFile];
+  } else {
+    fs.writeFileSync(optionsFile, JSON.stringify(options));
+    command = [CLI, "generate", "--config", optionsFile, "--compat", target, "--force"];
+  }
+  return measure(`${label} ${target} ${side}`, dir, () => {
+    const result = spawnSync("/usr/bin/time", ["-v", ...command], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+    return { ok: result.status === 0, ...site.parseTime(result.stderr), output: `${result.stdout}\n${result.stderr}` };
+  });
+}
+
 if (!fs.existsSync(CLI)) {
   console.error(`${CLI} is missing: run \`cargo build --release -p openapi-docs-cli\` first`);
   process.exit(1);
@@ -92,7 +125,12 @@ for (const name of names) {
   const spec = SPECS[name];
   const r = Object.fromEntries(PLUGINS.map((p) => [p, genApiDocs(name, spec.file, p)]));
   const cli = standaloneCli(name, spec.file);
-  rows.push({ label: spec.label, ...r, cli, step: Object.fromEntries(PLUGINS.map((p) => [p, r[p].seconds - startup[p].seconds])) });
+  const targets = {};
+  for (const target of Object.keys(TARGETS)) {
+    // Alternated, so neither side always runs on a fresher machine.
+    targets[target] = { reference: targetRun(name, spec.file, target, "reference"), ours: targetRun(name, spec.file, target, "ours") };
+  }
+  rows.push({ label: spec.label, ...r, cli, targets, step: Object.fromEntries(PLUGINS.map((p) => [p, r[p].seconds - startup[p].seconds])) });
 }
 
 fs.rmSync(TRASH, { recursive: true, force: true });
@@ -114,4 +152,13 @@ for (const r of rows) {
       `| ${s(r.step.reference)} / ${stepOrNoise(r.step.ours)} ${r.step.ours < NOISE_S ? "" : `(**${x(r.step.reference, r.step.ours)}**) `}` +
       `| ${s(r.cli.seconds)}, ${mb(r.cli.peakMb)} (**${x(r.step.reference, r.cli.seconds)}** faster than the reference's step) |`,
   );
+}
+console.log("\nBoth targets, generation alone (the reference's `gen-api-docs` action without Docusaurus; our CLI with `--compat`), wall and peak RSS:\n");
+console.log(`| Spec | ${Object.keys(TARGETS).map((t) => `${t}: reference / ours`).join(" | ")} |`);
+console.log(`|---|${Object.keys(TARGETS).map(() => "---").join("|")}|`);
+for (const r of rows) {
+  const cells = Object.values(r.targets).map(
+    ({ reference, ours }) => `${s(reference.seconds)} / ${s(ours.seconds)} (**${x(reference.seconds, ours.seconds)}**), ${mb(reference.peakMb)} / ${mb(ours.peakMb)}`,
+  );
+  console.log(`| ${r.label} | ${cells.join(" | ")} |`);
 }

@@ -12,7 +12,14 @@
 //! object's properties in the order its type declares them (the OpenAPI type tree below), then
 //! the remaining keys in document order.
 //!
-//! Not reproduced: Example `externalValue` inlining, and refs in places the type tree below does
+//! For 5.2.0 (`@redocly/openapi-core` 2.64, `bundle/bundle-visitor.js`) three things differ: a
+//! component is named after its pointer's last token, or else its file's base name, then
+//! numbered (`Pet`, `Pet-2`); the target saved for a `$ref` is its *effective* target, the first
+//! `$ref` with keys beside it met along a chain of `$ref`s (a composition, not an alias), and
+//! that is what an existing component is compared with; and discriminator mapping values that
+//! are not `$ref`-like are skipped instead of stopping the mapping.
+//!
+//! Not reproduced: Example `externalValue` inlining, 3.2's `discriminator.defaultMapping`, and refs in places the type tree below does
 //! not walk (`info` internals, `default`, links' values), which stay as written and are resolved
 //! by [`crate::resolve`] afterwards.
 
@@ -434,6 +441,8 @@ enum Slot {
 struct Bundler<'r> {
     resolver: &'r mut Resolver,
     v31: bool,
+    /// Redocly 2.64's rules (5.2.0) instead of 1.34's.
+    redocly2: bool,
     seen: HashSet<(Ty, Place)>,
     /// `$ref` strings the bundle wrote, by the document they are written in, and their targets.
     rewritten: HashMap<(usize, String), Place>,
@@ -468,9 +477,11 @@ impl Resolver {
                 .collect(),
             _ => Vec::new(),
         };
+        let redocly2 = self.compat() == crate::options::Compat::V5_2_0;
         let mut bundler = Bundler {
             resolver: self,
             v31,
+            redocly2,
             seen: HashSet::new(),
             rewritten: HashMap::new(),
             components,
@@ -502,16 +513,48 @@ impl Bundler<'_> {
     /// Where a `$ref` written in document `doc` at `at` leads, following chains; None when it
     /// does not resolve (left for the resolver to report).
     fn resolve(&self, doc: usize, at: &str, reference: &str) -> Option<Place> {
+        self.resolve_chain(doc, at, reference).map(|(last, _)| last)
+    }
+
+    /// [`Bundler::resolve`], and with Redocly 2 the effective target: the first `$ref` with
+    /// keys beside it met along the chain (`effectiveRefTarget`), else the end of the chain.
+    fn resolve_effective(&self, doc: usize, at: &str, reference: &str) -> Option<Place> {
+        self.resolve_chain(doc, at, reference)
+            .map(|(last, composed)| {
+                if self.redocly2 {
+                    composed.unwrap_or(last)
+                } else {
+                    last
+                }
+            })
+    }
+
+    /// The end of a `$ref` chain, and the first `$ref` with siblings along it.
+    fn resolve_chain(
+        &self,
+        doc: usize,
+        at: &str,
+        reference: &str,
+    ) -> Option<(Place, Option<Place>)> {
         if let Some(place) = self.rewritten.get(&(doc, reference.to_string())) {
-            return Some(place.clone());
+            return Some((place.clone(), None));
         }
         // Redocly resolves against the documents as loaded, before any component is saved, and
         // follows a chain of `$ref`s through ones that have keys beside them.
         let mut place = self.resolver.follow_ref(doc, at, reference).ok()?;
+        let mut composed = None;
         for _ in 0..64 {
-            let Some(next) = self.value(&place).and_then(ref_of).map(str::to_string) else {
-                return Some(place);
+            let value = self.value(&place);
+            let Some(next) = value.and_then(ref_of).map(str::to_string) else {
+                return Some((place, composed));
             };
+            if composed.is_none()
+                && value
+                    .and_then(Value::as_object)
+                    .is_some_and(|m| m.len() > 1)
+            {
+                composed = Some(place.clone());
+            }
             place = self.resolver.follow_ref(place.0, &place.1, &next).ok()?;
         }
         None
@@ -545,7 +588,13 @@ impl Bundler<'_> {
                 self.bundle_mapping(target);
             }
         }
-        if let (Some(_), Some(target)) = (reference, resolved) {
+        if let (Some(reference), Some(target)) = (reference, resolved) {
+            let target = if self.redocly2 {
+                self.resolve_effective(place.0, &place.1, &reference)
+                    .unwrap_or(target)
+            } else {
+                target
+            };
             self.bundle_ref(&place, target, ty);
         }
     }
@@ -635,8 +684,12 @@ impl Bundler<'_> {
             .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
             .collect();
         for (key, reference) in entries {
-            // Redocly resolves every value, mapping-ref or not, and stops at the first miss.
-            let Some(target) = self.resolve(mapping.0, &mapping.1, &reference) else {
+            // Redocly 1 resolves every value, mapping-ref or not; 2 skips the others. Both stop
+            // at the first miss.
+            if self.redocly2 && !is_mapping_ref(&reference) {
+                continue;
+            }
+            let Some(target) = self.resolve_effective(mapping.0, &mapping.1, &reference) else {
                 return;
             };
             let new_ref = self.save_component("schemas", target.clone());
@@ -710,6 +763,9 @@ impl Bundler<'_> {
     /// `getComponentName`: the target pointer's last tokens, then the file's base name, then a
     /// numbered suffix, whichever is first free or already holds the same thing.
     fn component_name(&self, section: &str, target: &Place) -> String {
+        if self.redocly2 {
+            return self.component_name_from_basename(section, target);
+        }
         let mut parts: Vec<&str> = target.1.split('/').filter(|p| !p.is_empty()).collect();
         let mut name = String::new();
         while let Some(part) = parts.pop() {
@@ -740,6 +796,24 @@ impl Bundler<'_> {
         name
     }
 
+    /// Redocly 2's `componentNameFromBasename`: the pointer's last token, or else the file's
+    /// base name, then a numbered suffix, whichever is first free or holds the same thing.
+    fn component_name_from_basename(&self, section: &str, target: &Place) -> String {
+        let last = target.1.rsplit('/').next().unwrap_or_default();
+        let prefix = if last.is_empty() {
+            self.resolver.doc_base_name(target.0)
+        } else {
+            last.to_string()
+        };
+        let mut name = prefix.clone();
+        let mut serial = 2;
+        while !self.free_or_same(section, &name, target) {
+            name = format!("{prefix}-{serial}");
+            serial += 1;
+        }
+        name
+    }
+
     /// True when `section/name` is free or holds `target` (the same place, a `$ref` to it, or
     /// an equal value).
     fn free_or_same(&self, section: &str, name: &str, target: &Place) -> bool {
@@ -751,10 +825,18 @@ impl Bundler<'_> {
         let Some(value) = self.value(&existing) else {
             return true;
         };
-        if let Some(reference) = ref_of(value)
-            && let Ok(place) = self.resolver.follow_ref(existing.0, &existing.1, reference)
-        {
-            return &place == target;
+        if let Some(reference) = ref_of(value) {
+            // Redocly 2 compares the effective target of a whole chain; 1 follows one `$ref`.
+            let place = if self.redocly2 {
+                self.resolve_effective(existing.0, &existing.1, reference)
+            } else {
+                self.resolver
+                    .follow_ref(existing.0, &existing.1, reference)
+                    .ok()
+            };
+            if let Some(place) = place {
+                return &place == target;
+            }
         }
         &existing == target || Some(value) == self.value(target)
     }

@@ -103,6 +103,9 @@ pub struct Resolver {
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
     /// its dereference cache (see [`deref_cache`]).
     cached_extended_refs: HashSet<usize>,
+    /// Whose dereferencer the extended `$ref`s follow: json-schema-ref-parser 11.9 (4.3.5) or
+    /// 15.5 (5.2.0), see [`deref_cache`].
+    compat: crate::options::Compat,
     /// The JSON text of values whose expansion is the same wherever they are met.
     text_memo: TextMemo,
     /// The pages expanded compactly, by JSON pointer (see [`compact`]).
@@ -217,6 +220,7 @@ impl Resolver {
             total_nodes: AtomicUsize::new(0),
             root_dir,
             cached_extended_refs: HashSet::new(),
+            compat: crate::options::Compat::default(),
             text_memo: TextMemo::default(),
             compact_pages: std::sync::Mutex::new(Vec::new()),
             largest_page: AtomicUsize::new(0),
@@ -254,6 +258,17 @@ impl Resolver {
         &self.docs[0].value
     }
 
+    /// Whose loader to follow where 4.3.5's and 5.2.0's differ (the bundler's component names,
+    /// the dereferencer's extended `$ref`s); 4.3.5 unless set.
+    pub fn set_compat(&mut self, compat: crate::options::Compat) {
+        self.compat = compat;
+    }
+
+    /// The target set by [`Resolver::set_compat`].
+    pub(crate) fn compat(&self) -> crate::options::Compat {
+        self.compat
+    }
+
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
         self.text_memo.clear();
@@ -274,7 +289,7 @@ impl Resolver {
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        let pointers = deref_cache::extended_refs_served_from_cache(self);
+        let pointers = deref_cache::extended_refs_served_from_cache(self, self.compat);
         let root = &self.docs[0].value;
         self.cached_extended_refs = pointers
             .iter()
@@ -906,17 +921,22 @@ impl<'r> Expansion<'r> {
             Value::Object(map) => {
                 if let Some(reference) = self.resolver.followed_ref(map) {
                     let target = self.follow(place, reference)?;
-                    if map.len() > 1 {
+                    let from_cache = map.len() > 1
+                        && doc == 0
+                        && self
+                            .resolver
+                            .cached_extended_refs
+                            .contains(&std::ptr::from_ref(place.value).addr());
+                    // 5.2.0's dereferencer serves an extended $ref to a circular target from its
+                    // cache: the target as it is, the siblings dropped (a plain $ref below).
+                    let siblings_dropped =
+                        from_cache && self.resolver.compat == crate::options::Compat::V5_2_0;
+                    if map.len() > 1 && !siblings_dropped {
                         // Extended $ref: a new object, the $ref's siblings first; or, when the
-                        // reference serves it from its cache, the target's keys first and only
-                        // the siblings the target lacks.
+                        // reference (4.3.5) serves it from its cache, the target's keys first and
+                        // only the siblings the target lacks.
                         if let Value::Object(target_map) = target.value {
                             let mut merged: Vec<(&String, Place<'r>)> = Vec::new();
-                            let from_cache = doc == 0
-                                && self
-                                    .resolver
-                                    .cached_extended_refs
-                                    .contains(&std::ptr::from_ref(place.value).addr());
                             if from_cache {
                                 for (k, v) in target_map {
                                     merged.push((

@@ -9,12 +9,17 @@ use openapi_docs_core::{DocsContext, SpecOptions, generate};
 use serde_json::json;
 
 fn schema_pages(fixture: &str) -> Vec<(String, String)> {
+    schema_pages_for(fixture, "4.3.5")
+}
+
+fn schema_pages_for(fixture: &str, compat: &str) -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/differential/multifile");
     let options: SpecOptions = serde_json::from_value(json!({
         "specPath": format!("{fixture}/openapi.yaml"),
         "outputDir": "docs/out",
         "showSchemas": true,
         "disableCompression": true,
+        "compat": compat,
     }))
     .unwrap();
     let generated = generate(&options, &DocsContext::default(), &dir).unwrap();
@@ -52,6 +57,28 @@ fn files_become_components_named_by_pointer_then_file_then_number() {
         ("schemas/dog.schema.mdx", "Dog"),
         ("schemas/error.schema.mdx", "error"),
         ("schemas/defs-pet.schema.mdx", "defs_Pet"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    assert_eq!(pages, expected);
+}
+
+/// Redocly 2.64 (5.2.0): the pointer's last token or else the file's name, then a number; and a
+/// `$ref` alias is compared through its whole chain.
+#[test]
+fn redocly_2_names_components_by_last_token_or_file_then_number() {
+    let pages = schema_pages_for("collisions", "5.2.0");
+    let expected = [
+        ("schemas/pet.schema.mdx", "Pet"),
+        ("schemas/animal.schema.mdx", "Animal"),
+        ("schemas/kind.schema.mdx", "Kind"),
+        ("schemas/pet-2.schema.mdx", "Pet-2"),
+        ("schemas/pet-3.schema.mdx", "Pet-3"),
+        ("schemas/dog.schema.mdx", "Dog"),
+        ("schemas/error.schema.mdx", "error"),
+        ("schemas/pet-4.schema.mdx", "Pet-4"),
     ];
     let expected: Vec<(String, String)> = expected
         .iter()

@@ -191,3 +191,39 @@ fn every_fixture_gives_its_promised_outcome_without_panicking() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// With `compat: "5.2.0"` (5.2.0's loader, examples and pages), no fixture panics, and each
+/// ends as it does for 4.3.5: pages, or the same error code.
+#[test]
+fn every_fixture_ends_the_same_way_for_5_2_0_without_panicking() {
+    let mut failures = Vec::new();
+    for spec in &common::spec_files(&fixtures_dir()) {
+        let notes = notes(spec);
+        let name = spec.file_name().unwrap().to_string_lossy().to_string();
+        let mut options: serde_json::Value =
+            serde_json::from_str(note(&notes, "options").unwrap_or("{}")).unwrap();
+        options["specPath"] = spec.to_string_lossy().into();
+        options["outputDir"] = "docs/api".into();
+        let out = tempfile::tempdir().unwrap();
+        let run = |compat: &str| {
+            let mut options = options.clone();
+            options["compat"] = compat.into();
+            let options: SpecOptions = serde_json::from_value(options).unwrap();
+            std::panic::catch_unwind(|| {
+                generate(&options, &DocsContext::default(), out.path())
+                    .map(|g| g.pages.len())
+                    .map_err(|e| e.code())
+            })
+        };
+        let problem = match (run("4.3.5"), run("5.2.0")) {
+            (_, Err(_)) => Some("panicked with compat 5.2.0".to_string()),
+            (Ok(Ok(_)), Ok(Ok(n))) if n > 0 => None,
+            (Ok(Err(a)), Ok(Err(b))) if a == b => None,
+            (four, five) => Some(format!("4.3.5 gave {four:?}, 5.2.0 gave {five:?}")),
+        };
+        if let Some(problem) = problem {
+            failures.push(format!("{name}: {problem}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -62,8 +62,13 @@ pub(super) fn build_files<P: Send>(
         let kind = check_version(file)?;
         // A folder of specs: refs may reach files anywhere in that folder.
         let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
-        let mut resolver =
-            resolver_for(file, kind, root_dir.as_deref(), expansion_limits(options))?;
+        let mut resolver = resolver_for(
+            file,
+            kind,
+            root_dir.as_deref(),
+            expansion_limits(options),
+            options.compat(),
+        )?;
         ids.plan_file(&resolver, options, &file.source)
             .map_err(|e| load::locate(e, file))?;
         let spec = match stream.as_mut() {

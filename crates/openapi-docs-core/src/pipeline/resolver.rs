@@ -113,10 +113,12 @@ pub(super) fn resolver_for(
     kind: SpecKind,
     root_dir: Option<&Path>,
     limits: resolve::Limits,
+    compat: crate::options::Compat,
 ) -> Result<resolve::Resolver> {
     let document = std::mem::take(&mut file.document);
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
     resolver.set_limits(limits);
+    resolver.set_compat(compat);
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }

@@ -7,14 +7,21 @@
 //! makes this visible: `Pet: {$ref: ./pet.yaml}` bundles to an alias of `pet`, and whether the
 //! alias shows `Pet` or `pet` depends on whether a plain `$ref` to `pet` came first.
 //!
+//! json-schema-ref-parser 15.5 (docusaurus-plugin-openapi-docs 5.2.0) changed both cases: an
+//! extended `$ref` to a cached target that is not circular is processed again (a new object, the
+//! siblings first), and one to a cached circular target gets the cached value as it is: its
+//! siblings are dropped.
+//!
 //! [`extended_refs_served_from_cache`] replays that crawl over the root document (objects named
-//! by their canonical pointer) and answers the pointers of the extended `$ref`s that hit the cache.
+//! by their canonical pointer) and answers the pointers of the extended `$ref`s that hit the cache
+//! (for 4.3.5, those whose target's keys come first; for 5.2.0, those whose siblings are dropped).
 
 use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
 use super::{Resolver, escape_token};
+use crate::options::Compat;
 
 /// An object of the crawl: its canonical pointer in the root document, or a merged object made
 /// for an extended `$ref` (named by the `$ref`'s pointer).
@@ -26,6 +33,7 @@ enum Obj {
 
 struct Crawl<'r> {
     resolver: &'r Resolver,
+    compat: Compat,
     processed: HashSet<Obj>,
     parents: HashSet<Obj>,
     /// Target pointer -> whether its dereferenced value was circular.
@@ -52,13 +60,14 @@ fn ref_of(value: &Value) -> Option<&str> {
 
 /// The pointers (in the root document) of the extended `$ref`s the reference resolves from its
 /// cache. Empty, and cheap, for a document without extended `$ref`s.
-pub fn extended_refs_served_from_cache(resolver: &Resolver) -> HashSet<String> {
+pub fn extended_refs_served_from_cache(resolver: &Resolver, compat: Compat) -> HashSet<String> {
     let root = resolver.doc_value(0);
     if !has_extended_ref(root) {
         return HashSet::new();
     }
     let mut crawl = Crawl {
         resolver,
+        compat,
         processed: HashSet::new(),
         parents: HashSet::new(),
         cache: HashMap::new(),
@@ -126,11 +135,21 @@ impl Crawl<'_> {
             return false;
         };
         let extended = node.as_object().is_some_and(|m| m.len() > 1);
-        if let Some(false) = self.cache.get(&target) {
-            if extended {
-                self.hits.insert(at.to_string());
+        match (self.compat, self.cache.get(&target)) {
+            (Compat::V4_3_5, Some(false)) => {
+                if extended {
+                    self.hits.insert(at.to_string());
+                }
+                return false;
             }
-            return false;
+            (Compat::V5_2_0, Some(false)) if !extended => return false,
+            (Compat::V5_2_0, Some(true)) => {
+                if extended {
+                    self.hits.insert(at.to_string());
+                }
+                return true;
+            }
+            _ => {}
         }
         let target_obj = Obj::At(target.clone());
         let mut circular = self.parents.contains(&target_obj);

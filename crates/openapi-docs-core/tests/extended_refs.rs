@@ -1,0 +1,82 @@
+//! A `$ref` with keys beside it (an extended `$ref`) is dereferenced as each target's
+//! json-schema-ref-parser does it (see `resolve/deref_cache.rs`), on the fixture
+//! `tests/reference-5.2/fixtures/refs-with-siblings.yaml` of the 5.2 differential runs: a plain
+//! `$ref` to a circular schema and to a plain one comes first, then extended ones. 4.3.5 (11.9)
+//! serves the one to the plain target from its cache (the target's keys first) and processes the
+//! one to the circular target again (its description kept); 5.2.0 (15.5) does the opposite:
+//! the plain target's siblings come first, and the circular target's siblings are dropped.
+
+use std::path::Path;
+
+use openapi_docs_core::{Compat, DocsContext, SpecOptions};
+use serde_json::Value;
+
+/// The request body schema's `order` and `money` properties of `createOrder` for `compat`.
+fn properties(compat: Compat) -> (Value, Value) {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/reference-5.2/fixtures/refs-with-siblings.yaml");
+    let options = SpecOptions {
+        spec_path: fixture.to_string_lossy().into_owned(),
+        output_dir: "docs/api".into(),
+        disable_compression: Some(true),
+        external_json_props: Some(false),
+        compat: Some(compat),
+        ..Default::default()
+    };
+    let generated = openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
+        .expect("generates");
+    let page = generated
+        .pages
+        .iter()
+        .find(|p| p.path == "create-order.api.mdx")
+        .expect("the createOrder page");
+    let api = page
+        .contents
+        .lines()
+        .find_map(|l| l.strip_prefix("api: "))
+        .expect("an api line");
+    let api: Value = serde_json::from_str(api).expect("api JSON");
+    let props = &api["requestBody"]["content"]["application/json"]["schema"]["properties"];
+    (props["order"].clone(), props["money"].clone())
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    value
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn ref_parser_11_serves_the_plain_target_from_its_cache() {
+    let (order, money) = properties(Compat::V4_3_5);
+    assert_eq!(order["description"], "An order, described beside its $ref");
+    assert_eq!(
+        keys(&money)[0],
+        "type",
+        "the cached target's keys come first"
+    );
+    assert_eq!(
+        money["description"], "An amount of money",
+        "the target's key wins"
+    );
+    assert_eq!(
+        money["example"]["currency"], "EUR",
+        "a sibling the target lacks is added"
+    );
+}
+
+#[test]
+fn ref_parser_15_drops_siblings_of_a_cached_circular_target_only() {
+    let (order, money) = properties(Compat::V5_2_0);
+    assert!(order.get("description").is_none(), "{order}");
+    assert_eq!(order["properties"]["id"]["type"], "string");
+    assert_eq!(
+        keys(&money)[..2],
+        ["description", "example"],
+        "siblings first"
+    );
+    assert_eq!(money["description"], "An amount, described beside its $ref");
+}
