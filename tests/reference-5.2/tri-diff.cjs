@@ -7,7 +7,9 @@
 // Usage: node tri-diff.cjs <name> <spec file or folder> ['<options JSON>'] [--verbose]
 //   The options default to the parity suite's: outputDir docs/out, sidebar by tag with tag
 //   links, showSchemas. `externalJsonProps: false` is forced on every side for the content
-//   comparisons; 5.2.0 also runs with its default (`externalJsonProps: true`) into `r520-ext`.
+//   comparisons; 5.2.0 also runs with its default (`externalJsonProps: true`) into `r520-ext`,
+//   and ours (compat 5.2.0, `externalJsonProps` left to its default) into `ours-ext`: the two
+//   are compared too (5.2.0's layout of external JSON props).
 //   OPENAPI_DOCS_BIN overrides the CLI (default: /work/main/target/release/openapi-docs, else
 //   ../../target/release/openapi-docs).
 "use strict";
@@ -63,15 +65,15 @@ function main() {
   fs.rmSync(root, { recursive: true, force: true });
   const runs = [];
   const sides = {};
-  for (const side of ["r435", "r520", "r520-ext", "ours"]) {
+  for (const side of ["r435", "r520", "r520-ext", "ours", "ours-ext"]) {
     const dir = path.join(root, side);
     const specPath = prepare(dir, specFile);
     const options = { ...base, specPath };
-    if (side !== "r520-ext") options.externalJsonProps = false;
+    if (!side.endsWith("-ext")) options.externalJsonProps = false;
     if (side === "r435") delete options.externalJsonProps; // not a 4.3.5 option
-    if (side === "ours") options.compat = "5.2.0";
+    if (side.startsWith("ours")) options.compat = "5.2.0";
     const optionsFile = path.join(root, `${side}.options.json`);
-    if (side === "ours") {
+    if (side.startsWith("ours")) {
       fs.writeFileSync(optionsFile, JSON.stringify(options));
       runs.push(run(side, cliPath(), ["generate", "--config", optionsFile, "--force"], dir));
     } else {
@@ -89,6 +91,7 @@ function main() {
   const pairs = [
     ["4.3.5 -> 5.2.0", "r435", "r520"],
     ["ours (compat 5.2.0) -> 5.2.0", "ours", "r520"],
+    ["ours (compat 5.2.0, externalJsonProps default) -> 5.2.0 (default)", "ours-ext", "r520-ext"],
   ];
   const report = {};
   for (const [label, a, b] of pairs) {
@@ -103,7 +106,8 @@ function main() {
   }
   if (sides["r520-ext"]) {
     const json = fs.readdirSync(sides["r520-ext"], { recursive: true }).filter((f) => f.endsWith(".json"));
-    console.log(`${name}: 5.2.0 default (externalJsonProps): ${json.length} external JSON files`);
+    const ours = sides["ours-ext"] ? fs.readdirSync(sides["ours-ext"], { recursive: true }).filter((f) => f.endsWith(".json")).length : "no";
+    console.log(`${name}: 5.2.0 default (externalJsonProps): ${json.length} external JSON files; ours: ${ours}`);
   }
   fs.writeFileSync(path.join(root, "report.json"), JSON.stringify(report, null, 1));
 }

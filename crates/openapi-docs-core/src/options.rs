@@ -130,7 +130,9 @@ pub struct SpecOptions {
     pub versions: Option<IndexMap<String, VersionOptions>>,
     /// Write the large JSON props of each page (JSON text of 2 KB or more) to sibling
     /// `<id>.<Component>.json` files (default `true`); `false` writes them all inline as the
-    /// reference does.
+    /// reference does. With `compat: "5.2.0"`, 5.2.0's layout instead: all the props of every
+    /// `StatusCodes`, `ParamsDetails`, `RequestSchema` and `Schema` element, whatever their
+    /// size, in `<id>.<Component>[.<n>].json`.
     pub external_json_props: Option<bool>,
     /// Write each operation page's code samples (the text the theme's code-sample tabs show
     /// before the reader edits anything) into its front matter as `code_samples`, so a theme can

@@ -96,3 +96,37 @@ fn written_request_schemas() {
         json!({"sidebarOptions": tag_sidebar(), "externalJsonProps": false})
     ));
 }
+
+/// 5.2.0's `externalJsonProps` layout (its default with `compat: "5.2.0"`): the props of every
+/// `ParamsDetails`, `RequestSchema` and `StatusCodes` element in `<id>.<Component>[.<n>].json`,
+/// a callback's numbered after the page's own.
+#[test]
+fn webhooks_and_callbacks_5_2_0_external_json_props() {
+    let text = render_fixture(
+        "webhooks-and-callbacks.yaml",
+        json!({"sidebarOptions": tag_sidebar(), "compat": "5.2.0"}),
+    );
+    for file in [
+        "=== subscribe.RequestSchema.json ===\n{\"title\":\"Body\",\"body\":",
+        "=== subscribe.RequestSchema.2.json ===\n{\"title\":\"Body\",\"body\":",
+        "=== subscribe.StatusCodes.2.json ===\n{\"id\":\"callbacks-responses\",\"label\":\"Callbacks Responses\",\"responses\":",
+    ] {
+        assert!(text.contains(file), "{file}");
+    }
+    insta::assert_snapshot!(text);
+}
+
+/// The same layout on schema pages: `schemas/<id>.Schema.json`, whatever the size.
+#[test]
+fn schemas_allof_and_cycles_5_2_0_external_json_props() {
+    let text = render_fixture(
+        "schemas-allof-and-cycles.yaml",
+        json!({"sidebarOptions": tag_sidebar(), "showSchemas": true, "compat": "5.2.0"}),
+    );
+    assert!(text.contains("{...require(\"./"), "spreads");
+    assert!(
+        text.contains(".Schema.json ===\n{\"schema\":"),
+        "schema props files"
+    );
+    insta::assert_snapshot!(text);
+}

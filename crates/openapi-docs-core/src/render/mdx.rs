@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::externalize;
 use crate::options::Compat;
 
 /// A prop value: `undefined` prints as `undefined`, anything else as JSON.
@@ -56,10 +57,54 @@ pub fn indent(text: &str) -> String {
     out
 }
 
-/// `create(tag, {...props, children})`: children rendered as text and indented.
+/// True when a prop has a value that is neither `undefined` nor `null`.
+fn has_content(value: &Prop<'_>) -> bool {
+    match value {
+        Prop::Undefined | Prop::Absent => false,
+        Prop::Json(v) => !v.is_null(),
+        Prop::JsonText(text) => *text != "null",
+        Prop::Str(_) | Prop::Raw(_) => true,
+    }
+}
+
+/// `JSON.stringify(props)`: the props but the missing ones, as one JSON object.
+fn props_json(props: &[(&str, Prop<'_>)]) -> String {
+    let mut out = String::from("{");
+    for (key, value) in props {
+        if matches!(value, Prop::Undefined | Prop::Absent) {
+            continue;
+        }
+        if out.len() > 1 {
+            out.push(',');
+        }
+        crate::js::write_string(&mut out, key);
+        out.push(':');
+        value.write(&mut out);
+    }
+    out.push('}');
+    out
+}
+
+/// `create(tag, {...props, children})`: children rendered as text and indented. Inside
+/// [`externalize::run`] (5.2.0's `externalJsonProps`) the props of an externalizable element
+/// with content go to a JSON file, spread as its only prop.
 pub fn create(tag: &str, props: &[(&str, Prop<'_>)], children: &str) -> String {
     let mut prop_string = String::new();
-    for (key, value) in props {
+    let external = if externalize::applies(tag) && props.iter().any(|(_, v)| has_content(v)) {
+        externalize::file_for(tag, props_json(props))
+    } else {
+        None
+    };
+    let inline = match external {
+        Some(file) => {
+            prop_string.push_str("\n  {...require(\"./");
+            prop_string.push_str(&file);
+            prop_string.push_str("\")}");
+            &[][..]
+        }
+        None => props,
+    };
+    for (key, value) in inline {
         if matches!(value, Prop::Absent) {
             continue;
         }
@@ -117,6 +162,53 @@ mod tests {
             "<MethodEndpoint\n  method={\"get\"}\n  path={\"/x\"}\n>\n  \n</MethodEndpoint>"
         );
         assert_eq!(create("th", &[], "a\nb"), "<th>\n  a\n  b\n</th>");
+    }
+
+    #[test]
+    fn inside_externalize_run_an_element_with_content_spreads_its_props_file() {
+        let null = Value::Null;
+        let body = serde_json::json!({"content": {}});
+        let (page, files) = externalize::run("add-pet", || {
+            [
+                create("ParamsDetails", &[("parameters", Prop::Absent)], ""),
+                create("ParamsDetails", &[("parameters", Prop::Json(&null))], ""),
+                create(
+                    "RequestSchema",
+                    &[("title", Prop::Str("Body")), ("body", Prop::Json(&body))],
+                    "",
+                ),
+                create(
+                    "StatusCodes",
+                    &[("id", Prop::Absent), ("responses", Prop::JsonText("{}"))],
+                    "",
+                ),
+                create("MethodEndpoint", &[("method", Prop::Str("get"))], ""),
+            ]
+            .join("|")
+        });
+        assert_eq!(
+            page,
+            concat!(
+                "<ParamsDetails>\n  \n</ParamsDetails>|",
+                "<ParamsDetails\n  parameters={null}\n>\n  \n</ParamsDetails>|",
+                "<RequestSchema\n  {...require(\"./add-pet.RequestSchema.json\")}\n>\n  \n</RequestSchema>|",
+                "<StatusCodes\n  {...require(\"./add-pet.StatusCodes.json\")}\n>\n  \n</StatusCodes>|",
+                "<MethodEndpoint\n  method={\"get\"}\n>\n  \n</MethodEndpoint>"
+            )
+        );
+        assert_eq!(
+            files,
+            [
+                (
+                    "add-pet.RequestSchema.json".to_string(),
+                    r#"{"title":"Body","body":{"content":{}}}"#.to_string()
+                ),
+                (
+                    "add-pet.StatusCodes.json".to_string(),
+                    r#"{"responses":{}}"#.to_string()
+                ),
+            ]
+        );
     }
 
     #[test]

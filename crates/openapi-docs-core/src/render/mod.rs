@@ -4,6 +4,7 @@
 pub mod api_page;
 pub mod code_samples;
 pub mod discriminator_tabs;
+pub mod externalize;
 pub mod info_page;
 pub mod mdx;
 pub mod props;
@@ -244,6 +245,26 @@ impl<'a> Renderer<'a> {
         })
     }
 
+    /// True when `externalJsonProps` writes our layout ([`props`]: large props only), which is
+    /// the 4.3.5 target's; the 5.2.0 target writes 5.2.0's ([`externalize`]).
+    fn our_external_layout(&self) -> bool {
+        self.external && self.compat == Compat::V4_3_5
+    }
+
+    /// Runs `body` (a page body's generation) under 5.2.0's `externalJsonProps` when the target
+    /// is 5.2.0 and the option is on; returns the body and the JSON files to write beside it.
+    fn externalizing(
+        &self,
+        page_id: &str,
+        body: impl FnOnce() -> String,
+    ) -> (String, Vec<(String, String)>) {
+        if self.external && self.compat == Compat::V5_2_0 {
+            externalize::run(page_id, body)
+        } else {
+            (body(), Vec::new())
+        }
+    }
+
     /// Renders one item's files into `emit`, with `custom` as the body if a hook gave one.
     fn files(
         &self,
@@ -281,22 +302,25 @@ impl<'a> Renderer<'a> {
                         .as_deref()
                         .map(|w| w as &dyn crate::js::WrittenJson),
                 );
-                let mut sink = PropSink::new(&item.id, self.external)
+                let mut sink = PropSink::new(&item.id, self.our_external_layout())
                     .for_compat(self.compat)
                     .reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
-                let markdown = match custom {
-                    Some(markdown) => markdown,
-                    None => api_page::render(
-                        &item.title,
-                        api,
-                        None,
-                        self.options.show_extensions == Some(true),
-                        &mut sink,
-                        self.compat,
-                    ),
+                let (markdown, their_files) = match custom {
+                    Some(markdown) => (markdown, Vec::new()),
+                    None => self.externalizing(&item.id, || {
+                        api_page::render(
+                            &item.title,
+                            api,
+                            None,
+                            self.options.show_extensions == Some(true),
+                            &mut sink,
+                            self.compat,
+                        )
+                    }),
                 };
-                let prop_files = sink.files;
+                let mut prop_files = sink.files;
+                prop_files.extend(their_files);
                 // With `codeSamples`, from the same data the `api` front matter carries.
                 let samples = self
                     .options
@@ -408,12 +432,15 @@ impl<'a> Renderer<'a> {
             }
             ItemKind::Schema => {
                 let schema = item.schema.take().expect("schema items carry schema");
-                let markdown = custom.unwrap_or_else(|| {
-                    schema_body(
-                        &theme_safe::schema(&crate::text::inert_markup_value(&schema)),
-                        self.compat,
-                    )
-                });
+                let (markdown, prop_files) = match custom {
+                    Some(markdown) => (markdown, Vec::new()),
+                    None => self.externalizing(&item.id, || {
+                        schema_body(
+                            &theme_safe::schema(&crate::text::inert_markup_value(&schema)),
+                            self.compat,
+                        )
+                    }),
+                };
                 let markdown_page = crate::markdown_export::schema_page(
                     self.options,
                     &item.id,
@@ -427,6 +454,12 @@ impl<'a> Renderer<'a> {
                     path: format!("schemas/{}.schema.mdx", item.id),
                     contents: mustache::render_parsed(&self.schema_tokens, &view),
                 })?;
+                for (file, json) in prop_files {
+                    emit(Page {
+                        path: format!("schemas/{file}"),
+                        contents: json,
+                    })?;
+                }
                 if let Some(page) = markdown_page {
                     emit(page)?;
                 }

@@ -1,6 +1,8 @@
 //! Where the large JSON props of a page go: inline (the reference's output) or, with
 //! `externalJsonProps`, into sibling `<id>.<Component>.json` files that the MDX spreads with
 //! `{...require("./<file>")}`. Docusaurus then parses plain JSON instead of huge JSX literals.
+//! This is our layout, the 4.3.5 target's; with `compat: "5.2.0"` the sink writes every prop
+//! inline and 5.2.0's own layout applies instead ([`super::externalize`]).
 
 use serde_json::Value;
 

@@ -1,0 +1,103 @@
+// The default of `compat`: a spec entry without one targets the installed
+// docusaurus-theme-openapi-docs (4.3.x -> "4.3.5", 5.2.x -> "5.2.0", none -> "4.3.5"); another
+// version is an E_INVALID_OPTION error naming it and the supported ones; an explicit `compat`
+// wins. Each site is a temporary folder with a theme package.json where npm installs it
+// (node_modules/docusaurus-theme-openapi-docs), and `gen-api-docs` runs through the plugin.
+"use strict";
+const { test, afterEach } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const plugin = require("..");
+
+const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");
+const TRANSLATE = 'import Translate from "@docusaurus/Translate";';
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+/** A site with petstore as spec.yaml and, when `themeVersion` is given, the theme's package.json
+ * installed in `node_modules` of the site (or of `installIn`, a parent folder). */
+function site({ themeVersion, nested = false } = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-compat-"));
+  const dir = nested ? path.join(root, "packages", "site") : root;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(PETSTORE, path.join(dir, "spec.yaml"));
+  if (themeVersion) {
+    const theme = path.join(root, "node_modules", "docusaurus-theme-openapi-docs");
+    fs.mkdirSync(theme, { recursive: true });
+    fs.writeFileSync(path.join(theme, "package.json"), JSON.stringify({ name: "docusaurus-theme-openapi-docs", version: themeVersion, main: "lib/index.js" }));
+  }
+  return dir;
+}
+
+/** Builds the plugin for `dir` as `docusaurus gen-api-docs` does and runs `gen-api-docs all`. */
+function generate(dir, entry = {}) {
+  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", ...entry } } };
+  const context = { siteDir: dir, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+  const argv = process.argv;
+  process.argv = [argv[0], "docusaurus", "gen-api-docs"];
+  let instance;
+  try {
+    instance = plugin(context, plugin.validateOptions({ options }));
+  } finally {
+    process.argv = argv;
+  }
+  const actions = {};
+  const cmd = { description: () => cmd, usage: () => cmd, arguments: () => cmd, option: () => cmd, action: (fn) => { actions[cmd.name] = fn; return cmd; } };
+  instance.extendCli({ command: (name) => { cmd.name = name; return cmd; } });
+  const log = console.log;
+  console.log = () => {};
+  try {
+    actions["gen-api-docs"]("all", { opts: () => ({}) });
+  } finally {
+    console.log = log;
+  }
+  assert.equal(process.exitCode, undefined, "gen-api-docs succeeded");
+  assert.deepEqual(options.config.pets.compat, entry.compat, "the user's options are not changed");
+  return path.join(dir, "docs/pets");
+}
+
+/** "5.2.0" or "4.3.5": which target wrote the pages in `out`. */
+function targetOf(out) {
+  const page = fs.readFileSync(path.join(out, "add-pet.api.mdx"), "utf8");
+  return page.includes(TRANSLATE) ? "5.2.0" : "4.3.5";
+}
+
+test("compat follows the installed theme: 4.3.x -> 4.3.5, 5.2.x -> 5.2.0, none -> 4.3.5", () => {
+  for (const [themeVersion, want] of [["4.3.5", "4.3.5"], ["4.3.7", "4.3.5"], ["5.2.0", "5.2.0"], ["5.2.4", "5.2.0"], [undefined, "4.3.5"]]) {
+    const out = generate(site({ themeVersion }));
+    assert.equal(targetOf(out), want, `theme ${themeVersion ?? "(none)"}`);
+    // 5.2.0's default externalJsonProps layout comes with the 5.2.0 target: every prop of the
+    // element in the file (4.3.5's: the title inline, only the large body in the file).
+    const page = fs.readFileSync(path.join(out, "add-pet.api.mdx"), "utf8");
+    assert.equal(page.includes('<RequestSchema\n  {...require("./add-pet.RequestSchema.json")}\n>'), want === "5.2.0", `theme ${themeVersion ?? "(none)"}: 5.2.0's JSON props`);
+  }
+});
+
+test("the theme is found where Node resolves it from the site: a workspace's hoisted node_modules", () => {
+  assert.equal(targetOf(generate(site({ themeVersion: "5.2.1", nested: true }))), "5.2.0");
+});
+
+test("an explicit compat wins over the installed theme", () => {
+  assert.equal(targetOf(generate(site({ themeVersion: "5.2.0" }), { compat: "4.3.5" })), "4.3.5");
+  assert.equal(targetOf(generate(site({ themeVersion: "4.3.5" }), { compat: "5.2.0" })), "5.2.0");
+  assert.equal(targetOf(generate(site({ themeVersion: "5.1.0" }), { compat: "4.3.5" })), "4.3.5");
+});
+
+test("an unsupported theme version without compat is E_INVALID_OPTION naming the versions", () => {
+  for (const themeVersion of ["5.1.0", "4.2.0", "6.0.0", "next"]) {
+    assert.throws(
+      () => generate(site({ themeVersion })),
+      (err) =>
+        err.code === "E_INVALID_OPTION" &&
+        err.message.includes(`docusaurus-theme-openapi-docs ${themeVersion} is installed`) &&
+        /4\.3\.x \(compat "4\.3\.5"\), 5\.2\.x \(compat "5\.2\.0"\)/.test(err.message) &&
+        /set `compat`/.test(err.message) &&
+        /compat: "5\.2\.0"/.test(err.hint),
+      `theme ${themeVersion}`,
+    );
+  }
+});
