@@ -54,12 +54,38 @@ export interface SpecOptions {
    */
   strict?: boolean;
   /**
-   * Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` (the default) or
-   * `"5.2.0"` (not implemented yet: an `E_INVALID_OPTION` error). Pick the number of the
-   * docusaurus-theme-openapi-docs release the site uses.
+   * Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` or `"5.2.0"`. The
+   * Docusaurus plugin picks the one of the installed docusaurus-theme-openapi-docs when this
+   * is left out; the core and the CLI default to `"4.3.5"`.
    * @default "4.3.5"
    */
   compat?: Compat;
+  /**
+   * 5.2.0 only: a Mustache template file for the info page (it is then used whatever
+   * `categoryLinkSource` is).
+   */
+  infoTemplate?: string;
+  /** 5.2.0 only: a Mustache template file for tag pages. */
+  tagTemplate?: string;
+  /** 5.2.0 only: a Mustache template file for schema pages. */
+  schemaTemplate?: string;
+  /**
+   * 5.2.0 only: `false` writes no info page (API pages still link to where it would be).
+   * @default true
+   */
+  showInfoPage?: boolean;
+  /**
+   * 5.2.0 only: write the schema pages alone (every schema, no sidebar), as the reference's
+   * `--schemas-only` does.
+   * @default false
+   */
+  schemasOnly?: boolean;
+  /**
+   * 5.2.0 only: `false` lets the API explorer show credentials in clear (front matter
+   * `mask_credentials: false`).
+   * @default true
+   */
+  maskCredentials?: boolean;
   /**
    * Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
    * Graph); each limit an error names can be lifted here, for a spec you trust.
@@ -93,8 +119,9 @@ export interface SidebarOptions {
  * How API pages are grouped in the sidebar.
  * - "tag": One category per tag.
  * - "tagGroup": One category per `x-tagGroups` entry, with tag categories inside.
+ * - "tagParent": One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 only).
  */
-export type GroupPathsBy = "tag" | "tagGroup";
+export type GroupPathsBy = "tag" | "tagGroup" | "tagParent";
 
 /**
  * What a sidebar category links to.
@@ -151,8 +178,7 @@ export interface LanguageTab {
  * Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
  * the docusaurus-theme-openapi-docs release of the same number.
  * - "4.3.5": docusaurus-plugin-openapi-docs 4.3.5 (its theme needs Docusaurus 3.5 or later).
- * - "5.2.0": docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later): not
- * implemented yet.
+ * - "5.2.0": docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later).
  */
 export type Compat = "4.3.5" | "5.2.0";
 

@@ -27,5 +27,5 @@ test("every schema key becomes a member with its optionality, type and doc comme
   }
   assert.match(text, /^  maxPageValues\?: number;$/m);
   assert.match(text, /^  versions\?: Record<string, VersionOptions>;$/m);
-  assert.match(text, /^export type GroupPathsBy = "tag" \| "tagGroup";$/m);
+  assert.match(text, /^export type GroupPathsBy = "tag" \| "tagGroup" \| "tagParent";$/m);
 });

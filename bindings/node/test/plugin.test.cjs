@@ -25,7 +25,7 @@ test("validateOptions accepts the reference's options and rejects unknown keys b
   assert.throws(() => plugin.validateOptions({ options: mistyped }), (err) => err.code === "E_INVALID_OPTION");
 });
 
-test("compat: 4.3.5 is the default; 5.2.0 is accepted by validateOptions and not implemented yet", () => {
+test("compat: 4.3.5 is the default; 5.2.0 is accepted by validateOptions and writes 5.2.0's pages", () => {
   const entry = (compat) => ({ id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", compat } } });
   for (const compat of ["4.3.5", "5.2.0"]) assert.equal(plugin.validateOptions({ options: entry(compat) }).config.pets.compat, compat);
   assert.throws(() => plugin.validateOptions({ options: entry("9.9.9") }), (err) => err.code === "E_INVALID_OPTION" && /unknown variant `9\.9\.9`, expected `4\.3\.5` or `5\.2\.0`/.test(err.message));
@@ -38,10 +38,14 @@ test("compat: 4.3.5 is the default; 5.2.0 is accepted by validateOptions and not
   for (const file of files) {
     assert.equal(fs.readFileSync(path.join(site, "docs/b", file), "utf8"), fs.readFileSync(path.join(site, "docs/a", file), "utf8").replaceAll("docs/a", "docs/b"), file);
   }
+  // 5.2.0's pages: its API pages import Translate; its options are refused when targeting 4.3.5.
+  plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/c", compat: "5.2.0" }), site, "docs", "docs");
+  const page = files.find((f) => f.endsWith(".api.mdx"));
+  assert.match(fs.readFileSync(path.join(site, "docs/c", page), "utf8"), /^import Translate from "@docusaurus\/Translate";$/m);
   assert.throws(
-    () => plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/c", compat: "5.2.0" }), site, "docs", "docs"),
-    (err) => err.code === "E_INVALID_OPTION" && /`compat`: `5\.2\.0` is not implemented yet/.test(err.message));
-  assert.ok(!fs.existsSync(path.join(site, "docs/c")), "nothing is written");
+    () => plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/d", schemasOnly: true }), site, "docs", "docs"),
+    (err) => err.code === "E_INVALID_OPTION" && /schemasOnly/.test(err.message));
+  assert.ok(!fs.existsSync(path.join(site, "docs/d")), "nothing is written");
 });
 
 test("generate writes pages and a sidebar, inline or with external JSON props", () => {
