@@ -270,6 +270,12 @@ function callbacksFor(specOptions, progress) {
   };
 }
 
+/** A spec entry with `schemasOnly: true` when the command got `--schemas-only` (5.2.0's
+ * `withSchemaOverride`; versions inherit it). */
+function withSchemasOnly(specOptions, schemasOnly) {
+  return schemasOnly ? { ...specOptions, schemasOnly: true } : specOptions;
+}
+
 function pluginOpenAPIDocsRs(context, options) {
   const { docsPlugin = "@docusaurus/plugin-content-docs", docsPluginId } = options;
   const { siteDir, siteConfig } = context;
@@ -477,11 +483,13 @@ function pluginOpenAPIDocsRs(context, options) {
         .arguments("<id>")
         .option("-p, --plugin-id <plugin>", "OpenAPI docs plugin ID.")
         .option("--all-versions", "Generate all versions.")
+        .option("--schemas-only", "Generate only schema docs.")
         .action(run((id, instance) => {
-          const { pluginId, allVersions } = instance.opts();
+          const { pluginId, allVersions, schemasOnly } = instance.opts();
           const started = Date.now();
           const generated = [];
-          const outcome = forEachTarget(id, pluginId, (key, specOptions, docsId) => {
+          const outcome = forEachTarget(id, pluginId, (key, entry, docsId) => {
+            const specOptions = withSchemasOnly(entry, schemasOnly);
             generated.push(generateOne(key, specOptions, docsId));
             if (allVersions) generateVersions(key, specOptions, undefined, docsId, generated);
           });
@@ -493,14 +501,15 @@ function pluginOpenAPIDocsRs(context, options) {
         .usage("<id:version>")
         .arguments("<id:version>")
         .option("-p, --plugin-id <plugin>", "OpenAPI docs plugin ID.")
+        .option("--schemas-only", "Generate only schema docs.")
         .action(run((idVersion, instance) => {
-          const { pluginId } = instance.opts();
+          const { pluginId, schemasOnly } = instance.opts();
           const [parentId, versionId] = idVersion.split(":");
           if (!versionId) throw Object.assign(new Error(`expected <id:version> (e.g. petstore:1.0.0 or petstore:all), got '${idVersion}'`), { code: "E_INVALID_OPTION" });
           const started = Date.now();
           const generated = [];
-          const outcome = forEachTarget(parentId, pluginId, (key, specOptions, docsId) => {
-            generateVersions(key, specOptions, versionId, docsId, generated);
+          const outcome = forEachTarget(parentId, pluginId, (key, entry, docsId) => {
+            generateVersions(key, withSchemasOnly(entry, schemasOnly), versionId, docsId, generated);
           });
           if (parentId === "all" || generated.length > 1) printTotal(generated, outcome, started);
         }));
@@ -511,10 +520,12 @@ function pluginOpenAPIDocsRs(context, options) {
         .arguments("<id>")
         .option("-p, --plugin-id <plugin>", "OpenAPI docs plugin ID.")
         .option("--all-versions", "Clean all versions.")
+        .option("--schemas-only", "Clean only schema docs.")
         .action(run((id, instance) => {
-          const { pluginId, allVersions } = instance.opts();
-          forEachTarget(id, pluginId, (key, specOptions) => {
-            const removed = native.clean(specOptions.outputDir, siteDir);
+          const { pluginId, allVersions, schemasOnly } = instance.opts();
+          forEachTarget(id, pluginId, (key, entry) => {
+            const specOptions = withSchemasOnly(entry, schemasOnly);
+            const removed = native.clean(specOptions.outputDir, siteDir, schemasOnly === true);
             console.log(`[${PLUGIN_NAME}] ${key}: removed ${removed} generated files from ${specOptions.outputDir}`);
             if (allVersions) native.cleanVersions(specOptionsJson(specOptions), siteDir);
           });
@@ -525,10 +536,12 @@ function pluginOpenAPIDocsRs(context, options) {
         .usage("<id:version>")
         .arguments("<id:version>")
         .option("-p, --plugin-id <plugin>", "OpenAPI docs plugin ID.")
+        .option("--schemas-only", "Clean only schema docs.")
         .action(run((idVersion, instance) => {
-          const { pluginId } = instance.opts();
+          const { pluginId, schemasOnly } = instance.opts();
           const [parentId, versionId] = idVersion.split(":");
-          forEachTarget(parentId, pluginId, (key, specOptions) => {
+          forEachTarget(parentId, pluginId, (key, entry) => {
+            const specOptions = withSchemasOnly(entry, schemasOnly);
             if (versionId !== undefined) native.cleanVersions(specOptionsJson(specOptions), siteDir, versionId);
           });
         }));

@@ -9,8 +9,11 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
-/** Removes the generated files under `outputDir` (relative to `siteDir`); returns how many. */
-export declare function clean(outputDir: string, siteDir: string): number
+/**
+ * Removes the generated files under `outputDir` (relative to `siteDir`), or with
+ * `schemasOnly` only its `schemas/` folder; returns how many.
+ */
+export declare function clean(outputDir: string, siteDir: string, schemasOnly?: boolean | undefined | null): number
 
 /**
  * Removes the generated files of the versions `versionId` names (one, or `all`; without it,

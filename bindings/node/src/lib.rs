@@ -316,11 +316,22 @@ pub fn validate_spec_options(env: Env, options_json: String) -> Result<()> {
     parse_options(&env, &options_json).map(|_| ())
 }
 
-/// Removes the generated files under `outputDir` (relative to `siteDir`); returns how many.
+/// Removes the generated files under `outputDir` (relative to `siteDir`), or with
+/// `schemasOnly` only its `schemas/` folder; returns how many.
 #[napi(catch_unwind)]
-pub fn clean(env: Env, output_dir: String, site_dir: String) -> Result<u32> {
-    let removed = openapi_docs_core::output::clean(&Path::new(&site_dir).join(output_dir))
-        .map_err(|e| core_error(&env, e, None))?;
+pub fn clean(
+    env: Env,
+    output_dir: String,
+    site_dir: String,
+    schemas_only: Option<bool>,
+) -> Result<u32> {
+    let output_dir = Path::new(&site_dir).join(output_dir);
+    let removed = if schemas_only == Some(true) {
+        openapi_docs_core::output::clean_schemas(&output_dir)
+    } else {
+        openapi_docs_core::output::clean(&output_dir)
+    }
+    .map_err(|e| core_error(&env, e, None))?;
     Ok(removed as u32)
 }
 

@@ -218,3 +218,23 @@ test("progress: quarter lines in logs for large specs, an updating line on a ter
   assert.equal(frames.at(-1), "", "erased when done");
   assert.doesNotMatch(tty.stderr, /\n/);
 });
+
+test("--schemas-only (compat 5.2.0): gen writes every schema page alone, clean removes schemas/ alone, versions too", () => {
+  const spec = specWithOperations(1) + "components:\n  schemas:\n    A: {title: A, type: string}\n    B: {title: B, type: integer}\n";
+  const site = tempSite({ "spec.yaml": spec, "v1.yaml": spec });
+  const config = { s: { specPath: "spec.yaml", outputDir: "docs/s", compat: "5.2.0", showSchemas: true, sidebarOptions: { groupPathsBy: "tag" }, version: "2", label: "v2", baseUrl: "/s", versions: { "1": { specPath: "v1.yaml", outputDir: "docs/s-1", label: "v1", baseUrl: "/s/1" } } } };
+  const run = commands(site, config);
+  const list = (dir) => fs.readdirSync(path.join(site, dir), { recursive: true }).filter((f) => !f.startsWith(".openapi-docs-rs")).sort();
+  run("gen-api-docs", "s", { schemasOnly: true, allVersions: true });
+  assert.deepEqual(list("docs/s"), ["schemas", "schemas/a.schema.mdx", "schemas/b.schema.mdx", "versions.json"]);
+  assert.deepEqual(list("docs/s-1"), ["schemas", "schemas/a.schema.mdx", "schemas/b.schema.mdx"]);
+  run("gen-api-docs", "s");
+  assert.deepEqual(list("docs/s"), ["many.info.mdx", "op-0.api.mdx", "schemas", "schemas/a.schema.mdx", "schemas/b.schema.mdx", "sidebar.ts", "versions.json"]);
+  run("clean-api-docs", "s", { schemasOnly: true });
+  assert.deepEqual(list("docs/s"), ["many.info.mdx", "op-0.api.mdx", "sidebar.ts", "versions.json"]);
+  run("gen-api-docs:version", "s:1", { schemasOnly: true });
+  run("clean-api-docs:version", "s:all", { schemasOnly: true });
+  assert.deepEqual(list("docs/s-1"), []);
+  assert.ok(fs.existsSync(path.join(site, "docs/s/versions.json")), "versions.json stays");
+  assert.equal(process.exitCode, undefined);
+});

@@ -42,6 +42,11 @@ test("compat: 4.3.5 is the core's default; 5.2.0 writes 5.2.0's pages", () => {
   const page = fs.readFileSync(path.join(site, "docs/c/add-pet.api.mdx"), "utf8");
   assert.match(page, /^import Translate from "@docusaurus\/Translate";$/m, "5.2.0's API page");
   assert.doesNotMatch(fs.readFileSync(path.join(site, "docs/a/add-pet.api.mdx"), "utf8"), /Translate/);
+  // 5.x's options are refused when targeting 4.3.5.
+  assert.throws(
+    () => plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/d", schemasOnly: true }), site, "docs", "docs"),
+    (err) => err.code === "E_INVALID_OPTION" && /schemasOnly/.test(err.message));
+  assert.ok(!fs.existsSync(path.join(site, "docs/d")), "nothing is written");
 });
 
 test("generate writes pages and a sidebar, inline or with external JSON props", () => {

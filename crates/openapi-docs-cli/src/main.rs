@@ -33,6 +33,10 @@ enum Command {
         /// Output folder.
         #[arg(long)]
         out: String,
+        /// Remove only the schema pages (`schemas/`), as the plugin's `clean-api-docs
+        /// --schemas-only` does.
+        #[arg(long)]
+        schemas_only: bool,
     },
     /// Check a spec without writing anything: each OpenAPI 3.0 document is read into the typed
     /// OpenAPI model (openapiv3) and the first misfit is reported with file, line and JSON
@@ -102,6 +106,12 @@ struct GenerateArgs {
     /// `5.2.0` (5.2.0's, for docusaurus-theme-openapi-docs 5.2). Overrides `compat`.
     #[arg(long, value_name = "4.3.5|5.2.0")]
     compat: Option<String>,
+    /// Write the schema pages alone: every schema of `components.schemas` gets a page, no other
+    /// page and no sidebar are written, and other files of the output folder are left as they
+    /// are (the plugin's `gen-api-docs --schemas-only`). Needs `--compat 5.2.0`. Overrides
+    /// `schemasOnly`.
+    #[arg(long)]
+    schemas_only: bool,
     /// Also generate every version the config's `versions` lists (each into its own
     /// `outputDir`), and write `versions.json` into the spec's `outputDir` (the plugin's
     /// `gen-api-docs <id> --all-versions`).
@@ -140,9 +150,14 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
     let cli = Cli::parse();
     match cli.command {
         Command::Generate(args) => generate_command(args),
-        Command::Clean { out } => {
-            let removed =
-                openapi_docs_core::output::clean(std::path::Path::new(&out)).map_err(failure)?;
+        Command::Clean { out, schemas_only } => {
+            let out_dir = std::path::Path::new(&out);
+            let removed = if schemas_only {
+                openapi_docs_core::output::clean_schemas(out_dir)
+            } else {
+                openapi_docs_core::output::clean(out_dir)
+            }
+            .map_err(failure)?;
             Ok(format!("removed {removed} generated files from {out}"))
         }
         Command::Samples {
@@ -250,6 +265,7 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         strict,
         markdown,
         compat,
+        schemas_only,
         all_versions,
         version_id,
         force,
@@ -300,6 +316,9 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
                 )
             })?,
         );
+    }
+    if schemas_only {
+        options.schemas_only = Some(true);
     }
     if sidebar && options.sidebar_options.is_none() {
         options.sidebar_options = Some(openapi_docs_core::SidebarOptions {

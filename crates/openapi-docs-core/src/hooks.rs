@@ -57,13 +57,25 @@ pub struct Progress {
 pub struct ItemView<'a> {
     item: &'a Item,
     download_url: Option<&'a str>,
+    /// 5.x sets `downloadUrl` on every item, 4.3.5 on the info item only.
+    download_url_on_every_item: bool,
 }
 
 impl<'a> ItemView<'a> {
     /// The item of a page; `download_url` is the spec's `downloadUrl`, which the reference sets on
     /// info items before calling `createInfoPageMD` (and only there).
     pub(crate) fn new(item: &'a Item, download_url: Option<&'a str>) -> Self {
-        Self { item, download_url }
+        Self {
+            item,
+            download_url,
+            download_url_on_every_item: false,
+        }
+    }
+
+    /// The view as 5.x passes items to its generators: `downloadUrl` on every item (#1094).
+    pub(crate) fn download_url_on_every_item(mut self) -> Self {
+        self.download_url_on_every_item = true;
+        self
     }
 
     /// The page kind.
@@ -84,7 +96,8 @@ impl<'a> ItemView<'a> {
     /// The item as the reference's `createItems` builds it, keys in its order:
     /// `type, id, [infoId], unversionedId, title, description, frontMatter`, then `api`
     /// (operations and webhooks), `securitySchemes, info` (info pages), `schema` or `tag`, and
-    /// `downloadUrl` on info pages when set. Keys whose value the reference leaves `undefined`
+    /// `downloadUrl` on info pages when set (on every page with `compat: "5.2.0"`). Keys whose
+    /// value the reference leaves `undefined`
     /// are absent, as in its `JSON.stringify`. `api.postman` is the JSON of the Postman request
     /// (the reference holds a `postman-collection` `Request` whose JSON this is).
     pub fn to_json(&self) -> Value {
@@ -115,7 +128,7 @@ impl<'a> ItemView<'a> {
         set("info", item.info.clone());
         set("schema", item.schema.clone());
         set("tag", item.tag.clone());
-        if item.kind == ItemKind::Info {
+        if item.kind == ItemKind::Info || self.download_url_on_every_item {
             set(
                 "downloadUrl",
                 self.download_url.map(|u| Value::String(u.to_string())),

@@ -285,6 +285,22 @@ impl SpecOptions {
         }
     }
 
+    /// Whether the info page is written: 5.x's `showInfoPage: false` leaves it out.
+    pub(crate) fn shows_info_page(&self) -> bool {
+        !(self.compat() == Compat::V5_2_0 && self.show_info_page == Some(false))
+    }
+
+    /// Whether only schema pages are written (5.x's `schemasOnly`, `--schemas-only`).
+    pub(crate) fn schemas_only(&self) -> bool {
+        self.compat() == Compat::V5_2_0 && self.schemas_only == Some(true)
+    }
+
+    /// Whether every schema component gets a page (`showSchemas`, or `schemasOnly`), not only
+    /// those with `x-tags`.
+    pub(crate) fn every_schema(&self) -> bool {
+        self.show_schemas == Some(true) || self.schemas_only()
+    }
+
     /// Whether JSON props go to sibling files.
     pub(crate) fn external_json_props(&self) -> bool {
         self.external_json_props.unwrap_or(true)

@@ -133,6 +133,8 @@ pub(crate) struct Staging {
     dirs: HashSet<String>,
     /// Whether the staging folder became the output folder.
     swapped: bool,
+    /// The folder the commit removes stale files from, if not the whole output folder.
+    replaces_only: Option<String>,
 }
 
 /// What a generation did to the files of its output folder.
@@ -185,7 +187,15 @@ impl Staging {
             staged: Vec::new(),
             dirs: Default::default(),
             swapped: false,
+            replaces_only: None,
         })
+    }
+
+    /// Makes the commit remove stale generated files only under `folder` (`schemas/` for a
+    /// `schemasOnly` generation, which leaves the other pages of the output folder as they are).
+    pub fn replacing_only(mut self, folder: &str) -> Staging {
+        self.replaces_only = Some(folder.to_string());
+        self
     }
 
     /// Sets the output size limits (default [`SizeLimits::default`]).
@@ -285,7 +295,11 @@ impl Staging {
         let mut removed = 0;
         let mut folders = std::collections::BTreeSet::new();
         for file in list_files(&self.output_dir)? {
-            if is_generated_file(&file) && !self.produced.contains(&file) {
+            let in_scope = self
+                .replaces_only
+                .as_deref()
+                .is_none_or(|folder| file.starts_with(folder));
+            if in_scope && is_generated_file(&file) && !self.produced.contains(&file) {
                 let path = self.output_dir.join(&file);
                 std::fs::remove_file(&path).map_err(write_err(&path))?;
                 removed += 1;
@@ -398,6 +412,21 @@ pub fn clean(output_dir: &Path) -> Result<usize> {
         let _ = std::fs::remove_dir(&schemas);
     }
     Ok(removed)
+}
+
+/// Removes the schema pages under `output_dir` (`schemas/` and what is in it), leaving every
+/// other file (the reference's `clean-api-docs --schemas-only`).
+pub fn clean_schemas(output_dir: &Path) -> Result<usize> {
+    let schemas = output_dir.join("schemas");
+    let removed = list_files(&schemas)?.len();
+    match std::fs::remove_dir_all(&schemas) {
+        Ok(()) => Ok(removed),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
+        Err(source) => Err(Error::Write {
+            path: schemas,
+            source,
+        }),
+    }
 }
 
 #[cfg(test)]

@@ -47,6 +47,12 @@ pub fn operation_base_id(operation: &serde_json::Map<String, Value>) -> String {
     }
 }
 
+/// True for a webhook operation with neither `summary` nor `operationId` (JavaScript's
+/// `=== undefined`: the key is absent), which 5.x names after its event.
+pub fn unnamed_webhook(operation: &serde_json::Map<String, Value>) -> bool {
+    !operation.contains_key("summary") && !operation.contains_key("operationId")
+}
+
 /// The reference's title of an operation page: its summary, else its operationId (empty when
 /// neither is there; the reference then writes "Missing summary").
 pub fn operation_title(operation: &serde_json::Map<String, Value>) -> String {
@@ -226,6 +232,7 @@ impl PageIds {
         if let Some(info) = root.get("info").filter(|i| i.is_object())
             && let Some(Value::String(title)) = info.get("title")
             && info_page_written(resolver, title)
+            && options.shows_info_page()
         {
             self.plan("/info".into(), Folder::Pages, title_id(title), Named::Info)?;
         }
@@ -259,13 +266,22 @@ impl PageIds {
                     } else {
                         OperationSource::Webhook { name, method }
                     };
-                    let base = operation
-                        .as_object()
-                        .map(operation_base_id)
-                        .unwrap_or_default();
-                    let titled = operation
-                        .as_object()
-                        .is_some_and(|op| !operation_title(op).is_empty());
+                    let named_after_event = key != "paths"
+                        && options.compat() == crate::options::Compat::V5_2_0
+                        && operation.as_object().is_some_and(unnamed_webhook);
+                    let base = if named_after_event {
+                        // 5.x: the event name stands in for the summary.
+                        kebab_case(name)
+                    } else {
+                        operation
+                            .as_object()
+                            .map(operation_base_id)
+                            .unwrap_or_default()
+                    };
+                    let titled = named_after_event
+                        || operation
+                            .as_object()
+                            .is_some_and(|op| !operation_title(op).is_empty());
                     if let Some(op) = operation.as_object()
                         && op.get("summary").and_then(Value::as_str) == Some("")
                         && !operation_base_id(op).is_empty()
@@ -292,9 +308,9 @@ impl PageIds {
             .and_then(|c| c.get("schemas"))
             .and_then(Value::as_object);
         let any_x_tags = schemas.is_some_and(|s| s.values().any(|v| truthy(v.get("x-tags"))));
-        if options.show_schemas == Some(true) || any_x_tags {
+        if options.every_schema() || any_x_tags {
             for (name, raw) in schemas.into_iter().flatten() {
-                if options.show_schemas != Some(true) && !truthy(raw.get("x-tags")) {
+                if !options.every_schema() && !truthy(raw.get("x-tags")) {
                     continue;
                 }
                 let pointer = format!("/components/schemas/{}", escape_token(name));

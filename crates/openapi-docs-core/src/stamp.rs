@@ -11,7 +11,8 @@
 //!   text of JavaScript functions among them (the Node plugin's `markdownGenerators` and
 //!   `sidebarGenerators`), which shape the pages without crossing as JSON;
 //! - `inputs`: every file and URL the generation read ([`crate::Generated::inputs`]: the spec
-//!   files, the files their `$ref`s reach, the `template` file), each file with its modification
+//!   files, the files their `$ref`s reach, the `template` file and, with `compat: "5.2.0"`,
+//!   `infoTemplate`, `tagTemplate` and `schemaTemplate`), each file with its modification
 //!   time taken before it was read; for a spec folder, also the folder, the folders in it and
 //!   the spec files it holds, as listed before the generation, so that a file added or removed
 //!   there is noticed. A URL has no modification time: its pages are fresh while the options

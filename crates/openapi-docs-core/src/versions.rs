@@ -178,7 +178,10 @@ pub fn write_versions_json(options: &SpecOptions, site_dir: &Path) -> Result<Pat
 /// Removes the generated files of the versions `selection` names (an unknown name is left
 /// alone, as the reference does), and `versions.json` when every version is cleaned
 /// ([`Selection::Configured`] only when the entry has `versions`). Returns the files removed.
+/// With `schemasOnly` set (the commands' `--schemas-only`), only the versions' `schemas/`
+/// folders go, and `versions.json` stays.
 pub fn clean(options: &SpecOptions, site_dir: &Path, selection: Selection<'_>) -> Result<usize> {
+    let schemas_only = options.schemas_only == Some(true);
     let every = match selection {
         Selection::Configured => options.versions.is_some(),
         Selection::All => true,
@@ -188,10 +191,15 @@ pub fn clean(options: &SpecOptions, site_dir: &Path, selection: Selection<'_>) -
     for name in names(options) {
         if every || selection == Selection::One(name) {
             let version = &options.versions.as_ref().expect("named above")[name];
-            removed += crate::output::clean(&site_dir.join(&version.output_dir))?;
+            let output_dir = site_dir.join(&version.output_dir);
+            removed += if schemas_only {
+                crate::output::clean_schemas(&output_dir)?
+            } else {
+                crate::output::clean(&output_dir)?
+            };
         }
     }
-    if every {
+    if every && !schemas_only {
         let path = versions_json_path(options, site_dir);
         match std::fs::remove_file(&path) {
             Ok(()) => removed += 1,

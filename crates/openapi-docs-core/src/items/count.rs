@@ -24,7 +24,7 @@ pub fn count_items(resolver: &Resolver, options: &SpecOptions) -> usize {
             .expand_at("/info")
             .ok()
             .is_some_and(|info| str_of(info.get("description")).is_some_and(|d| !d.is_empty()));
-        if described || !title.is_empty() {
+        if (described || !title.is_empty()) && options.shows_info_page() {
             count += 1;
         }
     }
@@ -54,7 +54,7 @@ pub fn count_items(resolver: &Resolver, options: &SpecOptions) -> usize {
         .and_then(Value::as_object)
     {
         let any_x_tags = schemas.values().any(|v| truthy(v.get("x-tags")));
-        if options.show_schemas == Some(true) {
+        if options.every_schema() {
             count += schemas.len();
         } else if any_x_tags {
             count += schemas.values().filter(|v| truthy(v.get("x-tags"))).count();

@@ -144,7 +144,10 @@ pub fn build_items_each<P: Send>(
     let root = resolver.root();
     let spec = info::SpecInfo::read(resolver, file, ids.planned())?;
     let mut items = Vec::new();
-    if let Some(item) = spec.info_item(resolver) {
+    if let Some(item) = spec
+        .info_item(resolver)
+        .filter(|_| options.shows_info_page())
+    {
         items.push(each(prepare(item)?)?);
     }
     let page = operation::PageContext::new(resolver, options, ids.planned(), &spec)?;

@@ -123,6 +123,11 @@ impl<'a> PageContext<'a> {
 }
 
 impl PageContext<'_> {
+    /// The target release.
+    pub(super) fn compat(&self) -> Compat {
+        self.options.compat()
+    }
+
     /// The API page of one operation (or webhook) of `path_item`.
     #[allow(clippy::too_many_arguments)] // mirrors the reference's loop variables one to one
     pub(super) fn api_item(
@@ -220,6 +225,10 @@ impl PageContext<'_> {
         }
         if self.options.show_extensions == Some(true) {
             front_matter.insert("show_extensions".into(), Value::Bool(true));
+        }
+        if self.compat() == Compat::V5_2_0 && self.options.mask_credentials == Some(false) {
+            // 5.x (#1212): the template writes `mask_credentials: false`.
+            front_matter.insert("mask_credentials_disabled".into(), Value::Bool(true));
         }
         Ok(Item {
             kind: ItemKind::Api,

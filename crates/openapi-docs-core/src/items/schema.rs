@@ -28,13 +28,13 @@ pub(super) fn build_schema_items<P: Send>(
         .and_then(|c| c.get("schemas"))
         .and_then(Value::as_object);
     let any_x_tags = schemas.is_some_and(|s| s.values().any(|v| truthy(v.get("x-tags"))));
-    if !(options.show_schemas == Some(true) || any_x_tags) {
+    if !(options.every_schema() || any_x_tags) {
         return Ok(());
     }
     let names: Vec<&String> = schemas
         .into_iter()
         .flatten()
-        .filter(|(_, raw)| options.show_schemas == Some(true) || truthy(raw.get("x-tags")))
+        .filter(|(_, raw)| options.every_schema() || truthy(raw.get("x-tags")))
         .map(|(name, _)| name)
         .collect();
     let schema_item = |name: &&String| -> Result<Vec<P>> {

@@ -1,13 +1,15 @@
 //! Webhook pages, as the reference's `createItems` builds them from `webhooks` (or
 //! `x-webhooks`): one `api` item per operation of each webhook, with path `webhook` and method
-//! `event` in its data, and no Postman request.
+//! `event` in its data, and no Postman request. With `compat: "5.2.0"`, an operation with
+//! neither summary nor operationId is named after its event (title, description, page id).
 
 use serde_json::Value;
 
 use super::operation::PageContext;
 use super::{Builder, method_names, take_operation};
 use crate::error::Result;
-use crate::page_ids::{OperationSource, webhooks_key};
+use crate::options::Compat;
+use crate::page_ids::{OperationSource, unnamed_webhook, webhooks_key};
 use crate::resolve::escape_token;
 
 /// Builds the pages of every webhook's operations, handing each webhook's to `take` in document
@@ -39,7 +41,11 @@ fn webhook_pages<P: Send>(
     method_names(&path_item)
         .iter()
         .map(|method| {
-            let operation = take_operation(&mut path_item, method);
+            let mut operation = take_operation(&mut path_item, method);
+            if page.compat() == Compat::V5_2_0 && unnamed_webhook(&operation) {
+                // 5.x (#1193): the event name stands in for the missing summary.
+                operation.insert("summary".into(), Value::String(name.to_string()));
+            }
             let mut item = page.api_item(
                 &path_item,
                 operation,

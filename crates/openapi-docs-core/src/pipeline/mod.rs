@@ -77,7 +77,8 @@ pub struct Generated {
     /// reference).
     pub warnings: Vec<Warning>,
     /// Every file and URL the generation read, as it named them (files under `site_dir` joined
-    /// to it): the spec files, the files their `$ref`s reach, the `template` file. Each file's
+    /// to it): the spec files, the files their `$ref`s reach, the template files (`template`;
+    /// with `compat: "5.2.0"` also `infoTemplate`, `tagTemplate`, `schemaTemplate`). Each file's
     /// modification time was taken before it was read.
     pub inputs: Vec<load::Input>,
 }
@@ -113,9 +114,9 @@ pub(crate) fn run(
     emit: &mut Emit<'_>,
 ) -> Result<Generated> {
     options.checked_compat()?;
-    // The template's modification time is taken before anything is read (it is read by the
-    // render stage).
-    let template = options.template.as_deref().map(template_input);
+    // The templates' modification times are taken before anything is read (they are read by
+    // the render stage).
+    let templates: Vec<load::Input> = template_files(options).map(template_input).collect();
     // The Markdown export's pages, kept as they go by for `llms-full.txt`.
     let mut full_text = crate::markdown_export::FullText::new(options);
     let seen = &mut |page: Page| {
@@ -133,16 +134,26 @@ pub(crate) fn run(
         inputs: ref_inputs,
     } = schedule.build(&mut files, options, docs, site_dir, hooks, seen)?;
     let all = with_tags(all, tags_per_file, options);
-    let slice = sidebar::sidebar_slice(&all, options, docs, hooks)?;
+    // `schemasOnly` writes no sidebar (the reference does not build it).
+    let slice = if options.schemas_only() {
+        None
+    } else {
+        sidebar::sidebar_slice(&all, options, docs, hooks)?
+    };
     let stats = Stats {
         spec_files: files.len(),
         largest_page_values,
         compact_pages,
-        ..page_counts(&all)
+        ..page_counts(&all, options)
     };
     // What `llms.txt` lists: the items as the sidebar reads them.
     let listed = options.markdown.is_some().then(|| SpecItems {
-        items: all.items.iter().map(render::slim).collect(),
+        items: all
+            .items
+            .iter()
+            .filter(|i| !options.schemas_only() || i.kind == ItemKind::Schema)
+            .map(render::slim)
+            .collect(),
         tags: all.tags.clone(),
         tag_groups: Vec::new(),
     });
@@ -161,7 +172,7 @@ pub(crate) fn run(
     let inputs = files
         .iter()
         .map(|file| file.input.clone())
-        .chain(template)
+        .chain(templates)
         .chain(ref_inputs)
         .collect();
     Ok(Generated {
@@ -172,7 +183,23 @@ pub(crate) fn run(
     })
 }
 
-/// The `template` option's file as it is read (relative to the working folder), named by its
+/// The template files the options name: `template`, and with `compat: "5.2.0"` `infoTemplate`,
+/// `tagTemplate` and `schemaTemplate`.
+fn template_files(options: &SpecOptions) -> impl Iterator<Item = &str> {
+    let five = options.compat() == crate::options::Compat::V5_2_0;
+    let five_only = [
+        &options.info_template,
+        &options.tag_template,
+        &options.schema_template,
+    ];
+    options.template.as_deref().into_iter().chain(
+        five_only
+            .into_iter()
+            .filter_map(move |t| t.as_deref().filter(|_| five)),
+    )
+}
+
+/// A template option's file as it is read (relative to the working folder), named by its
 /// absolute path so the stamp finds it from the site folder.
 fn template_input(template: &str) -> load::Input {
     let path = std::path::absolute(template).unwrap_or_else(|_| template.into());
@@ -220,9 +247,13 @@ fn with_tags(
 }
 
 /// The pages of each kind that are written.
-fn page_counts(all: &SpecItems) -> Stats {
-    // Schema pages without an id are not written (see `page_ids`), nor ones that share a page.
+fn page_counts(all: &SpecItems, options: &SpecOptions) -> Stats {
+    // Schema pages without an id are not written (see `page_ids`), nor ones that share a page,
+    // nor (`schemasOnly`) any but schema pages.
     let count = |kind| {
+        if options.schemas_only() && kind != ItemKind::Schema {
+            return 0;
+        }
         all.items
             .iter()
             .filter(|i| i.kind == kind && !(i.id.is_empty() || i.shares_page))

@@ -26,6 +26,17 @@ fn size_limits(options: &SpecOptions) -> output::SizeLimits {
     }
 }
 
+/// A staging folder for `output_dir` with the options' limits; a `schemasOnly` generation
+/// replaces `schemas/` alone.
+fn begin_staging(output_dir: &Path, options: &SpecOptions) -> Result<output::Staging> {
+    let staging = output::Staging::begin(output_dir)?.with_limits(size_limits(options));
+    Ok(if options.schemas_only() {
+        staging.replacing_only("schemas/")
+    } else {
+        staging
+    })
+}
+
 /// [`crate::generate_into`] without turning a panic into an error: [`super::run`] on this
 /// thread, the pages written on a writer thread; `stamp`, if any, is written last, with what the
 /// generation read.
@@ -48,9 +59,7 @@ pub(crate) fn generate_into(
                 let mut staging = None;
                 for page in receiver.into_iter().flatten() {
                     if staging.is_none() {
-                        staging = Some(
-                            output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
-                        );
+                        staging = Some(begin_staging(output_dir, options)?);
                     }
                     staging.as_mut().expect("made above").write(&page)?;
                 }
@@ -82,7 +91,7 @@ pub(crate) fn generate_into(
     let mut generated = generated?;
     let mut staging = match staging {
         Some(staging) => staging,
-        None => output::Staging::begin(output_dir)?.with_limits(size_limits(options)),
+        None => begin_staging(output_dir, options)?,
     };
     // The stamp is not counted.
     let counts = staging.counts();

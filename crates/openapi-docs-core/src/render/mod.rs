@@ -88,7 +88,10 @@ fn hook_markdown(
     item: &Item,
     options: &SpecOptions,
 ) -> Result<Option<String>> {
-    let view = ItemView::new(item, options.download_url.as_deref());
+    let mut view = ItemView::new(item, options.download_url.as_deref());
+    if options.compat() == Compat::V5_2_0 {
+        view = view.download_url_on_every_item();
+    }
     hooks.page_markdown(&view).map_err(|e| Error::Callback {
         callback: markdown_generator_name(item.kind).into(),
         page: item.id.clone(),
@@ -152,46 +155,73 @@ pub struct Renderer<'a> {
     info_tokens: Vec<mustache::Token>,
     tag_tokens: Vec<mustache::Token>,
     schema_tokens: Vec<mustache::Token>,
-    category_link_source: Option<CategoryLinkSource>,
+    /// Whether the info page uses the info template (else the API template).
+    info_template_for_info: bool,
     external: bool,
+    /// `schemasOnly`: the other pages are rendered for the hooks but not written.
+    schemas_only: bool,
     compat: Compat,
 }
 
+/// The parsed template of `file` (read as a file, relative to the working folder, as the
+/// reference's `fs.readFileSync`), else of `built_in`; `kind` names the built-in one in errors.
+fn template_tokens(
+    file: Option<&String>,
+    built_in: &str,
+    kind: &str,
+) -> Result<Vec<mustache::Token>> {
+    let text = match file {
+        Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
+            path: path.clone(),
+            message: e.to_string(),
+        })?,
+        None => built_in.to_string(),
+    };
+    mustache::parse(&text).map_err(|e| Error::Template {
+        path: file
+            .cloned()
+            .unwrap_or_else(|| format!("<built-in {kind} template>")),
+        message: e.0,
+    })
+}
+
 impl<'a> Renderer<'a> {
-    /// Reads and parses the templates.
+    /// Reads and parses the templates: the built-in ones, or the files of `template` and (5.x)
+    /// `infoTemplate`, `tagTemplate` and `schemaTemplate`.
     pub fn new(options: &'a SpecOptions, docs: &'a DocsContext) -> Result<Self> {
-        let api_template = match &options.template {
-            Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
-                path: path.clone(),
-                message: e.to_string(),
-            })?,
-            None => templates::api_template(options.compat()).to_string(),
-        };
-        let parse = |text: &str, name: &str| {
-            mustache::parse(text).map_err(|e| Error::Template {
-                path: name.to_string(),
-                message: e.0,
-            })
-        };
+        let compat = options.compat();
+        // The 5.x template options (refused with `compat: "4.3.5"`, see `checked_compat`).
+        let five = |file: &'a Option<String>| file.as_ref().filter(|_| compat == Compat::V5_2_0);
+        let info_file = five(&options.info_template);
+        let category_link_source = options
+            .sidebar_options
+            .as_ref()
+            .and_then(|s| s.category_link_source);
         Ok(Renderer {
             options,
             docs,
-            api_tokens: parse(
-                &api_template,
-                options
-                    .template
-                    .as_deref()
-                    .unwrap_or("<built-in API template>"),
+            api_tokens: template_tokens(
+                options.template.as_ref(),
+                templates::api_template(compat),
+                "API",
             )?,
-            info_tokens: parse(templates::INFO_TEMPLATE, "<built-in info template>")?,
-            tag_tokens: parse(templates::TAG_TEMPLATE, "<built-in tag template>")?,
-            schema_tokens: parse(templates::SCHEMA_TEMPLATE, "<built-in schema template>")?,
-            category_link_source: options
-                .sidebar_options
-                .as_ref()
-                .and_then(|s| s.category_link_source),
+            info_tokens: template_tokens(info_file, templates::INFO_TEMPLATE, "info")?,
+            tag_tokens: template_tokens(
+                five(&options.tag_template),
+                templates::TAG_TEMPLATE,
+                "tag",
+            )?,
+            schema_tokens: template_tokens(
+                five(&options.schema_template),
+                templates::SCHEMA_TEMPLATE,
+                "schema",
+            )?,
+            // 5.x (#1137): an `infoTemplate` is used whatever `categoryLinkSource` is.
+            info_template_for_info: category_link_source == Some(CategoryLinkSource::Info)
+                || info_file.is_some(),
             external: options.external_json_props(),
-            compat: options.compat(),
+            schemas_only: options.schemas_only(),
+            compat,
         })
     }
 
@@ -221,7 +251,7 @@ impl<'a> Renderer<'a> {
         }
         // The reference calls its generator for every item, then skips writing a taken id.
         let custom = hook_markdown(hooks, &item, self.options)?;
-        if item.shares_page {
+        if item.shares_page || !self.writes(&item) {
             return Ok(());
         }
         self.files(item, custom, emit)
@@ -233,7 +263,9 @@ impl<'a> Renderer<'a> {
     pub fn render_ahead(&self, item: Item) -> Result<RenderedAhead> {
         let slimmed = slim(&item);
         let mut files = Vec::new();
-        if !(item.shares_page || item.kind == ItemKind::Schema && item.id.is_empty()) {
+        if !(item.shares_page || item.kind == ItemKind::Schema && item.id.is_empty())
+            && self.writes(&item)
+        {
             self.files(item, None, &mut |page| {
                 files.push(page);
                 Ok(())
@@ -265,6 +297,12 @@ impl<'a> Renderer<'a> {
         }
     }
 
+    /// Whether `item`'s files are written: with `schemasOnly`, only schema pages are (the
+    /// reference still calls the generators of the others).
+    fn writes(&self, item: &Item) -> bool {
+        !self.schemas_only || item.kind == ItemKind::Schema
+    }
+
     /// Renders one item's files into `emit`, with `custom` as the body if a hook gave one.
     fn files(
         &self,
@@ -274,6 +312,12 @@ impl<'a> Renderer<'a> {
     ) -> Result<()> {
         crate::panic_guard::fail_point("render");
         let mut view = base_view(&item);
+        // 5.x sets `downloadUrl` on every item (#1094): custom templates may read it.
+        if self.compat == Compat::V5_2_0
+            && let Some(url) = &self.options.download_url
+        {
+            view.insert("downloadUrl".into(), Value::String(url.clone()));
+        }
         match item.kind {
             ItemKind::Api => {
                 let original = item.api.take().expect("api items carry api");
@@ -404,7 +448,7 @@ impl<'a> Renderer<'a> {
                     view.insert("downloadUrl".into(), Value::String(url.clone()));
                 }
                 let view = Value::Object(view);
-                let tokens = if self.category_link_source == Some(CategoryLinkSource::Info) {
+                let tokens = if self.info_template_for_info {
                     &self.info_tokens
                 } else {
                     &self.api_tokens
