@@ -157,8 +157,8 @@ fn compact_pages_give_the_same_json_and_request_samples_both_ways() {
             );
         }
     }
-    // 16 path items in the fixtures, at two depths.
-    assert_eq!(compared, 32);
+    // 28 path items in the fixtures, at two depths.
+    assert_eq!(compared, 56);
 }
 
 #[test]
