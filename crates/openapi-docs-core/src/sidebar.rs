@@ -1,6 +1,8 @@
 //! `sidebar.ts`: the reference's sidebar slice (grouped by tag or by `x-tagGroups`), written as
 //! JSON5 the way `JSON5.stringify(v, {space: 2, quote: '"'})` writes it.
 
+mod tag_parent;
+
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -10,7 +12,9 @@ use crate::hooks::{DOC_ITEM_GENERATOR_NAME, Hooks, ItemView};
 use crate::items::{Item, ItemKind, SpecItems, operation_tags};
 use crate::js::kebab_case;
 use crate::js::truthy;
-use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
+use crate::options::{
+    CategoryLinkSource, Compat, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions,
+};
 use crate::render::split_after;
 
 fn doc_id(base_path: &str, id: &str) -> String {
@@ -106,6 +110,7 @@ fn doc_items(
 
 fn category(
     label: &str,
+    key: Option<String>,
     link: Option<Value>,
     sidebar: &SidebarOptions,
     items: Vec<Value>,
@@ -113,6 +118,7 @@ fn category(
     let mut map = Map::new();
     map.insert("type".into(), Value::String("category".into()));
     map.insert("label".into(), Value::String(label.to_string()));
+    insert_opt(&mut map, "key", key.map(Value::String));
     insert_opt(&mut map, "link", link);
     insert_opt(
         &mut map,
@@ -148,13 +154,15 @@ fn posix_join(parts: &[&str]) -> String {
     format!("/{}", out.join("/"))
 }
 
-/// `groupByTags` of the reference.
+/// `groupByTags` of the reference. `tag_group_key` (5.2.0, under a tag group: the group's name
+/// kebab-cased) gives the intro doc, the tag categories and their doc items a `key`.
 fn group_by_tags(
     spec_items: &[Item],
     sidebar: &SidebarOptions,
     options: &SpecOptions,
     tags: &[Value],
     base_path: &str,
+    tag_group_key: Option<&str>,
     hooks: &mut dyn Hooks,
 ) -> Result<Vec<Value>> {
     let api_items: Vec<&Item> = spec_items
@@ -180,10 +188,10 @@ fn group_by_tags(
     let root_intro = if info_items.len() == 1 {
         let mut m = Map::new();
         m.insert("type".into(), Value::String("doc".into()));
-        m.insert(
-            "id".into(),
-            Value::String(doc_id(base_path, &info_items[0].id)),
-        );
+        let id = doc_id(base_path, &info_items[0].id);
+        let key = tag_group_key.map(|group| kebab_case(&format!("{group}-{id}")));
+        m.insert("id".into(), Value::String(id));
+        insert_opt(&mut m, "key", key.map(Value::String));
         Some(Value::Object(m))
     } else {
         None
@@ -213,7 +221,7 @@ fn group_by_tags(
             .flatten()
             .copied()
             .collect();
-        let items = doc_items(hooks, &tagged_items, sidebar, base_path)?;
+        let mut items = doc_items(hooks, &tagged_items, sidebar, base_path)?;
         if items.is_empty() {
             continue;
         }
@@ -222,7 +230,13 @@ fn group_by_tags(
             .filter(|v| !v.is_null())
             .map(crate::js::js_string)
             .unwrap_or_else(|| tag.clone());
-        tagged.push(category(&label, link, sidebar, items));
+        let key = tag_group_key.map(|group| {
+            for item in &mut items {
+                add_doc_key(item, group, tag);
+            }
+            kebab_case(&format!("{group}-{label}"))
+        });
+        tagged.push(category(&label, key, link, sidebar, items));
     }
     let untagged: Vec<&Item> = api_items
         .iter()
@@ -243,7 +257,7 @@ fn group_by_tags(
     out.extend(tagged);
     if !untagged_items.is_empty() {
         let items = doc_items(hooks, &untagged, sidebar, base_path)?;
-        out.push(category("UNTAGGED", None, sidebar, items));
+        out.push(category("UNTAGGED", None, None, sidebar, items));
     }
     if options.show_schemas == Some(true) && !schema_items.is_empty() {
         let untagged_schemas: Vec<&Item> = schema_items
@@ -252,9 +266,23 @@ fn group_by_tags(
             .copied()
             .collect();
         let items = doc_items(hooks, &untagged_schemas, sidebar, base_path)?;
-        out.push(category("Schemas", None, sidebar, items));
+        out.push(category("Schemas", None, None, sidebar, items));
     }
     Ok(out)
+}
+
+/// 5.2.0 under a tag group: a doc item (built in or a hook's) gets the last key `key`,
+/// `kebabCase(group-tag-id)`, as `{...docItem, key}` gives it (a `key` it has keeps its place).
+fn add_doc_key(item: &mut Value, group: &str, tag: &str) {
+    let Value::Object(map) = item else { return };
+    if map.get("type").and_then(Value::as_str) != Some("doc") {
+        return;
+    }
+    let id = map
+        .get("id")
+        .map_or_else(|| "undefined".to_string(), crate::js::js_string);
+    let key = kebab_case(&format!("{group}-{tag}-{id}"));
+    map.insert("key".into(), Value::String(key));
 }
 
 /// The tags `groupByTags` makes categories for: the spec's tags that an operation or a schema
@@ -357,6 +385,42 @@ fn category_link(
     link
 }
 
+/// The doc ids' base path as 4.3.5 finds it: what follows the docs plugin's path in `outputDir`
+/// (`outputDir.split(docPath)[1]`; `E_INVALID_OPTION` when `outputDir` does not hold it), else
+/// what follows the first `/` after the first character (the last character when there is none).
+fn base_path_4_3_5(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
+    Ok(match doc_path {
+        Some(doc_path) => split_after(output_dir, doc_path)?
+            .trim_start_matches('/')
+            .to_string(),
+        None => match crate::js::index_of_from_1(output_dir, '/') {
+            Some(i) => output_dir[i..].trim_start_matches('/').to_string(),
+            None => output_dir
+                .chars()
+                .last()
+                .map(|c| c.to_string())
+                .unwrap_or_default()
+                .trim_start_matches('/')
+                .to_string(),
+        },
+    })
+}
+
+/// `getBasePathFromOutput` of 5.2.0: what follows `<docPath>/` when `outputDir` starts with it,
+/// else what follows the first `/` after the first character (nothing when there is none).
+fn base_path_5_2_0(output_dir: &str, doc_path: Option<&str>) -> String {
+    if let Some(rest) = doc_path
+        .filter(|d| !d.is_empty())
+        .and_then(|d| output_dir.strip_prefix(d))
+        .and_then(|rest| rest.strip_prefix('/'))
+    {
+        return rest.to_string();
+    }
+    crate::js::index_of_from_1(output_dir, '/').map_or_else(String::new, |i| {
+        output_dir[i..].trim_start_matches('/').to_string()
+    })
+}
+
 /// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).
 /// `hooks` may replace the doc items of API and schema pages.
 pub fn sidebar_slice(
@@ -378,29 +442,34 @@ pub fn sidebar_slice(
         return Ok(None);
     }
     let output_dir = options.output_dir_trimmed();
-    let base_path = match &docs.doc_path {
-        Some(doc_path) => split_after(output_dir, doc_path)?
-            .trim_start_matches('/')
-            .to_string(),
-        None => {
-            let from = output_dir.get(1..).and_then(|s| s.find('/')).map(|i| i + 1);
-            match from {
-                Some(i) => output_dir[i..].trim_start_matches('/').to_string(),
-                None => output_dir
-                    .chars()
-                    .last()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default()
-                    .trim_start_matches('/')
-                    .to_string(),
-            }
-        }
+    let compat = options.compat();
+    let base_path = match compat {
+        Compat::V4_3_5 => base_path_4_3_5(output_dir, docs.doc_path.as_deref())?,
+        Compat::V5_2_0 => base_path_5_2_0(output_dir, docs.doc_path.as_deref()),
     };
     let slice = match sidebar.group_paths_by {
-        // TODO(#26, item 21): nest tag categories by `tags[].parent`.
-        Some(GroupPathsBy::Tag | GroupPathsBy::TagParent) => {
-            group_by_tags(&spec.items, sidebar, options, &spec.tags, &base_path, hooks)?
+        Some(GroupPathsBy::TagParent) if compat == Compat::V5_2_0 => {
+            let flat = group_by_tags(
+                &spec.items,
+                sidebar,
+                options,
+                &spec.tags,
+                &base_path,
+                None,
+                hooks,
+            )?;
+            tag_parent::nest_by_tag_parents(flat, &spec.tags, sidebar, &options.spec_path)?
         }
+        // `checked_compat` refuses `tagParent` for 4.3.5, which does not know it.
+        Some(GroupPathsBy::Tag | GroupPathsBy::TagParent) => group_by_tags(
+            &spec.items,
+            sidebar,
+            options,
+            &spec.tags,
+            &base_path,
+            None,
+            hooks,
+        )?,
         Some(GroupPathsBy::TagGroup) => {
             let mut slice = Vec::new();
             let mut schemas_group: Option<Vec<Value>> = None;
@@ -420,8 +489,24 @@ pub fn sidebar_slice(
                     })
                     .cloned()
                     .collect();
-                let mut items =
-                    group_by_tags(&spec.items, sidebar, options, &filtered, &base_path, hooks)?;
+                let label = group
+                    .get("name")
+                    .map(crate::js::js_string)
+                    .unwrap_or_default();
+                // 5.2.0 keys the group's sidebar items by `kebabCase(tagGroup.name)` (none when
+                // that is empty).
+                let key = (compat == Compat::V5_2_0)
+                    .then(|| kebab_case(&label))
+                    .filter(|k| !k.is_empty());
+                let mut items = group_by_tags(
+                    &spec.items,
+                    sidebar,
+                    options,
+                    &filtered,
+                    &base_path,
+                    key.as_deref(),
+                    hooks,
+                )?;
                 if options.show_schemas == Some(true) {
                     if schemas_group.as_ref().is_none_or(|g| g.is_empty()) {
                         schemas_group = Some(
@@ -437,10 +522,6 @@ pub fn sidebar_slice(
                     }
                     items.retain(|i| i.get("label").and_then(Value::as_str) != Some("Schemas"));
                 }
-                let label = group
-                    .get("name")
-                    .map(crate::js::js_string)
-                    .unwrap_or_default();
                 let mut map = Map::new();
                 map.insert("type".into(), Value::String("category".into()));
                 map.insert("label".into(), Value::String(label));

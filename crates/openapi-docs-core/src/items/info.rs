@@ -99,6 +99,7 @@ impl SpecInfo {
             pointer: "/info".into(),
             written: None,
             shares_page: false,
+            position: None,
         })
     }
 }

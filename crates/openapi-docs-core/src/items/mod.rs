@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 pub use tag::operation_tags;
 
 use crate::error::Result;
-use crate::options::SpecOptions;
+use crate::options::{Compat, SpecOptions};
 use crate::page_ids::{PageIds, operations_of, webhooks_key};
 use crate::postman::PostmanContext;
 use crate::resolve::{Resolver, WrittenTexts};
@@ -80,6 +80,9 @@ pub struct Item {
     /// Schema pages: another schema component shows the same schema under the same id (one is
     /// a `$ref` to the other), so this item writes no file; its sidebar entry links that page.
     pub shares_page: bool,
+    /// API pages of operations (not webhooks): `Number(x-position)` when the operation has an
+    /// `x-position` (5.2.0 orders the spec's pages by it: [`sort_by_position`]).
+    pub position: Option<f64>,
 }
 
 /// How the schemas of an operation's responses reach its API item.
@@ -170,6 +173,9 @@ pub fn build_items_each<P: Send>(
 
     let tags = tag::spec_tags(root);
     tag::build_tag_items(&tags, options, ids, &mut items, prepare, each)?;
+    if options.compat() == Compat::V5_2_0 {
+        sort_by_position(&mut items);
+    }
     let tag_groups = match root.get("x-tagGroups") {
         Some(Value::Array(g)) => g.clone(),
         _ => Vec::new(),
@@ -179,6 +185,23 @@ pub fn build_items_each<P: Send>(
         tags,
         tag_groups,
     })
+}
+
+/// 5.2.0's last step of `createItems`: a stable sort putting the pages with a position (only
+/// operations have one: `x-position`) first, by position, the others after them in their order
+/// (the info page too, when some operation has a position).
+///
+/// Deliberate difference: an `x-position` that is not a number (`Number(x)` is `NaN`: `"first"`,
+/// an object) counts as no position here. 5.2.0's comparator then returns `NaN`, which is not
+/// a consistent order, and the result is whatever V8's TimSort makes of it.
+pub(crate) fn sort_by_position(items: &mut [Item]) {
+    let position = |item: &Item| item.position.filter(|p| !p.is_nan());
+    items.sort_by(|a, b| match (position(a), position(b)) {
+        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
 }
 
 /// How the pages of a spec's operations, webhooks and schemas are built on several threads.
@@ -242,5 +265,66 @@ fn set(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
         None => {
             map.shift_remove(key);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(id: &str, kind: ItemKind, position: Option<f64>) -> Item {
+        Item {
+            kind,
+            id: id.into(),
+            info_id: String::new(),
+            title: String::new(),
+            description: String::new(),
+            front_matter: Map::new(),
+            api: None,
+            info: None,
+            security_schemes: None,
+            tag: None,
+            schema: None,
+            pointer: String::new(),
+            written: None,
+            shares_page: false,
+            position,
+        }
+    }
+
+    fn sorted(mut items: Vec<Item>) -> Vec<String> {
+        sort_by_position(&mut items);
+        items.into_iter().map(|i| i.id).collect()
+    }
+
+    #[test]
+    fn positioned_items_first_by_position_the_rest_in_order() {
+        let items = vec![
+            item("info", ItemKind::Info, None),
+            item("a", ItemKind::Api, None),
+            item("b", ItemKind::Api, Some(2.0)),
+            item("c", ItemKind::Api, Some(-1.0)),
+            item("d", ItemKind::Api, Some(2.0)),
+            item("s", ItemKind::Schema, None),
+            item("e", ItemKind::Api, Some(0.0)),
+        ];
+        // Stable: `b` before `d` (both 2); the info page after every positioned operation.
+        assert_eq!(sorted(items), ["c", "e", "b", "d", "info", "a", "s"]);
+    }
+
+    /// Deliberate difference: 5.2.0 sorts `[info, a:"x", b:2, c, d:"1", e:1]` to
+    /// `a, d, e, b, info, c` (its comparator returns `NaN` for `"x"`, and V8's TimSort makes that
+    /// order of it); ours counts a position that is not a number as none.
+    #[test]
+    fn a_position_that_is_not_a_number_counts_as_none() {
+        let items = vec![
+            item("info", ItemKind::Info, None),
+            item("a", ItemKind::Api, Some(f64::NAN)),
+            item("b", ItemKind::Api, Some(2.0)),
+            item("c", ItemKind::Api, None),
+            item("d", ItemKind::Api, Some(1.0)),
+            item("e", ItemKind::Api, Some(1.0)),
+        ];
+        assert_eq!(sorted(items), ["d", "e", "b", "info", "a", "c"]);
     }
 }

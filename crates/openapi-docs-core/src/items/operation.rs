@@ -179,6 +179,7 @@ impl PageContext<'_> {
         let json_request_body_example =
             request_body_example(op.get("requestBody"), written, self.options.compat());
 
+        let op_position = op.get("x-position").map(|p| crate::js::to_number(Some(p)));
         let mut api = op;
         api.shift_remove("summary");
         if let Some(Value::Array(path_params)) = path_item.get("parameters") {
@@ -245,6 +246,10 @@ impl PageContext<'_> {
             pointer: pointer.to_string(),
             written: None,
             shares_page: false,
+            position: match source {
+                OperationSource::Path { .. } => op_position,
+                OperationSource::Webhook { .. } => None,
+            },
         })
     }
 }

@@ -84,6 +84,7 @@ fn schema_item(
         tag: None,
         schema: Some(schema),
         shares_page: planned.is_shared(&pointer),
+        position: None,
         pointer,
         written: None,
     })

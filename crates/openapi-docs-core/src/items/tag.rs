@@ -73,6 +73,7 @@ fn tag_item(tag: &Value, name: &str, tags: &[Value], id: String, pointer: String
         pointer,
         written: None,
         shares_page: false,
+        position: None,
     }
 }
 

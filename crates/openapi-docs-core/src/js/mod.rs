@@ -5,7 +5,7 @@
 //!
 //! - `json_text`: `JSON.stringify` (compact and indented) and `JSON.parse` with JavaScript's
 //!   key order;
-//! - `string`: `String(value)`, `Number.prototype.toString`, truthiness, the
+//! - `string`: `String(value)`, `Number(value)`, `Number.prototype.toString`, truthiness, the
 //!   `String.prototype` methods the generators call, `RegExp.prototype.test`;
 //! - `object`: property order (index-like keys first) and property reads, `delete`, `===`,
 //!   `typeof`, `Array.prototype.sort`;
@@ -42,7 +42,8 @@ pub(crate) use object::{
     normalize_key_order, prop, reorder_map, sort, strict_eq, type_of, value_field, values_mut,
 };
 pub(crate) use string::{
-    format_f64, format_number, js_string, regex_test, repeat, replace_first, to_string, truthy,
+    format_f64, format_number, index_of_from_1, js_string, regex_test, repeat, replace_first,
+    to_number, to_string, truthy,
 };
 pub(crate) use url::{
     ParsedUrl, is_valid_url, parse_url, query_params, scheme_end, url_parses, with_protocol,

@@ -28,16 +28,36 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
     let output_dir = options.output_dir_trimmed();
     match &docs.route_base_path {
         Some(route) if !route.is_empty() => {
-            let after_doc_path =
-                split_after(output_dir, docs.doc_path.as_deref().unwrap_or("docs"))?;
-            let joined = format!(
-                "{route}/{}/{info_id}",
-                after_doc_path.trim_start_matches('/')
-            );
+            let segment = match options.compat() {
+                Compat::V4_3_5 => {
+                    split_after(output_dir, docs.doc_path.as_deref().unwrap_or("docs"))?
+                        .trim_start_matches('/')
+                }
+                Compat::V5_2_0 => output_segment_5_2_0(output_dir, docs.doc_path.as_deref()),
+            };
+            let joined = format!("{route}/{segment}/{info_id}");
             Ok(joined.trim_start_matches('/').to_string())
         }
         _ => Ok(format!("{output_dir}/{info_id}")),
     }
+}
+
+/// 5.2.0's `outputSegment` of `infoPath`: what follows the docs plugin's path when `outputDir`
+/// holds it (`split(docPath)[1]`), else `outputDir.slice(outputDir.indexOf("/", 1))` (the last
+/// character when there is no `/` after the first), leading slashes off. Never an error: 4.3.5
+/// failed there, and we refuse with `E_INVALID_OPTION` for 4.3.5.
+fn output_segment_5_2_0<'a>(output_dir: &'a str, doc_path: Option<&str>) -> &'a str {
+    let segment = match doc_path.filter(|d| !d.is_empty() && output_dir.contains(d)) {
+        Some(doc_path) => output_dir.split(doc_path).nth(1).unwrap_or(""),
+        None => match crate::js::index_of_from_1(output_dir, '/') {
+            Some(i) => &output_dir[i..],
+            None => output_dir
+                .char_indices()
+                .last()
+                .map_or("", |(i, _)| &output_dir[i..]),
+        },
+    };
+    segment.trim_start_matches('/')
 }
 
 /// `outputDir.split(docPath)[1]`.
@@ -543,6 +563,7 @@ pub fn slim(item: &Item) -> Item {
         pointer: item.pointer.clone(),
         written: None,
         shares_page: item.shares_page,
+        position: item.position,
     }
 }
 
