@@ -26,7 +26,7 @@ fn schema_pages_for(fixture: &str, compat: &str) -> Vec<(String, String)> {
     generated
         .pages
         .iter()
-        .filter(|p| p.path.starts_with("schemas/"))
+        .filter(|p| p.path.starts_with("schemas/") && p.path.ends_with(".mdx"))
         .map(|p| {
             let title = p
                 .contents
