@@ -224,8 +224,11 @@ test("--schemas-only (compat 5.2.0): gen writes every schema page alone, clean r
   const site = tempSite({ "spec.yaml": spec, "v1.yaml": spec });
   const config = { s: { specPath: "spec.yaml", outputDir: "docs/s", compat: "5.2.0", showSchemas: true, sidebarOptions: { groupPathsBy: "tag" }, version: "2", label: "v2", baseUrl: "/s", versions: { "1": { specPath: "v1.yaml", outputDir: "docs/s-1", label: "v1", baseUrl: "/s/1" } } } };
   const run = commands(site, config);
-  const list = (dir) => fs.readdirSync(path.join(site, dir), { recursive: true }).filter((f) => !f.startsWith(".openapi-docs-rs")).sort();
+  // The pages; 5.2.0's externalJsonProps files beside them are counted apart.
+  const list = (dir) => fs.readdirSync(path.join(site, dir), { recursive: true }).filter((f) => !f.startsWith(".openapi-docs-rs") && !/\.[A-Za-z]+(\.\d+)?\.json$/.test(f)).sort();
   run("gen-api-docs", "s", { schemasOnly: true, allVersions: true });
+  assert.ok(fs.existsSync(path.join(site, "docs/s/schemas/a.Schema.json")), "with their props files");
+  assert.ok(!fs.existsSync(path.join(site, "docs/s/op-0.StatusCodes.json")), "and no other");
   assert.deepEqual(list("docs/s"), ["schemas", "schemas/a.schema.mdx", "schemas/b.schema.mdx", "versions.json"]);
   assert.deepEqual(list("docs/s-1"), ["schemas", "schemas/a.schema.mdx", "schemas/b.schema.mdx"]);
   run("gen-api-docs", "s");
