@@ -44,11 +44,7 @@ const SPECS = {
 };
 
 // `<variant>/<spec>` -> { file: plan item } (see ./parity.test.cjs).
-const PENDING = {
-  // tagGroup sidebars: 5.x's `key`s (20).
-  "tagGroup-extensions-uncompressed/petstore.yaml": { "sidebar.ts": 20 },
-  "tagGroup-extensions-uncompressed/food-restaurant.yaml": { "sidebar.ts": 20 },
-};
+const PENDING = {};
 
 for (const [specName, specFile] of Object.entries(SPECS)) {
   for (const [variantName, options] of Object.entries(VARIANTS)) {
