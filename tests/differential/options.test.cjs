@@ -5,41 +5,10 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const path = require("path");
 const { runBoth } = require("./harness.cjs");
+const { VARIANTS, OPTION_SPECS } = require("./specs.cjs");
 
-const CORPUS = path.resolve(__dirname, "../corpus/parity");
-const SITE_SPEC = path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml");
-
-const VARIANTS = {
-  "tagGroup-extensions-uncompressed": {
-    outputDir: "docs/out",
-    sidebarOptions: { groupPathsBy: "tagGroup" },
-    showExtensions: true,
-    disableCompression: true,
-    hideSendButton: true,
-    downloadUrl: "https://example.com/openapi.yaml",
-    proxy: "https://cors.example.com",
-  },
-  "info-links-not-collapsible-custom-props": {
-    outputDir: "docs/out",
-    sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "info", sidebarCollapsible: false, sidebarCollapsed: false, customProps: { team: "payments", beta: true } },
-    showSchemas: true,
-  },
-  "auto-links-custom-template": {
-    outputDir: "docs/api/reference",
-    sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "auto", sidebarCollapsed: false },
-    // Absolute: the reference reads it relative to the process's working folder.
-    template: path.join(__dirname, "custom-api.mustache"),
-  },
-  "no-sidebar": { outputDir: "docs/out" },
-};
-
-const SPECS = {
-  "petstore.yaml": path.join(CORPUS, "petstore.yaml"),
-  "food-restaurant.yaml": path.join(CORPUS, "food-restaurant.yaml"),
-  "ticket-tailor.yaml": SITE_SPEC,
-};
+const SPECS = OPTION_SPECS;
 
 for (const [specName, specFile] of Object.entries(SPECS)) {
   for (const [variantName, options] of Object.entries(VARIANTS)) {

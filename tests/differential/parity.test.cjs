@@ -16,18 +16,9 @@ const path = require("path");
 const { runBoth } = require("./harness.cjs");
 const { decodeApi } = require("./compare.cjs");
 const { safePage } = require("./theme-safe.cjs");
-const { paritySpecs } = require("./specs.cjs");
+const { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, filesUnder } = require("./specs.cjs");
 
 const specs = paritySpecs();
-
-// Specs the reference fails on, with its error, and the files ours writes instead.
-const EXPECTED_REFERENCE_FAILURES = {
-  // Its cycle replacer validates the not yet converted Swagger 2.0 document as OpenAPI 3.
-  "fixtures/swagger2-discriminator.yaml": {
-    error: /Document must be valid OpenAPI 3\.0\.0 definition/,
-    files: ["add-pet.api.mdx", "list-pets.api.mdx", "polymorphic-pets.info.mdx", "schemas/cat.schema.mdx", "schemas/dog.schema.mdx", "schemas/pet.schema.mdx", "sidebar.ts"],
-  },
-};
 
 /** The reference's sidebar without its entries for the doc id `<folder>/schemas/` (and the
  * Schemas category, when nothing else is in it): Swagger 2.0 definitions have no title, and the
@@ -74,16 +65,7 @@ const KNOWN_BETTER = {
   "api.github.com.json": { "sidebar.ts": withDuplicateIdsSuffixed, ...THEME_SAFE(["repos-get-content.api.mdx"]) },
 };
 
-const SPEC_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
-
-/** Every file under `dir`, relative, sorted. */
-function filesUnder(dir) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
-    .sort();
-}
+const SPEC_OPTIONS = PARITY_OPTIONS;
 
 for (const spec of specs) {
   test(`parity: ${spec.name}`, { timeout: 600_000 }, () => {

@@ -26,4 +26,57 @@ function paritySpecs() {
   return specs;
 }
 
-module.exports = { paritySpecs };
+/** The parity suites' options (the 5.2.0 suite adds `externalJsonProps: false`). */
+const PARITY_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
+
+// Specs the references fail on (4.3.5 and 5.2.0 alike), with the error, and the files ours
+// writes instead.
+const EXPECTED_REFERENCE_FAILURES = {
+  // Its cycle replacer validates the not yet converted Swagger 2.0 document as OpenAPI 3.
+  "fixtures/swagger2-discriminator.yaml": {
+    error: /Document must be valid OpenAPI 3\.0\.0 definition/,
+    files: ["add-pet.api.mdx", "list-pets.api.mdx", "polymorphic-pets.info.mdx", "schemas/cat.schema.mdx", "schemas/dog.schema.mdx", "schemas/pet.schema.mdx", "sidebar.ts"],
+  },
+};
+
+// The option sets of the options suites (options.test.cjs, v5/options.test.cjs), and their specs.
+const VARIANTS = {
+  "tagGroup-extensions-uncompressed": {
+    outputDir: "docs/out",
+    sidebarOptions: { groupPathsBy: "tagGroup" },
+    showExtensions: true,
+    disableCompression: true,
+    hideSendButton: true,
+    downloadUrl: "https://example.com/openapi.yaml",
+    proxy: "https://cors.example.com",
+  },
+  "info-links-not-collapsible-custom-props": {
+    outputDir: "docs/out",
+    sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "info", sidebarCollapsible: false, sidebarCollapsed: false, customProps: { team: "payments", beta: true } },
+    showSchemas: true,
+  },
+  "auto-links-custom-template": {
+    outputDir: "docs/api/reference",
+    sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "auto", sidebarCollapsed: false },
+    // Absolute: the reference reads it relative to the process's working folder.
+    template: path.join(__dirname, "custom-api.mustache"),
+  },
+  "no-sidebar": { outputDir: "docs/out" },
+};
+
+const OPTION_SPECS = {
+  "petstore.yaml": path.resolve(__dirname, "../corpus/parity/petstore.yaml"),
+  "food-restaurant.yaml": path.resolve(__dirname, "../corpus/parity/food-restaurant.yaml"),
+  "ticket-tailor.yaml": path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml"),
+};
+
+/** Every file under `dir`, relative, sorted. */
+function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
+    .sort();
+}
+
+module.exports = { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, VARIANTS, OPTION_SPECS, filesUnder };

@@ -10,7 +10,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { runBoth } = require("../harness.cjs");
-const { paritySpecs } = require("../specs.cjs");
+const { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, filesUnder } = require("../specs.cjs");
 const { assertPending } = require("./pending.cjs");
 
 const V5_FEATURES = path.resolve(__dirname, "../../reference-5.2/fixtures/v5-features.yaml");
@@ -19,15 +19,6 @@ const specs = [
   { name: "v5-features.yaml", file: V5_FEATURES },
   { name: "refs-with-siblings.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-with-siblings.yaml") },
 ];
-
-// Specs 5.2.0 fails on, with its error, and the files ours writes instead.
-const EXPECTED_REFERENCE_FAILURES = {
-  // As 4.3.5: its cycle replacer validates the not yet converted Swagger 2.0 document as OpenAPI 3.
-  "fixtures/swagger2-discriminator.yaml": {
-    error: /Document must be valid OpenAPI 3\.0\.0 definition/,
-    files: ["add-pet.api.mdx", "list-pets.api.mdx", "polymorphic-pets.info.mdx", "schemas/cat.schema.mdx", "schemas/dog.schema.mdx", "schemas/pet.schema.mdx", "sidebar.ts"],
-  },
-};
 
 // spec -> { file: plan item }: what still differs from 5.2.0, and the item of
 // docs/notes/5.2.0-port-plan.md that will fix it (33: one of today's deliberate differences
@@ -123,16 +114,7 @@ const PENDING = {
   },
 };
 
-const SPEC_OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true, externalJsonProps: false };
-
-/** Every file under `dir`, relative, sorted. */
-function filesUnder(dir) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
-    .sort();
-}
+const SPEC_OPTIONS = { ...PARITY_OPTIONS, externalJsonProps: false };
 
 for (const spec of specs) {
   test(`parity 5.2.0: ${spec.name}`, { timeout: 600_000 }, () => {
