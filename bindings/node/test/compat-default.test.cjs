@@ -9,7 +9,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const plugin = require("..");
+const { commands } = require("./cli-harness.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");
 const TRANSLATE = 'import Translate from "@docusaurus/Translate";';
@@ -33,30 +33,12 @@ function site({ themeVersion, nested = false } = {}) {
   return dir;
 }
 
-/** Builds the plugin for `dir` as `docusaurus gen-api-docs` does and runs `gen-api-docs all`. */
+/** Runs `docusaurus gen-api-docs all` with the plugin for `dir` (./cli-harness.cjs). */
 function generate(dir, entry = {}) {
-  const options = { id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", ...entry } } };
-  const context = { siteDir: dir, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
-  const argv = process.argv;
-  process.argv = [argv[0], "docusaurus", "gen-api-docs"];
-  let instance;
-  try {
-    instance = plugin(context, plugin.validateOptions({ options }));
-  } finally {
-    process.argv = argv;
-  }
-  const actions = {};
-  const cmd = { description: () => cmd, usage: () => cmd, arguments: () => cmd, option: () => cmd, action: (fn) => { actions[cmd.name] = fn; return cmd; } };
-  instance.extendCli({ command: (name) => { cmd.name = name; return cmd; } });
-  const log = console.log;
-  console.log = () => {};
-  try {
-    actions["gen-api-docs"]("all", { opts: () => ({}) });
-  } finally {
-    console.log = log;
-  }
+  const config = { pets: { specPath: "spec.yaml", outputDir: "docs/pets", ...entry } };
+  commands(dir, config)("gen-api-docs", "all");
   assert.equal(process.exitCode, undefined, "gen-api-docs succeeded");
-  assert.deepEqual(options.config.pets.compat, entry.compat, "the user's options are not changed");
+  assert.deepEqual(config.pets.compat, entry.compat, "the user's options are not changed");
   return path.join(dir, "docs/pets");
 }
 
