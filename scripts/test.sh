@@ -56,6 +56,11 @@ npm test --workspace bindings/node
 
 step "crates: docs without warnings, cargo package of the core and the CLI"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
+# cargo verifies the CLI against the core it just packed, through a temporary registry whose
+# crates it treats as immutable: it never unpacks the same version again (the sources stay in
+# $CARGO_HOME) nor rebuilds it (fingerprints in target/). Drop both for our crates, or a change
+# of the core is verified against an earlier one.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-co{re,li}-* target/debug/.fingerprint/openapi-docs-co{re,li}-*
 cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
 
 step "npm packages: every tarball this machine builds (linux x64, arm64, x64 musl) into dist/packages/"

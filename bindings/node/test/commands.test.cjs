@@ -8,6 +8,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const plugin = require("..");
 const { commands, capture } = require("./cli-harness.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");

@@ -450,19 +450,7 @@ fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
         return None;
     }
     let format = format.map(|f| f.with_value(crate::js::js_string));
-    let by_format = format.as_deref().and_then(|f| match (ty, f) {
-        ("string", "email") => Some(Value::String("user@example.com".into())),
-        ("string", "date") => Some(Value::String("2024-07-29".into())),
-        ("string", "date-time") => Some(Value::String("2024-07-29T15:51:28.071Z".into())),
-        ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
-        ("string", "hostname") => Some(Value::String("example.com".into())),
-        ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
-        ("string", "ipv6") => Some(Value::String(
-            "2001:0db8:5b96:0000:0000:426f:8e17:642a".into(),
-        )),
-        ("number", "float") => Some(Value::from(0)),
-        _ => None,
-    });
+    let by_format = format.as_deref().and_then(|f| format_sample(ty, f));
     if let Some(v) = by_format {
         return Some(v);
     }
@@ -480,6 +468,23 @@ fn primitive<S: SchemaNode>(schema: &S) -> Option<Value> {
     }
 }
 
+/// `primitives[type][format]()`: the sample of a string or number format both releases know.
+fn format_sample(ty: &str, format: &str) -> Option<Value> {
+    match (ty, format) {
+        ("string", "email") => Some(Value::String("user@example.com".into())),
+        ("string", "date") => Some(Value::String("2024-07-29".into())),
+        ("string", "date-time") => Some(Value::String("2024-07-29T15:51:28.071Z".into())),
+        ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
+        ("string", "hostname") => Some(Value::String("example.com".into())),
+        ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
+        ("string", "ipv6") => Some(Value::String(
+            "2001:0db8:5b96:0000:0000:426f:8e17:642a".into(),
+        )),
+        ("number", "float") => Some(Value::from(0)),
+        _ => None,
+    }
+}
+
 /// 5.2.0's `primitive()`: the first of a type array, `default` whenever present, the type's
 /// format or default sample, else `"Unknown Type: <type>"`.
 fn primitive_v5<S: SchemaNode>(schema: &S) -> Option<Value> {
@@ -493,19 +498,7 @@ fn primitive_v5<S: SchemaNode>(schema: &S) -> Option<Value> {
         return Some(default.to_value());
     }
     let format = schema.member("format").map(|f| f.with_value(js_string));
-    let by_format = format.as_deref().and_then(|f| match (key.as_str(), f) {
-        ("string", "email") => Some(Value::String("user@example.com".into())),
-        ("string", "date") => Some(Value::String("2024-07-29".into())),
-        ("string", "date-time") => Some(Value::String("2024-07-29T15:51:28.071Z".into())),
-        ("string", "uuid") => Some(Value::String("3fa85f64-5717-4562-b3fc-2c963f66afa6".into())),
-        ("string", "hostname") => Some(Value::String("example.com".into())),
-        ("string", "ipv4") => Some(Value::String("198.51.100.42".into())),
-        ("string", "ipv6") => Some(Value::String(
-            "2001:0db8:5b96:0000:0000:426f:8e17:642a".into(),
-        )),
-        ("number", "float") => Some(Value::from(0)),
-        _ => None,
-    });
+    let by_format = format.as_deref().and_then(|f| format_sample(&key, f));
     if by_format.is_some() {
         return by_format;
     }

@@ -448,7 +448,7 @@ pub fn sidebar_slice(
         Compat::V5_2_0 => base_path_5_2_0(output_dir, docs.doc_path.as_deref()),
     };
     let slice = match sidebar.group_paths_by {
-        Some(GroupPathsBy::TagParent) if compat == Compat::V5_2_0 => {
+        Some(by @ (GroupPathsBy::Tag | GroupPathsBy::TagParent)) => {
             let flat = group_by_tags(
                 &spec.items,
                 sidebar,
@@ -458,18 +458,13 @@ pub fn sidebar_slice(
                 None,
                 hooks,
             )?;
-            tag_parent::nest_by_tag_parents(flat, &spec.tags, sidebar, &options.spec_path)?
+            // `checked_compat` refuses `tagParent` for 4.3.5, which does not know it.
+            if by == GroupPathsBy::TagParent && compat == Compat::V5_2_0 {
+                tag_parent::nest_by_tag_parents(flat, &spec.tags, sidebar, &options.spec_path)?
+            } else {
+                flat
+            }
         }
-        // `checked_compat` refuses `tagParent` for 4.3.5, which does not know it.
-        Some(GroupPathsBy::Tag | GroupPathsBy::TagParent) => group_by_tags(
-            &spec.items,
-            sidebar,
-            options,
-            &spec.tags,
-            &base_path,
-            None,
-            hooks,
-        )?,
         Some(GroupPathsBy::TagGroup) => {
             let mut slice = Vec::new();
             let mut schemas_group: Option<Vec<Value>> = None;
