@@ -1,0 +1,39 @@
+// Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build, ours
+// (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
+// each case runs 5.2.0 to show the breakage, then asserts ours. The files are the ones
+// v5/parity.test.cjs lists as deliberate (item 33 of docs/notes/5.2.0-port-plan.md).
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const path = require("path");
+const { runBoth } = require("../harness.cjs");
+const { PARITY_OPTIONS } = require("../specs.cjs");
+const { compileDocusaurusMdx } = require("../../hostile/mdx.cjs");
+
+const OPTIONS = { ...PARITY_OPTIONS, externalJsonProps: false };
+const SWAGGER_PETSTORE = path.resolve(__dirname, "../fixtures/swagger2-petstore.yaml");
+const V5_FEATURES = path.resolve(__dirname, "../../reference-5.2/fixtures/v5-features.yaml");
+
+/** The doc ids a sidebar.ts lists. */
+const sidebarIds = (file) => [...fs.readFileSync(file, "utf8").matchAll(/id: "([^"]+)"/g)].map((m) => m[1]);
+
+test("untitled Swagger 2.0 definitions: 5.2.0's sidebar lists a page it does not write; ours leaves them out", () => {
+  const { referenceOut, oursOut } = runBoth("better/swagger2-petstore", SWAGGER_PETSTORE, OPTIONS, [], { reference: "5.2.0" });
+  const missingPage = (out) => sidebarIds(path.join(out, "sidebar.ts")).filter((id) => !fs.existsSync(path.join(out, `${id.replace(/^out\//, "")}.schema.mdx`)) && id.endsWith("/schemas/"));
+  // Docusaurus refuses a sidebar naming a doc that does not exist ("Invalid sidebar file").
+  assert.ok(missingPage(referenceOut).length > 0, "5.2.0 lists out/schemas/, which has no page");
+  assert.deepEqual(missingPage(oursOut), []);
+});
+
+test("a description with `<pets`: 5.2.0's clean() takes it for a <p> tag and the page does not compile; ours does", async () => {
+  const { referenceOut, oursOut } = runBoth("better/v5-features", V5_FEATURES, OPTIONS, [], { reference: "5.2.0" });
+  const page = "list-pets-all.api.mdx";
+  const reference = fs.readFileSync(path.join(referenceOut, page), "utf8");
+  assert.match(reference, /List <pets&gt;/, "5.2.0 leaves `<pets` raw");
+  // Compiled as Docusaurus' docs plugin does (MDX 3, the major both Docusaurus 3.7 and 3.10 use).
+  await assert.rejects(compileDocusaurusMdx(reference, path.join(referenceOut, page)));
+  const ours = fs.readFileSync(path.join(oursOut, page), "utf8");
+  assert.match(ours, /List &lt;pets&gt;/);
+  await compileDocusaurusMdx(ours, path.join(oursOut, page));
+});
