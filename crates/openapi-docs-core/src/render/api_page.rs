@@ -11,10 +11,15 @@ use crate::text::{clean, clean_mdx};
 /// `createHeading`: the h1 of API, info and schema pages. 4.3.5 `clean()`s the title; 5.x
 /// writes it as it is (it is a JSON prop, which MDX does not parse).
 pub fn heading(title: &str, compat: Compat) -> String {
-    let cleaned = match compat {
-        Compat::V4_3_5 => clean(title),
-        Compat::V5_2_0 => title.to_string(),
-    };
+    match compat {
+        Compat::V4_3_5 => heading_of(Prop::Str(&clean(title))),
+        Compat::V5_2_0 => heading_of(Prop::Str(title)),
+    }
+}
+
+/// `createHeading`'s element, its `children` prop given (5.x's schema page passes the schema's
+/// `title` whatever its JSON type), then a blank line.
+pub fn heading_of(children: Prop<'_>) -> String {
     format!(
         "{}\n\n",
         create_inline(
@@ -23,7 +28,7 @@ pub fn heading(title: &str, compat: Compat) -> String {
                 ("as", Prop::Str("h1")),
                 ("className", Prop::Str("openapi__heading"))
             ],
-            Prop::Str(&cleaned)
+            children
         )
     )
 }

@@ -584,15 +584,7 @@ fn schema_body(schema: &Value, compat: Compat) -> String {
         Compat::V5_2_0 => {
             let empty = Value::String(String::new());
             let title = schema.get("title").unwrap_or(&empty);
-            out.push_str(&mdx::create_inline(
-                "Heading",
-                &[
-                    ("as", mdx::Prop::Str("h1")),
-                    ("className", mdx::Prop::Str("openapi__heading")),
-                ],
-                mdx::Prop::Json(title),
-            ));
-            out.push_str("\n\n");
+            out.push_str(&api_page::heading_of(mdx::Prop::Json(title)));
         }
     }
     out.push_str(&api_page::description(schema.get("description")));
