@@ -10,6 +10,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { compareTrees } = require("./compare.cjs");
+const { commandActions } = require("./gen-api-docs.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
@@ -53,15 +54,7 @@ async function runGenApiDocs(pluginModule, dir, specOptions) {
   // As under `docusaurus gen-api-docs`: our plugin then generates only in the command.
   process.argv = [argv[0], "docusaurus", "gen-api-docs", "pets"];
   try {
-    const instance = pluginModule(context, options);
-    const actions = {};
-    const cli = {
-      command(name) {
-        const cmd = { description: () => cmd, usage: () => cmd, arguments: () => cmd, option: () => cmd, action: (fn) => { actions[name] = fn; return cmd; } };
-        return cmd;
-      },
-    };
-    instance.extendCli(cli);
+    const actions = commandActions(pluginModule(context, options));
     await actions["gen-api-docs"]("pets", { opts: () => ({}) });
   } finally {
     process.chdir(cwd);
