@@ -1,5 +1,5 @@
-// Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build, ours
-// (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
+// Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build or loses a
+// page, ours (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
 // each case runs 5.2.0 to show the breakage, then asserts ours. The files are the ones
 // v5/parity.test.cjs lists as deliberate (item 33 of docs/notes/5.2.0-port-plan.md).
 "use strict";
@@ -14,6 +14,7 @@ const { compileDocusaurusMdx } = require("../../hostile/mdx.cjs");
 const OPTIONS = { ...PARITY_OPTIONS, externalJsonProps: false };
 const SWAGGER_PETSTORE = path.resolve(__dirname, "../fixtures/swagger2-petstore.yaml");
 const V5_FEATURES = path.resolve(__dirname, "../../reference-5.2/fixtures/v5-features.yaml");
+const ID_COLLIDE = path.resolve(__dirname, "../../hostile/fixtures/id-collide.yaml");
 
 /** The doc ids a sidebar.ts lists. */
 const sidebarIds = (file) => [...fs.readFileSync(file, "utf8").matchAll(/id: "([^"]+)"/g)].map((m) => m[1]);
@@ -36,4 +37,23 @@ test("a description with `<pets`: 5.2.0's clean() takes it for a <p> tag and the
   const ours = fs.readFileSync(path.join(oursOut, page), "utf8");
   assert.match(ours, /List &lt;pets&gt;/);
   await compileDocusaurusMdx(ours, path.join(oursOut, page));
+});
+
+test("pages that share an id (GitHub: 61 schemas share a title): 5.2.0 writes one over the other and lists the id again; ours writes each page once, the later ones `<id>-2`, `-3`", () => {
+  // id-collide.yaml: four operations and two schema titles that kebab-case to `get-pet`.
+  const { referenceOut, oursOut } = runBoth("better/id-collide", ID_COLLIDE, OPTIONS, [], { reference: "5.2.0" });
+  const pages = (out, kind) => fs.readdirSync(path.join(out, kind === "schema" ? "schemas" : ".")).filter((f) => f.endsWith(`.${kind}.mdx`)).sort();
+  const pathOf = (out, page) => fs.readFileSync(path.join(out, page), "utf8").match(/path=\{"([^"]+)"\}/)?.[1];
+  // 5.2.0: four operations, one page (the last one written wins); two schemas, one page.
+  assert.deepEqual(pages(referenceOut, "api"), ["get-pet.api.mdx"]);
+  assert.deepEqual(pages(referenceOut, "schema"), ["get-pet.schema.mdx"]);
+  const referenceIds = sidebarIds(path.join(referenceOut, "sidebar.ts"));
+  assert.equal(referenceIds.filter((id) => id === "out/get-pet").length, 4, "5.2.0's sidebar lists the one page four times");
+  assert.equal(referenceIds.filter((id) => id === "out/schemas/get-pet").length, 2, "and the one schema page twice");
+  // Ours: every operation and schema has its page, each listed once.
+  assert.deepEqual(pages(oursOut, "api"), ["get-pet-2.api.mdx", "get-pet-3.api.mdx", "get-pet-4.api.mdx", "get-pet.api.mdx"]);
+  assert.deepEqual(pages(oursOut, "schema"), ["get-pet-2.schema.mdx", "get-pet.schema.mdx"]);
+  assert.deepEqual(["get-pet", "get-pet-2", "get-pet-3", "get-pet-4"].map((id) => pathOf(oursOut, `${id}.api.mdx`)), ["/a", "/b", "/c", "/d"]);
+  const oursIds = sidebarIds(path.join(oursOut, "sidebar.ts"));
+  assert.equal(new Set(oursIds).size, oursIds.length, "each sidebar id once");
 });
