@@ -1,6 +1,6 @@
 // Where the reference plugin 4.3.5 is broken, we do better; each case runs the reference to show
 // the breakage is real, then asserts our behaviour. Listed in docs/differences.md. The cases of
-// text and page ids that 5.2.0 still gets wrong run against it too (`REFERENCES`), ours then
+// text and page ids that 5.2.0 still gets wrong run against it too (`TARGETS`), ours then
 // with `compat: "5.2.0"`.
 "use strict";
 const { test } = require("node:test");
@@ -9,22 +9,18 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
-const { WORK } = require("./harness.cjs");
+const { WORK, REFERENCES } = require("./harness.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
-/** Each reference's runner (the same arguments) and what ours is given beside its options. */
-const REFERENCE_RUNNERS = {
-  "4.3.5": { script: path.join(__dirname, "run-reference.cjs"), ours: {} },
-  "5.2.0": { script: path.resolve(__dirname, "../reference-5.2/generate.cjs"), ours: { compat: "5.2.0" } },
-};
-const REFERENCES = Object.keys(REFERENCE_RUNNERS);
+/** The references, by version (harness.cjs: their runner, and the options ours gets). */
+const TARGETS = Object.keys(REFERENCES);
 /** A case's test name, run against the reference `target`. */
 const named = (target, name) => `${target}: ${name}`;
 
 function runReference(dir, options, reference = "4.3.5") {
   fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));
-  return runSync(`${reference} in ${dir}`, process.execPath, [REFERENCE_RUNNERS[reference].script, dir, path.join(dir, "options.json")], {}, 120_000);
+  return runSync(`${reference} in ${dir}`, process.execPath, [REFERENCES[reference].script, dir, path.join(dir, "options.json")], {}, 120_000);
 }
 
 test("an outputDir outside the docs folder: the reference crashes mid-run, we refuse it up front", () => {
@@ -56,7 +52,7 @@ const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
  * tests/hostile/outside.yaml as dir/outside.yaml); returns both output folders and our error.
  * Both sides write `externalJsonProps: false` (inline props, as 4.3.5). */
 function bothOnHostile(name, extra = {}, reference = "4.3.5") {
-  const dir = path.join(WORK, reference === "4.3.5" ? "better" : "v5/better", name);
+  const dir = path.join(REFERENCES[reference].work, "better", name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "spec"), { recursive: true });
   fs.copyFileSync(path.join(HOSTILE, `${name}.yaml`), path.join(dir, "spec/spec.yaml"));
@@ -65,7 +61,7 @@ function bothOnHostile(name, extra = {}, reference = "4.3.5") {
   runReference(dir, options, reference);
   let error = null;
   try {
-    native.generate(JSON.stringify({ ...options, ...REFERENCE_RUNNERS[reference].ours, outputDir: "docs/ours", externalJsonProps: false }), dir, "docs", "docs");
+    native.generate(JSON.stringify({ ...REFERENCES[reference].ours(options), outputDir: "docs/ours", externalJsonProps: false }), dir, "docs", "docs");
   } catch (e) {
     error = e;
   }
@@ -95,7 +91,7 @@ async function buildOutcome(file, workDir) {
 
 const pageOf = (out, pattern) => fs.readdirSync(out).filter((f) => pattern.test(f)).map((f) => path.join(out, f));
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "MDX-significant text (unclosed and stray tags, JSX-invalid attributes): the reference's page does not compile, ours does"), async () => {
     const { referenceOut, oursOut, dir } = bothOnHostile("mdx-unclosed-html", {}, target);
     const [reference] = pageOf(referenceOut, /\.api\.mdx$/);
@@ -107,7 +103,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "import/export lines in a description: the reference's page runs them as code, ours shows them"), async () => {
     const { referenceOut, oursOut, dir } = bothOnHostile("mdx-esm-lines", {}, target);
     const [reference] = pageOf(referenceOut, /\.info\.mdx$/);
@@ -120,7 +116,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "an escaped backtick before braces: the reference's page evaluates the braces, ours shows them"), async () => {
     const { referenceOut, oursOut, dir } = bothOnHostile("mdx-backticks", {}, target);
     const [reference] = pageOf(referenceOut, /\.api\.mdx$/);
@@ -134,7 +130,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "raw HTML with event handlers, iframe srcdoc and style strings: the reference's pages break or carry it, ours show it as text"), async () => {
     for (const name of ["html-event-handlers", "html-dangerous-tags"]) {
       const { referenceOut, oursOut, dir } = bothOnHostile(name, {}, target);
@@ -153,7 +149,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "info fields (contact, licence, terms) with braces and quotes: the reference writes them raw and the page breaks, ours compiles"), async () => {
     for (const name of ["mdx-info-fields", "js-link-info-fields"]) {
       const { referenceOut, oursOut, dir } = bothOnHostile(name, {}, target);
@@ -167,7 +163,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "front-matter breakers (backslashes, line breaks, ---, NUL): the reference's front matter does not parse, ours does"), async () => {
     for (const name of ["fm-yaml-specials", "fm-newlines"]) {
       const { referenceOut, oursOut, dir } = bothOnHostile(name, { showSchemas: true }, target);
@@ -183,7 +179,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "an info title that kebab-cases to nothing: the reference writes a hidden .info.mdx, ours writes overview.info.mdx with a warning (E_INVALID_ID under strict)"), () => {
     const { referenceOut, oursOut, error } = bothOnHostile("id-info-title-punctuation", {}, target);
     assert.ok(fs.existsSync(path.join(referenceOut, ".info.mdx")));
@@ -196,7 +192,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "a $ref out of the spec's folder: the reference copies that file into the docs, we refuse with E_UNRESOLVED_REF"), () => {
     const { referenceOut, error } = bothOnHostile("ref-outside-folder", {}, target);
     const leaked = fs.readdirSync(referenceOut).some((f) => fs.readFileSync(path.join(referenceOut, f), "utf8").includes("the contents of a file outside the spec folder"));
@@ -229,7 +225,7 @@ test("Swagger 2.0 definitions (no title): the reference lists them in the sideba
   }
 });
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "an info title or tag with an operation's page id: the reference writes two docs with one id, of which Docusaurus serves one; ours gives the later page `<id>-2` with a warning (E_INVALID_ID under strict)"), () => {
     // Docusaurus 3.7 builds such a folder with only a "Duplicate routes found" warning: the URL
     // shows the operation, the overview (or tag) page is unreachable and its sidebar entry opens
@@ -254,7 +250,7 @@ for (const target of REFERENCES) {
   });
 }
 
-for (const target of REFERENCES) {
+for (const target of TARGETS) {
   test(named(target, "an operationId such as 0123: the reference's `id: 0123` is the doc 83 for Docusaurus (the sidebar's 0123 names no doc), ours reads back as 0123"), async () => {
     const { DEFAULT_PARSE_FRONT_MATTER } = require("@docusaurus/utils");
     const { referenceOut, oursOut, error } = bothOnHostile("id-number-leading-zero", { sidebarOptions: { groupPathsBy: "tag" } }, target);

@@ -2,7 +2,8 @@
 // plugin 4.3.5 is broken: it crashes, writes a sidebar that names a page it did not write, or
 // silently drops an operation. Each case runs the reference to show the breakage, then asserts
 // that ours writes every page, warns, and (under `strict`) refuses with E_INVALID_ID instead.
-// docs/differences.md lists these.
+// docs/differences.md lists these. The cases 5.2.0 still gets wrong run against it too (`TARGETS`),
+// ours then with `compat: "5.2.0"`.
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -10,24 +11,30 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
-const { WORK } = require("./harness.cjs");
+const { REFERENCES } = require("./harness.cjs");
 const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
 
 const REALWORLD = path.join(__dirname, "realworld");
 const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
 const REFERENCE_TIMEOUT_MS = 120_000;
 
-/** Runs the reference and ours on `specFile` with `options` in tests/.work/realworld/<name>.
- * Returns the reference's exit status and stderr, both output folders, our summary or error. */
-function both(name, specFile, options = {}) {
-  const dir = path.join(WORK, "realworld", name);
+/** The references, by version (harness.cjs: their runner, and the options ours gets). */
+const TARGETS = Object.keys(REFERENCES);
+/** A case's test name, run against the reference `target`. */
+const named = (target, name) => `${target}: ${name}`;
+
+/** Runs `target` (a reference) and ours on `specFile` with `options` in
+ * tests/.work/realworld/<name> (tests/.work/v5/realworld/<name> for 5.2.0). Returns the
+ * reference's exit status and stderr, both output folders, our summary or error. */
+function both(name, specFile, options = {}, target = "4.3.5") {
+  const dir = path.join(REFERENCES[target].work, "realworld", name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(specFile, path.join(dir, "spec.yaml"));
   const referenceOptions = { specPath: "spec.yaml", outputDir: "docs/reference", sidebarOptions: { groupPathsBy: "tag" }, ...options };
-  fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: referenceOptions } }));
-  const reference = runSync(`the reference on ${name}`, process.execPath, [path.join(__dirname, "run-reference.cjs"), dir, path.join(dir, "options.json")], {}, REFERENCE_TIMEOUT_MS);
-  const oursOptions = { ...referenceOptions, outputDir: "docs/ours", externalJsonProps: false };
+  fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: { ...referenceOptions, externalJsonProps: false } } }));
+  const reference = runSync(`${target} on ${name}`, process.execPath, [REFERENCES[target].script, dir, path.join(dir, "options.json")], {}, REFERENCE_TIMEOUT_MS);
+  const oursOptions = { ...REFERENCES[target].ours(referenceOptions), outputDir: "docs/ours", externalJsonProps: false };
   let summary = null;
   let error = null;
   try {
@@ -69,61 +76,69 @@ test("a 3.1 spec of nameless webhooks only: the reference crashes and writes not
   assert.equal(strictError?.code, "E_INVALID_ID");
 });
 
-test("an operation with neither operationId nor summary: the reference stops with an error after writing a sidebar id ending in `/` (no such page), ours writes `get-nameless` titled `GET /nameless`", () => {
-  const { reference, referenceOut, oursOut, summary, strictError } = both("nameless", path.join(HOSTILE, "id-empty.yaml"));
-  assert.notEqual(reference.status, 0);
-  assert.match(reference.stderr, /Operation must have summary or operationId defined/);
-  assert.deepEqual(idsWithoutPage(referenceOut), ["reference/"], "the reference's sidebar names a doc no page has: the Docusaurus build fails");
-  assert.ok(listed(oursOut).includes("get-nameless.api.mdx"));
-  assert.equal(frontMatter(path.join(oursOut, "get-nameless.api.mdx"), "title"), '"GET /nameless"');
-  assert.deepEqual(idsWithoutPage(oursOut), []);
-  assert.equal(listed(oursOut).some((f) => f.startsWith(".")), false);
-  assert.equal(summary.warnings.length, 1);
-  assert.equal(strictError?.code, "E_INVALID_ID");
-  assert.equal(strictError.pointer, "/paths/~1nameless/get");
-});
+for (const target of TARGETS) {
+  test(named(target, "an operation with neither operationId nor summary: the reference stops with an error after writing a sidebar id ending in `/` (no such page), ours writes `get-nameless` titled `GET /nameless`"), () => {
+    const { reference, referenceOut, oursOut, summary, strictError } = both("nameless", path.join(HOSTILE, "id-empty.yaml"), {}, target);
+    assert.notEqual(reference.status, 0);
+    assert.match(reference.stderr, /Operation must have summary or operationId defined/);
+    assert.deepEqual(idsWithoutPage(referenceOut), ["reference/"], "the reference's sidebar names a doc no page has: the Docusaurus build fails");
+    assert.ok(listed(oursOut).includes("get-nameless.api.mdx"));
+    assert.equal(frontMatter(path.join(oursOut, "get-nameless.api.mdx"), "title"), '"GET /nameless"');
+    assert.deepEqual(idsWithoutPage(oursOut), []);
+    assert.equal(listed(oursOut).some((f) => f.startsWith(".")), false);
+    assert.equal(summary.warnings.length, 1);
+    assert.equal(strictError?.code, "E_INVALID_ID");
+    assert.equal(strictError.pointer, "/paths/~1nameless/get");
+  });
+}
 
-test("two operations with one operationId: the reference writes one page over the other (an operation lost), ours writes both", () => {
-  const { reference, referenceOut, oursOut, summary, strictError } = both("duplicate", path.join(HOSTILE, "id-duplicate.yaml"));
-  assert.equal(reference.status, 0, reference.stderr);
-  const referencePages = listed(referenceOut).filter((f) => f.endsWith(".api.mdx"));
-  assert.deepEqual(referencePages, ["get-thing.api.mdx"], "two operations, one page");
-  const referenceIds = sidebarIds(referenceOut);
-  assert.equal(referenceIds.filter((id) => id === "reference/get-thing").length, 2, "the reference's sidebar lists the one page twice");
-  assert.deepEqual(listed(oursOut).filter((f) => f.endsWith(".api.mdx")), ["get-thing-2.api.mdx", "get-thing.api.mdx"]);
-  const pathOf = (id) => fs.readFileSync(path.join(oursOut, `${id}.api.mdx`), "utf8").match(/path=\{"([^"]+)"\}/)?.[1];
-  assert.deepEqual(idsWithoutPage(oursOut), []);
-  assert.equal(new Set(sidebarIds(oursOut)).size, sidebarIds(oursOut).length, "each sidebar id once");
-  assert.deepEqual([pathOf("get-thing"), pathOf("get-thing-2")], ["/first", "/second"], "each operation has its page");
-  assert.equal(summary.warnings.length, 1);
-  assert.equal(strictError?.code, "E_INVALID_ID");
-});
+for (const target of TARGETS) {
+  test(named(target, "two operations with one operationId: the reference writes one page over the other (an operation lost), ours writes both"), () => {
+    const { reference, referenceOut, oursOut, summary, strictError } = both("duplicate", path.join(HOSTILE, "id-duplicate.yaml"), {}, target);
+    assert.equal(reference.status, 0, reference.stderr);
+    const referencePages = listed(referenceOut).filter((f) => f.endsWith(".api.mdx"));
+    assert.deepEqual(referencePages, ["get-thing.api.mdx"], "two operations, one page");
+    const referenceIds = sidebarIds(referenceOut);
+    assert.equal(referenceIds.filter((id) => id === "reference/get-thing").length, 2, "the reference's sidebar lists the one page twice");
+    assert.deepEqual(listed(oursOut).filter((f) => f.endsWith(".api.mdx")), ["get-thing-2.api.mdx", "get-thing.api.mdx"]);
+    const pathOf = (id) => fs.readFileSync(path.join(oursOut, `${id}.api.mdx`), "utf8").match(/path=\{"([^"]+)"\}/)?.[1];
+    assert.deepEqual(idsWithoutPage(oursOut), []);
+    assert.equal(new Set(sidebarIds(oursOut)).size, sidebarIds(oursOut).length, "each sidebar id once");
+    assert.deepEqual([pathOf("get-thing"), pathOf("get-thing-2")], ["/first", "/second"], "each operation has its page");
+    assert.equal(summary.warnings.length, 1);
+    assert.equal(strictError?.code, "E_INVALID_ID");
+  });
+}
 
-test("a summary too long for a file name: the reference fails with ENAMETOOLONG after writing a sidebar naming the missing page, ours shortens the id", () => {
-  const { reference, referenceOut, oursOut, summary, strictError } = both("long-summary", path.join(REALWORLD, "long-summary.yaml"));
-  assert.notEqual(reference.status, 0);
-  assert.match(reference.stderr, /ENAMETOOLONG/);
-  assert.equal(idsWithoutPage(referenceOut).length, 1, "the reference's sidebar names the page it could not write");
-  const [page] = listed(oursOut).filter((f) => f.endsWith(".api.mdx"));
-  const id = page.slice(0, -".api.mdx".length);
-  assert.equal(Buffer.byteLength(id), 200);
-  assert.match(id, /^retrieve-the-full-list-of-ticket-types-.*-[0-9a-f]{8}$/);
-  assert.match(frontMatter(path.join(oursOut, page), "title"), /^"Retrieve the full list .* event series"$/);
-  assert.equal(frontMatter(path.join(oursOut, page), "title").length, 288 + 2);
-  assert.deepEqual(idsWithoutPage(oursOut), []);
-  assert.equal(summary.warnings.length, 1);
-  assert.equal(strictError?.code, "E_INVALID_ID");
-});
+for (const target of TARGETS) {
+  test(named(target, "a summary too long for a file name: the reference fails with ENAMETOOLONG after writing a sidebar naming the missing page, ours shortens the id"), () => {
+    const { reference, referenceOut, oursOut, summary, strictError } = both("long-summary", path.join(REALWORLD, "long-summary.yaml"), {}, target);
+    assert.notEqual(reference.status, 0);
+    assert.match(reference.stderr, /ENAMETOOLONG/);
+    assert.equal(idsWithoutPage(referenceOut).length, 1, "the reference's sidebar names the page it could not write");
+    const [page] = listed(oursOut).filter((f) => f.endsWith(".api.mdx"));
+    const id = page.slice(0, -".api.mdx".length);
+    assert.equal(Buffer.byteLength(id), 200);
+    assert.match(id, /^retrieve-the-full-list-of-ticket-types-.*-[0-9a-f]{8}$/);
+    assert.match(frontMatter(path.join(oursOut, page), "title"), /^"Retrieve the full list .* event series"$/);
+    assert.equal(frontMatter(path.join(oursOut, page), "title").length, 288 + 2);
+    assert.deepEqual(idsWithoutPage(oursOut), []);
+    assert.equal(summary.warnings.length, 1);
+    assert.equal(strictError?.code, "E_INVALID_ID");
+  });
+}
 
-test("Markdown images with site-relative URLs (as the provider's own docs write them): the reference's page fails the Docusaurus build, ours keeps the URL and compiles", async () => {
-  const { reference, referenceOut, oursOut } = both("image-paths", path.join(HOSTILE, "mdx-image-paths.yaml"));
-  assert.equal(reference.status, 0, reference.stderr);
-  const page = "postman-tutorial.info.mdx";
-  const compile = (file) => compileDocusaurusMdx(fs.readFileSync(file, "utf8"), file);
-  await assert.rejects(compile(path.join(referenceOut, page)), /Image .*not found|Cannot find module|ENOENT/);
-  await compile(path.join(oursOut, page));
-  assert.match(fs.readFileSync(path.join(oursOut, page), "utf8"), /pathname:\/\/\/Assets\/images\/api\/postman-tutorial\/postman-tutorial-1\.png/);
-});
+for (const target of TARGETS) {
+  test(named(target, "Markdown images with site-relative URLs (as the provider's own docs write them): the reference's page fails the Docusaurus build, ours keeps the URL and compiles"), async () => {
+    const { reference, referenceOut, oursOut } = both("image-paths", path.join(HOSTILE, "mdx-image-paths.yaml"), {}, target);
+    assert.equal(reference.status, 0, reference.stderr);
+    const page = "postman-tutorial.info.mdx";
+    const compile = (file) => compileDocusaurusMdx(fs.readFileSync(file, "utf8"), file);
+    await assert.rejects(compile(path.join(referenceOut, page)), /Image .*not found|Cannot find module|ENOENT/);
+    await compile(path.join(oursOut, page));
+    assert.match(fs.readFileSync(path.join(oursOut, page), "utf8"), /pathname:\/\/\/Assets\/images\/api\/postman-tutorial\/postman-tutorial-1\.png/);
+  });
+}
 
 test("a discriminator without mapping or oneOf/anyOf (Azure's polymorphism): the theme renders no tab and its <Tabs> throws, failing the build; ours leaves it out of the schema pages show", () => {
   const { reference, referenceOut, oursOut } = both("discriminator-without-mapping", path.join(REALWORLD, "discriminator-without-mapping.yaml"), { showSchemas: true });
