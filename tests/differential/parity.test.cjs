@@ -11,35 +11,11 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const fs = require("fs");
-const path = require("path");
 const { runBoth } = require("./harness.cjs");
-const { decodeApi } = require("./compare.cjs");
-const { safePage } = require("./theme-safe.cjs");
+const { withoutUntitledSchemas, withDuplicateIdsSuffixed, THEME_SAFE, assertKnownBetter } = require("./known-better.cjs");
 const { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, filesUnder } = require("./specs.cjs");
 
 const specs = paritySpecs();
-
-/** The reference's sidebar without its entries for the doc id `<folder>/schemas/` (and the
- * Schemas category, when nothing else is in it): Swagger 2.0 definitions have no title, and the
- * reference lists each as that id, a page it does not write (the Docusaurus build fails); ours
- * leaves them out. */
-function withoutUntitledSchemas(sidebar) {
-  return sidebar
-    .replace(/\n *\{\n *type: "doc",\n *id: "[^"]*\/schemas\/",\n(?: *[a-zA-Z]+: [^\n]*\n)*? *\},/g, "")
-    .replace(/\n *\{\n *type: "category",\n *label: "Schemas",\n *items: \[\n *\],\n *\},/g, ""); // a category left empty goes too
-}
-
-/** The reference's sidebar with the nth listing (n >= 2) of a doc id renamed `<id>-<n>`: what our
- * unique page ids make of a spec whose titles repeat. */
-function withDuplicateIdsSuffixed(sidebar) {
-  const seen = new Map();
-  return sidebar.replace(/id: "([^"]+)"/g, (whole, id) => {
-    const n = (seen.get(id) ?? 0) + 1;
-    seen.set(id, n);
-    return n === 1 ? whole : `id: "${id}-${n}"`;
-  });
-}
 
 // Files where the reference is broken and ours differs on purpose: how ours is derived from the
 // reference's. Swagger 2.0 fixtures: untitled definitions (see withoutUntitledSchemas). GitHub's
@@ -52,7 +28,6 @@ function withDuplicateIdsSuffixed(sidebar) {
 // parameter of an `x-webhooks` operation has no place in the theme's request panel (the page
 // crashes in the browser); GitHub's `repos/get-content` maps `array` to a list schema without
 // properties.
-const THEME_SAFE = (files) => Object.fromEntries(files.map((f) => [f, safePage]));
 const KNOWN_BETTER = {
   "fixtures/swagger2-bodies-security.yaml": {
     "sidebar.ts": withoutUntitledSchemas,
@@ -80,27 +55,7 @@ for (const spec of specs) {
     }
     const knownBetter = KNOWN_BETTER[spec.name] ?? {};
     console.log(`${spec.name}: ${r.identical.length} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
-    for (const [file, derive] of Object.entries(knownBetter)) {
-      const reference = fs.readFileSync(path.join(referenceOut, file), "utf8");
-      const ours = fs.readFileSync(path.join(oursOut, file), "utf8");
-      const expected = derive(reference);
-      if (typeof expected === "string") {
-        assert.notEqual(expected, reference, `${spec.name}: ${file}: the reference's file has what ours changes`);
-        assert.equal(ours, expected, `${spec.name}: ${file} is the reference's with exactly the intended change`);
-      } else {
-        // A page: compared decoded (its `api` front matter inflated), as compare.cjs compares.
-        assert.notDeepEqual(expected, decodeApi(reference), `${spec.name}: ${file}: the reference's page has what ours changes`);
-        assert.deepEqual(decodeApi(ours), expected, `${spec.name}: ${file} is the reference's with exactly the intended change`);
-      }
-    }
-    const differing = r.differing.filter((d) => !(d.file in knownBetter));
-    assert.deepEqual(r.missing, [], `${spec.name}: every file of the reference is written`);
-    assert.deepEqual(differing, [], `${spec.name}: every other file is identical`);
-    const renamed = knownBetter["sidebar.ts"] === withDuplicateIdsSuffixed
-      ? [...fs.readFileSync(path.join(oursOut, "sidebar.ts"), "utf8").matchAll(/id: "out\/([^"]+)"/g)].map((m) => m[1]).filter((id) => !fs.readFileSync(path.join(referenceOut, "sidebar.ts"), "utf8").includes(`id: "out/${id}"`))
-      : [];
-    const extra = r.extra.map((f) => f.replace(/\.(api|schema|tag|info)\.mdx$/, ""));
-    assert.deepEqual(extra.sort(), renamed.sort(), `${spec.name}: no file the reference does not write${renamed.length ? ", but the renamed pages" : ""}`);
+    const renamed = assertKnownBetter(spec.name, r, referenceOut, oursOut, knownBetter);
     if (spec.name === "api.github.com.json") assert.equal(renamed.length, 61, "GitHub: 61 renamed schema pages");
   });
 }
