@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::{LanguageTab, Sample, page_samples};
 use crate::Generated;
+use crate::options::Compat;
 
 /// The `api` front-matter object of a generated `.api.mdx` page.
 pub fn api_from_page(contents: &str) -> Option<Map<String, Value>> {
@@ -52,11 +53,13 @@ pub struct PageSamples {
     pub samples: Vec<Sample>,
 }
 
-/// The samples of every operation page of a generation, in page order (webhook pages have none).
+/// The samples of every operation page of a generation, in page order (webhook pages have none),
+/// for the `compat` release's theme.
 pub fn generated_samples(
     generated: &Generated,
     tabs: &[LanguageTab],
     origin: &str,
+    compat: Compat,
 ) -> Vec<PageSamples> {
     generated
         .pages
@@ -66,7 +69,7 @@ pub fn generated_samples(
             let api = api_from_page(&page.contents)?;
             Some(PageSamples {
                 id: id.to_string(),
-                samples: page_samples(&api, tabs, origin)?,
+                samples: page_samples(&api, tabs, origin, compat)?,
             })
         })
         .collect()

@@ -66,7 +66,13 @@ pub(crate) fn api_page(
     let api: Map<String, Value> = serde_json::from_str(api_json).ok()?;
     Some(Page {
         path: page_path(ItemKind::Api, id),
-        contents: operation::render(heading(title, id), &api, origin, webhook_event(pointer)),
+        contents: operation::render(
+            heading(title, id),
+            &api,
+            origin,
+            options.compat(),
+            webhook_event(pointer),
+        ),
     })
 }
 
