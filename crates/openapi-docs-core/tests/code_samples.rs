@@ -30,11 +30,18 @@ fn samples_of(fixture: &str) -> String {
 }
 
 fn samples_for(fixture: &str, compat: Compat) -> String {
+    samples_with(fixture, compat, json!({}))
+}
+
+/// `extra`: more spec options.
+fn samples_with(fixture: &str, compat: Compat, extra: serde_json::Value) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/code-samples");
-    let options: SpecOptions = serde_json::from_value(
-        json!({"specPath": fixture, "outputDir": "docs/api", "compat": compat.as_str()}),
-    )
-    .expect("valid options");
+    let mut options =
+        json!({"specPath": fixture, "outputDir": "docs/api", "compat": compat.as_str()});
+    for (k, v) in extra.as_object().expect("an object") {
+        options[k] = v.clone();
+    }
+    let options: SpecOptions = serde_json::from_value(options).expect("valid options");
     let docs = DocsContext {
         doc_path: Some("docs".into()),
         route_base_path: Some("docs".into()),
@@ -94,6 +101,16 @@ fn parameters_5_2_0() {
 #[test]
 fn servers_and_auth_5_2_0() {
     insta::assert_snapshot!(samples_for("servers-and-auth.yaml", Compat::V5_2_0));
+}
+
+/// 5.2.0's `maskCredentials: false`: no placeholders (`Bearer <TOKEN>`, no basic header).
+#[test]
+fn servers_and_auth_5_2_0_unmasked() {
+    insta::assert_snapshot!(samples_with(
+        "servers-and-auth.yaml",
+        Compat::V5_2_0,
+        json!({"maskCredentials": false})
+    ));
 }
 
 #[test]

@@ -172,6 +172,14 @@ impl Auth {
             .map(|(_, v)| v.as_str())
     }
 
+    /// 5.2.0 with `mask_credentials: false`: CodeSnippets keeps the state's credentials, unset
+    /// on a first visit.
+    pub fn clear_credentials(&mut self) {
+        for (_, values) in &mut self.data {
+            values.clear();
+        }
+    }
+
     /// 5.2.0: the selected option's API keys sent in the query or a cookie, as
     /// `(name, "query" | "cookie", value)` in scheme order.
     pub fn api_keys_outside_headers(&self) -> Vec<(String, String, String)> {

@@ -12,7 +12,8 @@
 //!   schema, `jsonRequestBodyExample` only without one, as 2-space JSON or formatted XML; a form
 //!   (multipart or urlencoded with an object schema) gets each property's `example`
 //!   (FormBodyItem);
-//! - auth: placeholders named after the scheme of the same key (CodeSnippets).
+//! - auth: placeholders named after the scheme of the same key (CodeSnippets), or no credentials
+//!   at all with `mask_credentials: false`.
 //!
 //! `buildPostmanRequest` (5.2.0) then serializes values of any JSON type (`String(val)`, JSON
 //! decoding failures caught), adds API keys sent in the query or a cookie as parameters, and
@@ -685,7 +686,11 @@ fn default_body(
 }
 
 /// The request the code samples of `api` are generated from, 5.2.0's way.
-pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request, SampleError> {
+pub fn default_request(
+    api: &Map<String, Value>,
+    origin: &str,
+    mask_credentials: bool,
+) -> Result<Request, SampleError> {
     let postman = api.get("postman");
     let original_mode: PostmanMode = explorer::original_mode(postman);
     let mut request = explorer::base_request(postman)?;
@@ -694,7 +699,10 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
         .next();
     let accept = explorer::default_accept(api);
     let params = default_params(api)?;
-    let auth = auth::default_auth(api, PlaceholderRule::SameKey)?;
+    let mut auth = auth::default_auth(api, PlaceholderRule::SameKey)?;
+    if !mask_credentials {
+        auth.clear_credentials();
+    }
     let editor = default_body(api, content_type.as_deref())?;
 
     // API keys sent in the query or a cookie join those parameters.

@@ -103,6 +103,26 @@ impl Sample {
     }
 }
 
+/// Whose explorer the samples follow: the target release, and (5.2.0's `maskCredentials`) whether
+/// credentials are shown as `<name>` placeholders. A [`Compat`] alone means placeholders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// The theme release.
+    pub compat: Compat,
+    /// `false` with 5.2.0's `maskCredentials: false` (pages carry `mask_credentials: false`):
+    /// CodeSnippets then leaves the credentials as they are, i.e. unset.
+    pub mask_credentials: bool,
+}
+
+impl From<Compat> for Target {
+    fn from(compat: Compat) -> Self {
+        Target {
+            compat,
+            mask_credentials: true,
+        }
+    }
+}
+
 /// `contentType === 'application/json' || contentType.match(/\+json$/)`.
 pub(crate) fn is_json_type(content_type: Option<&str>) -> bool {
     content_type.is_some_and(|c| c == "application/json" || c.ends_with("+json"))
@@ -152,21 +172,22 @@ fn convert(
 /// The samples of one page's `api` object for the site's language tabs (`themeConfig.
 /// languageTabs`; [`theme_default_tabs`] when the site sets none): per language, its first
 /// variant, then the variants the tab lists. `origin` is the site's origin, the host of
-/// operations without servers (the theme uses `window.location.origin`); `compat` the theme
+/// operations without servers (the theme uses `window.location.origin`); `target` the theme
 /// whose explorer is followed. `None` for webhook pages (`method: "event"`), which have no code
 /// samples.
 pub fn page_samples(
     api: &Map<String, Value>,
     tabs: &[LanguageTab],
     origin: &str,
-    compat: Compat,
+    target: impl Into<Target>,
 ) -> Option<Vec<Sample>> {
     if api.get("method").and_then(Value::as_str) == Some("event") {
         return None;
     }
-    let request = match compat {
+    let target = target.into();
+    let request = match target.compat {
         Compat::V4_3_5 => explorer::default_request(api, origin),
-        Compat::V5_2_0 => explorer_v5::default_request(api, origin),
+        Compat::V5_2_0 => explorer_v5::default_request(api, origin, target.mask_credentials),
     };
     let mut samples = Vec::new();
     for language in resolve(tabs) {

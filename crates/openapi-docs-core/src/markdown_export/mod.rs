@@ -70,7 +70,10 @@ pub(crate) fn api_page(
             heading(title, id),
             &api,
             origin,
-            options.compat(),
+            crate::code_samples::Target {
+                compat: options.compat(),
+                mask_credentials: options.mask_credentials != Some(false),
+            },
             webhook_event(pointer),
         ),
     })

@@ -12,8 +12,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::code_samples::{self, SampleError, resolve, theme_default_tabs};
-use crate::options::{CodeSamplesOptions, Compat};
+use crate::code_samples::{self, SampleError, Target, resolve, theme_default_tabs};
+use crate::options::CodeSamplesOptions;
 
 /// The origin used when the option names none.
 pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
@@ -22,14 +22,14 @@ pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
 pub fn page_code_samples(
     api: &Map<String, Value>,
     options: &CodeSamplesOptions,
-    compat: Compat,
+    target: impl Into<Target>,
 ) -> Option<Value> {
     let tabs = options
         .language_tabs
         .clone()
         .unwrap_or_else(theme_default_tabs);
     let origin = options.origin.as_deref().unwrap_or(DEFAULT_ORIGIN);
-    let samples = code_samples::page_samples(api, &tabs, origin, compat)?;
+    let samples = code_samples::page_samples(api, &tabs, origin, target)?;
     let languages = resolve(&tabs)
         .into_iter()
         .map(|language| {
@@ -80,6 +80,7 @@ mod tests {
     use super::*;
     use crate::code_samples::LanguageTab;
     use crate::code_samples::api_from_page;
+    use crate::options::Compat;
     use base64::Engine;
     use std::io::Read;
 

@@ -391,7 +391,11 @@ impl<'a> Renderer<'a> {
                 let samples = self.options.code_samples.as_ref().and_then(|o| {
                     if self.compat == Compat::V5_2_0 {
                         let written: Map<String, Value> = serde_json::from_str(&json).ok()?;
-                        code_samples::page_code_samples(&written, o, self.compat)
+                        let target = crate::code_samples::Target {
+                            compat: self.compat,
+                            mask_credentials: self.options.mask_credentials != Some(false),
+                        };
+                        code_samples::page_code_samples(&written, o, target)
                     } else {
                         code_samples::page_code_samples(api, o, self.compat)
                     }
