@@ -99,7 +99,7 @@ node --test tests/corpus/
 step "hostile specs: every fixture's promised outcome, a 100 MB spec; injection fixtures built and opened in chromium"
 HOSTILE_100MB=1 node --test tests/hostile/
 
-step "code samples against docusaurus-theme-openapi-docs 4.3.5 and postman-code-generators"
+step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0 (each with its postman-code-generators)"
 node --test tests/codegen/
 
 step "site production build"

@@ -1,13 +1,17 @@
 // Differential test of the build-time code samples: for every operation of every spec, the text
-// docusaurus-theme-openapi-docs 4.3.5 shows in its code-sample tabs before the reader edits
-// anything (reference-samples.cjs: the theme's own modules and postman-code-generators, on the
-// pages the reference plugin 4.3.5 writes) against our core's (`openapi-docs samples`, on the
-// pages we generate), for the site's language tabs (themeConfig.languageTabs of
-// docusaurus-site/docusaurus.config.ts).
+// docusaurus-theme-openapi-docs shows in its code-sample tabs before the reader edits anything
+// (reference-samples.cjs: the theme's own modules and postman-code-generators, on the pages the
+// reference plugin writes) against our core's (`openapi-docs samples`, on the pages we generate),
+// for the site's language tabs (themeConfig.languageTabs of docusaurus-site/docusaurus.config.ts).
+// Both targets in one run: 4.3.5 (plugin and theme 4.3.5, postman-code-generators 1.14.2) and
+// 5.2.0 (tests/reference-5.2: plugin and theme 5.2.0, postman-code-generators 2.1.1; ours with
+// `compat: "5.2.0"`).
 //
 // Specs: tests/corpus/parity, the site's own spec, and the core's code-sample fixtures
-// (body shapes, array parameters, servers and auth, 3.1 without servers). Target: every sample identical; a sample
-// both sides fail to produce (the theme throws, so the page shows none) counts as identical.
+// (body shapes, array parameters, servers and auth, 3.1 without servers, what 5.2.0 pre-fills),
+// plus, for 5.2.0, servers and auth with `maskCredentials: false`. Target: every sample
+// identical; a sample both sides fail to produce (the theme throws, so the page shows none)
+// counts as identical.
 "use strict";
 const { test, after } = require("node:test");
 const assert = require("node:assert/strict");
@@ -27,6 +31,8 @@ const specs = [
   ...fs.readdirSync(CORPUS).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: f, file: path.join(CORPUS, f) })),
   { name: "ticket-tailor.yaml", file: path.join(ROOT, "content/openapi/ticket-tailor.yaml") },
   ...fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) })),
+  // 5.2.0's `maskCredentials: false`: pages say `mask_credentials: false`, credentials stay unset.
+  { name: "fixtures/servers-and-auth.yaml, maskCredentials false", file: path.join(FIXTURES, "servers-and-auth.yaml"), options: { maskCredentials: false }, only: "5.2.0" },
 ];
 
 /** The site's language tabs, read from its config the way Docusaurus loads it (jiti). */
@@ -44,62 +50,72 @@ fs.mkdirSync(WORK, { recursive: true });
 const TABS_FILE = path.join(WORK, "tabs.json");
 fs.writeFileSync(TABS_FILE, JSON.stringify(siteLanguageTabs()));
 
-const totals = {}; // "language/variant" -> { identical, total }
+const TARGETS = [
+  { compat: "4.3.5", generator: path.join(ROOT, "tests/differential/run-reference.cjs") },
+  { compat: "5.2.0", generator: path.join(ROOT, "tests/reference-5.2/generate.cjs") },
+];
+const totals = {}; // compat -> "language/variant" -> { identical, total }
 
 test("the CLI builds", { timeout: 900_000 }, () => {
   const build = runSync("cargo build -p openapi-docs-cli", "cargo", ["build", "--quiet", "-p", "openapi-docs-cli"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] }, 20 * 60_000);
   assert.equal(build.status, 0, build.stderr);
 });
 
-for (const spec of specs) {
-  test(`code samples: ${spec.name}`, { timeout: 240_000 }, () => {
-    const dir = path.join(WORK, spec.name.replace(/\//g, "__"));
+for (const target of TARGETS) for (const spec of specs.filter((s) => !s.only || s.only === target.compat)) {
+  test(`code samples ${target.compat}: ${spec.name}`, { timeout: 240_000 }, () => {
+    const dir = path.join(WORK, target.compat, spec.name.replace(/[/ ,:]+/g, "__"));
     fs.mkdirSync(dir, { recursive: true });
     const specPath = `spec${path.extname(spec.file)}`;
     fs.copyFileSync(spec.file, path.join(dir, specPath));
 
     // Reference: the reference plugin's pages, then the theme's samples for them.
     const options = path.join(dir, "options.json");
-    fs.writeFileSync(options, JSON.stringify({ config: { x: { specPath, outputDir: "docs/api" } } }));
-    const gen = runSync(`the reference on ${dir}`, process.execPath, [path.join(ROOT, "tests/differential/run-reference.cjs"), dir, options], {}, 8 * 60_000);
+    fs.writeFileSync(options, JSON.stringify({ config: { x: { specPath, outputDir: "docs/api", ...spec.options } } }));
+    const gen = runSync(`the ${target.compat} reference on ${dir}`, process.execPath, [target.generator, dir, options], {}, 8 * 60_000);
     assert.equal(gen.status, 0, `the reference plugin failed: ${gen.stderr.slice(0, 500)}`);
-    const ref = runSync(`the theme's samples for ${dir}`, process.execPath, [path.join(__dirname, "reference-samples.cjs"), path.join(dir, "docs/api"), "--tabs", TABS_FILE, "--origin", ORIGIN], {}, 10 * 60_000);
+    const ref = runSync(`the theme's samples for ${dir}`, process.execPath, [path.join(__dirname, "reference-samples.cjs"), path.join(dir, "docs/api"), "--tabs", TABS_FILE, "--origin", ORIGIN, "--target", target.compat], {}, 10 * 60_000);
     assert.equal(ref.status, 0, ref.stderr);
     const reference = JSON.parse(ref.stdout);
 
     // Ours.
-    const run = runSync(`openapi-docs samples on ${specPath}`, CLI, ["samples", "--spec", specPath, "--tabs", TABS_FILE, "--origin", ORIGIN], { cwd: dir }, 5 * 60_000);
+    const config = path.join(dir, "ours.json");
+    fs.writeFileSync(config, JSON.stringify({ specPath, outputDir: "docs/api", compat: target.compat, ...spec.options }));
+    const run = runSync(`openapi-docs samples on ${specPath}`, CLI, ["samples", "--config", config, "--tabs", TABS_FILE, "--origin", ORIGIN], { cwd: dir }, 5 * 60_000);
     assert.equal(run.status, 0, run.stderr);
     const ours = JSON.parse(run.stdout);
 
     assert.deepEqual(Object.keys(ours).sort(), Object.keys(reference).sort(), "the same operation pages");
     const differing = [];
+    totals[target.compat] ??= {};
     for (const [id, samples] of Object.entries(reference)) {
       samples.forEach((expected, i) => {
         const actual = ours[id][i];
         const key = `${expected.language}/${expected.variant}`;
-        totals[key] ??= { identical: 0, total: 0 };
-        totals[key].total++;
+        const t = (totals[target.compat][key] ??= { identical: 0, total: 0 });
+        t.total++;
         const same =
           actual &&
           actual.language === expected.language &&
           actual.variant === expected.variant &&
           !actual.unsupported &&
           (expected.error !== undefined ? actual.error !== undefined : actual.text === expected.text);
-        if (same) totals[key].identical++;
+        if (same) t.identical++;
         else differing.push({ id, key, expected: expected.text ?? `error: ${expected.error}`, actual: actual?.text ?? `error: ${actual?.error}` });
       });
     }
     const all = Object.values(reference).flat();
     const count = all.length;
     const failures = all.filter((s) => s.error !== undefined).length;
-    console.log(`${spec.name}: ${count - differing.length}/${count} samples identical (${Object.keys(reference).length} operations, ${failures} the theme cannot show)`);
+    console.log(`${target.compat} ${spec.name}: ${count - differing.length}/${count} samples identical (${Object.keys(reference).length} operations, ${failures} the theme cannot show)`);
+    if (process.env.CODEGEN_DIFFS) fs.writeFileSync(path.join(dir, "differing.json"), JSON.stringify(differing, null, 1));
     assert.ok(count > failures, "some samples have text");
     assert.deepEqual(differing.slice(0, 3), [], `${differing.length} samples differ`);
   });
 }
 
 after(() => {
-  const rows = Object.entries(totals).map(([key, t]) => `${key.padEnd(22)} ${t.identical}/${t.total}`);
-  console.log(`identical samples per language/variant:\n${rows.join("\n")}`);
+  for (const [compat, byKey] of Object.entries(totals)) {
+    const rows = Object.entries(byKey).map(([key, t]) => `${key.padEnd(22)} ${t.identical}/${t.total}`);
+    console.log(`${compat}: identical samples per language/variant:\n${rows.join("\n")}`);
+  }
 });

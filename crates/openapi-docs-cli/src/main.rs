@@ -189,7 +189,12 @@ fn run() -> Result<String, (String, Option<&'static str>)> {
             let generated = openapi_docs_core::generate(&options, &DocsContext::default(), &cwd)
                 .map_err(failure)?;
             let mut out = serde_json::Map::new();
-            for page in code_samples::generated_samples(&generated, &tabs, &origin) {
+            for page in code_samples::generated_samples(
+                &generated,
+                &tabs,
+                &origin,
+                options.compat.unwrap_or_default(),
+            ) {
                 let samples = page.samples.iter().map(|s| s.to_json()).collect();
                 out.insert(page.id, serde_json::Value::Array(samples));
             }

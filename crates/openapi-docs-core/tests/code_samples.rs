@@ -1,14 +1,15 @@
 //! Snapshot tests of the build-time code samples on named fixtures
 //! (`tests/fixtures/code-samples/*.yaml`, each starting with a comment on what it exercises): for
-//! every operation page, the sample of each language and variant of the site's tabs. The same
-//! fixtures are checked identical to docusaurus-theme-openapi-docs 4.3.5 and
-//! postman-code-generators by the repository's `tests/codegen/samples.test.cjs`; these snapshots
-//! pin our own output so that any change to it is reviewed (`cargo insta review`).
+//! every operation page, the sample of each language and variant of the site's tabs, for each
+//! target (`*_5_2_0`: `compat: "5.2.0"`). The same fixtures are checked identical to
+//! docusaurus-theme-openapi-docs 4.3.5 and 5.2.0 and their postman-code-generators by the
+//! repository's `tests/codegen/samples.test.cjs`; these snapshots pin our own output so that any
+//! change to it is reviewed (`cargo insta review`).
 
 use std::path::Path;
 
 use openapi_docs_core::code_samples::{LanguageTab, SampleError, generated_samples};
-use openapi_docs_core::{DocsContext, SpecOptions, generate};
+use openapi_docs_core::{Compat, DocsContext, SpecOptions, generate};
 use serde_json::json;
 
 /// The site's `themeConfig.languageTabs` (docusaurus-site/docusaurus.config.ts).
@@ -25,17 +26,29 @@ fn site_tabs() -> Vec<LanguageTab> {
 }
 
 fn samples_of(fixture: &str) -> String {
+    samples_for(fixture, Compat::V4_3_5)
+}
+
+fn samples_for(fixture: &str, compat: Compat) -> String {
+    samples_with(fixture, compat, json!({}))
+}
+
+/// `extra`: more spec options.
+fn samples_with(fixture: &str, compat: Compat, extra: serde_json::Value) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/code-samples");
-    let options: SpecOptions =
-        serde_json::from_value(json!({"specPath": fixture, "outputDir": "docs/api"}))
-            .expect("valid options");
+    let mut options =
+        json!({"specPath": fixture, "outputDir": "docs/api", "compat": compat.as_str()});
+    for (k, v) in extra.as_object().expect("an object") {
+        options[k] = v.clone();
+    }
+    let options: SpecOptions = serde_json::from_value(options).expect("valid options");
     let docs = DocsContext {
         doc_path: Some("docs".into()),
         route_base_path: Some("docs".into()),
     };
     let generated = generate(&options, &docs, &dir).expect("the fixture generates");
     let mut text = String::new();
-    for page in generated_samples(&generated, &site_tabs(), "http://localhost:3000") {
+    for page in generated_samples(&generated, &site_tabs(), "http://localhost:3000", compat) {
         for sample in page.samples {
             let body = match sample.result {
                 Ok(text) => text,
@@ -70,10 +83,72 @@ fn no_servers_31() {
     insta::assert_snapshot!(samples_of("no-servers-31.yaml"));
 }
 
+#[test]
+fn prefills() {
+    insta::assert_snapshot!(samples_of("prefills.yaml"));
+}
+
+#[test]
+fn request_bodies_5_2_0() {
+    insta::assert_snapshot!(samples_for("request-bodies.yaml", Compat::V5_2_0));
+}
+
+#[test]
+fn parameters_5_2_0() {
+    insta::assert_snapshot!(samples_for("parameters.yaml", Compat::V5_2_0));
+}
+
+#[test]
+fn servers_and_auth_5_2_0() {
+    insta::assert_snapshot!(samples_for("servers-and-auth.yaml", Compat::V5_2_0));
+}
+
+/// 5.2.0's `maskCredentials: false`: no placeholders (`Bearer <TOKEN>`, no basic header).
+#[test]
+fn servers_and_auth_5_2_0_unmasked() {
+    insta::assert_snapshot!(samples_with(
+        "servers-and-auth.yaml",
+        Compat::V5_2_0,
+        json!({"maskCredentials": false})
+    ));
+}
+
+#[test]
+fn no_servers_31_5_2_0() {
+    insta::assert_snapshot!(samples_for("no-servers-31.yaml", Compat::V5_2_0));
+}
+
+#[test]
+fn prefills_5_2_0() {
+    insta::assert_snapshot!(samples_for("prefills.yaml", Compat::V5_2_0));
+}
+
 /// The `codeSamples` option: every operation page carries, in its `code_samples` front matter,
 /// exactly the samples `generated_samples` computes for it; without the option nothing changes.
 #[test]
 fn code_samples_option_writes_the_samples_into_the_pages() {
+    option_writes_the_samples("parameters.yaml", Compat::V4_3_5);
+}
+
+/// The same with `compat: "5.2.0"`: the pages carry the 5.2.0 theme's samples (which differ from
+/// 4.3.5's on this fixture).
+#[test]
+fn code_samples_option_writes_the_5_2_0_samples_into_the_pages() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/code-samples");
+    let docs = DocsContext::default();
+    let options: SpecOptions =
+        serde_json::from_value(json!({"specPath": "prefills.yaml", "outputDir": "docs/api"}))
+            .expect("valid options");
+    let generated = generate(&options, &docs, &dir).expect("generates");
+    let tabs = site_tabs();
+    assert_ne!(
+        generated_samples(&generated, &tabs, "http://localhost:3000", Compat::V4_3_5),
+        generated_samples(&generated, &tabs, "http://localhost:3000", Compat::V5_2_0)
+    );
+    option_writes_the_samples("prefills.yaml", Compat::V5_2_0);
+}
+
+fn option_writes_the_samples(fixture: &str, compat: Compat) {
     use base64::Engine;
     use std::io::Read;
 
@@ -82,19 +157,21 @@ fn code_samples_option_writes_the_samples_into_the_pages() {
         doc_path: Some("docs".into()),
         route_base_path: Some("docs".into()),
     };
-    let plain: SpecOptions =
-        serde_json::from_value(json!({"specPath": "parameters.yaml", "outputDir": "docs/api"}))
-            .expect("valid options");
+    let plain: SpecOptions = serde_json::from_value(
+        json!({"specPath": fixture, "outputDir": "docs/api", "compat": compat.as_str()}),
+    )
+    .expect("valid options");
     let with: SpecOptions = serde_json::from_value(json!({
-        "specPath": "parameters.yaml",
+        "specPath": fixture,
         "outputDir": "docs/api",
+        "compat": compat.as_str(),
         "codeSamples": {"languageTabs": site_tabs()}
     }))
     .expect("valid options");
     let plain = generate(&plain, &docs, &dir).expect("generates");
     let with = generate(&with, &docs, &dir).expect("generates");
     assert_eq!(plain.pages.len(), with.pages.len());
-    let expected = generated_samples(&plain, &site_tabs(), "http://localhost:3000");
+    let expected = generated_samples(&plain, &site_tabs(), "http://localhost:3000", compat);
     assert!(!expected.is_empty());
     let mut checked = 0;
     for (a, b) in plain.pages.iter().zip(&with.pages) {

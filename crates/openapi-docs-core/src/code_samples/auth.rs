@@ -1,8 +1,9 @@
 //! The explorer's auth state on a first visit (`createAuth` of theme/ApiExplorer/Authorization/
 //! slice.js: the first security option selected, nothing persisted), CodeSnippets'
-//! `cleanCredentials` (every credential becomes `<name>`: the option's first scheme's `name`, else
-//! the credential's key) and the headers `buildPostmanRequest` derives from it (bearer and OAuth 2
-//! tokens, basic credentials base64-encoded, header API keys).
+//! `cleanCredentials` (every credential becomes `<name>`: the `name` of the option's first scheme
+//! (4.3.5) or of its scheme of the same key (5.2.0), else the credential's key) and the headers
+//! `buildPostmanRequest` derives from it (bearer and OAuth 2 tokens, basic credentials
+//! base64-encoded, header API keys; 5.2.0 also sends query and cookie API keys).
 
 use serde_json::{Map, Value};
 
@@ -28,7 +29,16 @@ fn auth_data_keys(scheme: &Map<String, Value>) -> &'static [&'static str] {
     }
 }
 
-pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
+/// Which scheme of a security option names a credential's placeholder.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PlaceholderRule {
+    /// 4.3.5: the option's first scheme (`authOptions?.[0]?.name`).
+    First,
+    /// 5.2.0: the option's scheme of the same key (`authOptions?.find(o => o.key === key)`).
+    SameKey,
+}
+
+pub fn default_auth(api: &Map<String, Value>, rule: PlaceholderRule) -> Result<Auth, SampleError> {
     let schemes = api.get("securitySchemes");
     // option id -> schemes (with their id)
     let mut options: Map<String, Value> = Map::new();
@@ -97,9 +107,21 @@ pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
         .map(|(k, _)| k.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
-    let first_name = |option: Option<&Value>| -> Option<Option<String>> {
-        let first = option?.as_array()?.first()?;
-        Some(first.get("name").map(|n| match n {
+    let first_name = |option: Option<&Value>, scheme_id: &str| -> Option<Option<String>> {
+        let list = option?.as_array()?;
+        let chosen = match rule {
+            PlaceholderRule::First => list.first(),
+            PlaceholderRule::SameKey => list
+                .iter()
+                .find(|o| o.get("key").and_then(Value::as_str) == Some(scheme_id)),
+        };
+        let Some(chosen) = chosen else {
+            return match rule {
+                PlaceholderRule::First => None,
+                PlaceholderRule::SameKey => Some(None),
+            };
+        };
+        Some(chosen.get("name").map(|n| match n {
             Value::String(s) => s.clone(),
             other => js::js_string(other),
         }))
@@ -107,9 +129,9 @@ pub fn default_auth(api: &Map<String, Value>) -> Result<Auth, SampleError> {
     let cleaned = data
         .into_iter()
         .map(|(scheme_id, keys)| {
-            let placeholder = match first_name(options.get(&scheme_id)) {
+            let placeholder = match first_name(options.get(&scheme_id), &scheme_id) {
                 Some(name) => name,
-                None => first_name(options.get(&combo_id)).flatten(),
+                None => first_name(options.get(&combo_id), &scheme_id).flatten(),
             };
             let values = keys
                 .into_iter()
@@ -148,6 +170,47 @@ impl Auth {
             .find(|(s, _)| s == scheme_id)
             .and_then(|(_, values)| values.iter().find(|(k, _)| k == key))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// 5.2.0 with `mask_credentials: false`: CodeSnippets keeps the state's credentials, unset
+    /// on a first visit.
+    pub fn clear_credentials(&mut self) {
+        for (_, values) in &mut self.data {
+            values.clear();
+        }
+    }
+
+    /// 5.2.0: the selected option's API keys sent in the query or a cookie, as
+    /// `(name, "query" | "cookie", value)` in scheme order.
+    pub fn api_keys_outside_headers(&self) -> Vec<(String, String, String)> {
+        let mut out = Vec::new();
+        for (key, scheme) in &self.selected {
+            if scheme.get("type").and_then(Value::as_str) != Some("apiKey") {
+                continue;
+            }
+            let location = match scheme.get("in").and_then(Value::as_str) {
+                Some(l @ ("query" | "cookie")) => l,
+                _ => continue,
+            };
+            let name = match scheme.get("name") {
+                Some(Value::String(s)) => s.clone(),
+                None | Some(Value::Null) => String::new(),
+                Some(other) => js::js_string(other),
+            };
+            let value = match self.credential(key, "apiKey").filter(|v| !v.is_empty()) {
+                Some(v) => v.to_string(),
+                None => format!(
+                    "<{}>",
+                    match scheme.get("name") {
+                        Some(Value::String(s)) => s.clone(),
+                        Some(Value::Null) | None => "apiKey".into(),
+                        Some(other) => js::js_string(other),
+                    }
+                ),
+            };
+            out.push((name, location.to_string(), value));
+        }
+        out
     }
 
     /// The headers `buildPostmanRequest` derives from the selected auth option.

@@ -240,6 +240,16 @@ pub fn convert(
                     sanitize(body.file_src(), trim, None, false, false)
                 ));
             }
+            BodyData::UrlEncoded(fields) => {
+                for (key, value) in fields {
+                    snippet.push_str(&format!(
+                        "{indent}{} {quote}{}={}{quote}",
+                        if long { "--data-urlencode" } else { "-d" },
+                        sanitize(Some(key), trim, Some(quote), false, true),
+                        sanitize(value.as_str(), trim, Some(quote), false, !long)
+                    ));
+                }
+            }
             BodyData::NoMode => {}
         }
     }

@@ -63,7 +63,7 @@ fn theme(message: &str) -> SampleError {
     SampleError::Theme(message.into())
 }
 
-fn object_keys(value: Option<&Value>) -> Vec<String> {
+pub(super) fn object_keys(value: Option<&Value>) -> Vec<String> {
     match value {
         Some(Value::Object(map)) => {
             let mut keys = Vec::new();
@@ -76,7 +76,7 @@ fn object_keys(value: Option<&Value>) -> Vec<String> {
 
 /// `accept`: the first content type of the responses whose code matches
 /// `/(20[0-9]|2[1-9][0-9])/`, in JavaScript key order.
-fn default_accept(api: &Map<String, Value>) -> Option<String> {
+pub(super) fn default_accept(api: &Map<String, Value>) -> Option<String> {
     static STATUS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(20[0-9]|2[1-9][0-9])").expect("valid regex")
     });
@@ -240,7 +240,7 @@ fn apply_array_examples(group: &mut Vec<Param<'_>>) -> Result<(), SampleError> {
 
 /// `new Request(api.postman)` with what survives `buildPostmanRequest`: method, URL (auth,
 /// port, path, variables, hash), body and an NTLM auth.
-fn base_request(postman: Option<&Value>) -> Result<Request, SampleError> {
+pub(super) fn base_request(postman: Option<&Value>) -> Result<Request, SampleError> {
     let mut request = Request {
         method: "GET".into(),
         url: Url::default(),
@@ -403,7 +403,7 @@ fn body_from_json(body: Option<&Value>) -> Result<Body, SampleError> {
 
 /// The Postman body mode before `setBody`.
 #[derive(PartialEq)]
-enum PostmanMode {
+pub(super) enum PostmanMode {
     Raw,
     Form,
     File,
@@ -411,7 +411,11 @@ enum PostmanMode {
 }
 
 /// `setBody`: the body after reconciling `api.postman.body` with the editor's text.
-fn reconcile_body(body: Option<Body>, mode: PostmanMode, editor: Option<String>) -> Option<Body> {
+pub(super) fn reconcile_body(
+    body: Option<Body>,
+    mode: PostmanMode,
+    editor: Option<String>,
+) -> Option<Body> {
     let mut body = body?;
     let Some(text) = editor else {
         // `body.type === "empty"`
@@ -437,7 +441,7 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
         .next();
     let accept = default_accept(api);
     let params = default_params(api)?;
-    let auth = auth::default_auth(api)?;
+    let auth = auth::default_auth(api, auth::PlaceholderRule::First)?;
     let editor = default_body(api, content_type.as_deref())?;
 
     request.url.host = Some(vec![host(api, origin)?]);
@@ -457,7 +461,7 @@ pub fn default_request(api: &Map<String, Value>, origin: &str) -> Result<Request
 }
 
 /// The mode of `api.postman`'s body, before the explorer's text replaces it.
-fn original_mode(postman: Option<&Value>) -> PostmanMode {
+pub(super) fn original_mode(postman: Option<&Value>) -> PostmanMode {
     match postman.and_then(|p| p.get("body")) {
         None => PostmanMode::NoMode,
         Some(b) => match b.get("mode").filter(|m| js::truthy(Some(m))) {
@@ -473,7 +477,7 @@ fn original_mode(postman: Option<&Value>) -> PostmanMode {
 }
 
 /// Host: the first server, variables replaced by their defaults, or the page's origin.
-fn host(api: &Map<String, Value>, origin: &str) -> Result<String, SampleError> {
+pub(super) fn host(api: &Map<String, Value>, origin: &str) -> Result<String, SampleError> {
     let servers = api.get("servers").and_then(Value::as_array);
     let server = servers
         .and_then(|s| s.first())
@@ -510,6 +514,7 @@ fn add_query(url: &mut Url, query: &[Param<'_>]) -> Result<(), SampleError> {
         let joined = |sep: &str| QueryParam {
             key: key.clone(),
             value: Some(values.join(sep)),
+            shown: None,
         };
         match param.style() {
             Some("spaceDelimited") => url.query.push(joined(" ")),
@@ -519,6 +524,7 @@ fn add_query(url: &mut Url, query: &[Param<'_>]) -> Result<(), SampleError> {
                     url.query.push(QueryParam {
                         key: key.clone(),
                         value: Some(v.clone()),
+                        shown: None,
                     });
                 }
             }

@@ -42,6 +42,19 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
         Some(BodyData::File(_)) => {
             "payload := strings.NewReader(\"<file contents here>\")\n".into()
         }
+        Some(BodyData::UrlEncoded(fields)) => {
+            let pairs: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}={}",
+                        js::encode_uri_component(k),
+                        js::encode_uri_component(&js::js_string(v))
+                    )
+                })
+                .collect();
+            format!("payload := strings.NewReader(\"{}\")", pairs.join("&"))
+        }
         Some(BodyData::NoMode) | None => String::new(),
     };
     let mut s = format!("package main\n\nimport (\n{indent}\"fmt\"\n");

@@ -13,6 +13,7 @@
 //!
 //! ```
 //! use openapi_docs_core::code_samples::{LanguageTab, page_samples};
+//! use openapi_docs_core::options::Compat;
 //! use serde_json::json;
 //!
 //! let api = json!({
@@ -21,10 +22,15 @@
 //!     "postman": {"method": "GET", "url": {"path": ["pets"], "host": ["{{baseUrl}}"]}}
 //! });
 //! let tabs = [LanguageTab { language: "curl".into(), ..Default::default() }];
-//! let samples = page_samples(api.as_object().unwrap(), &tabs, "http://localhost:3000").unwrap();
+//! let samples = page_samples(api.as_object().unwrap(), &tabs, "http://localhost:3000", Compat::V4_3_5).unwrap();
 //! assert_eq!(samples[0].variant, "curl");
 //! assert_eq!(samples[0].result.as_deref(), Ok("curl -L 'https://api.example.com/pets'"));
 //! ```
+//!
+//! With `compat: "5.2.0"` the request is the 5.2.0 theme's (`explorer_v5.rs`: parameters
+//! pre-filled from their defaults and examples, the body sampled from the selected content type's
+//! schema, API keys in the query and cookies); its postman-code-generators 2.1.1 generates the
+//! languages ported here as 1.14.2 does.
 //!
 //! Generators of other languages and variants are not ported: their samples come back as
 //! [`SampleError::Unsupported`].
@@ -32,6 +38,7 @@
 mod auth;
 mod curl;
 mod explorer;
+mod explorer_v5;
 mod go;
 mod languages;
 mod nodejs;
@@ -43,6 +50,8 @@ mod ruby;
 mod xml;
 
 use serde_json::{Map, Value, json};
+
+use crate::options::Compat;
 
 pub(crate) use languages::resolve;
 pub use languages::{LanguageTab, theme_default_tabs};
@@ -90,6 +99,26 @@ impl Sample {
             Err(SampleError::Unsupported(m)) => json!({
                 "language": self.language, "variant": self.variant, "error": m, "unsupported": true
             }),
+        }
+    }
+}
+
+/// Whose explorer the samples follow: the target release, and (5.2.0's `maskCredentials`) whether
+/// credentials are shown as `<name>` placeholders. A [`Compat`] alone means placeholders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// The theme release.
+    pub compat: Compat,
+    /// `false` with 5.2.0's `maskCredentials: false` (pages carry `mask_credentials: false`):
+    /// CodeSnippets then leaves the credentials as they are, i.e. unset.
+    pub mask_credentials: bool,
+}
+
+impl From<Compat> for Target {
+    fn from(compat: Compat) -> Self {
+        Target {
+            compat,
+            mask_credentials: true,
         }
     }
 }
@@ -143,17 +172,23 @@ fn convert(
 /// The samples of one page's `api` object for the site's language tabs (`themeConfig.
 /// languageTabs`; [`theme_default_tabs`] when the site sets none): per language, its first
 /// variant, then the variants the tab lists. `origin` is the site's origin, the host of
-/// operations without servers (the theme uses `window.location.origin`). `None` for webhook
-/// pages (`method: "event"`), which have no code samples.
+/// operations without servers (the theme uses `window.location.origin`); `target` the theme
+/// whose explorer is followed. `None` for webhook pages (`method: "event"`), which have no code
+/// samples.
 pub fn page_samples(
     api: &Map<String, Value>,
     tabs: &[LanguageTab],
     origin: &str,
+    target: impl Into<Target>,
 ) -> Option<Vec<Sample>> {
     if api.get("method").and_then(Value::as_str) == Some("event") {
         return None;
     }
-    let request = explorer::default_request(api, origin);
+    let target = target.into();
+    let request = match target.compat {
+        Compat::V4_3_5 => explorer::default_request(api, origin),
+        Compat::V5_2_0 => explorer_v5::default_request(api, origin, target.mask_credentials),
+    };
     let mut samples = Vec::new();
     for language in resolve(tabs) {
         let tab = tabs.iter().find(|t| t.language == language.language);
@@ -192,7 +227,7 @@ mod tests {
     fn webhooks_have_no_samples() {
         let webhook = api(json!({"method": "event", "postman": {}}));
         assert_eq!(
-            page_samples(&webhook, &[tab("curl", None)], "http://o"),
+            page_samples(&webhook, &[tab("curl", None)], "http://o", Compat::V4_3_5),
             None
         );
     }
@@ -205,7 +240,7 @@ mod tests {
             tab("nodejs", Some(&["native", "request"])),
             tab("python", Some(&["requests"])),
         ];
-        let samples = page_samples(&page, &tabs, "http://o").unwrap();
+        let samples = page_samples(&page, &tabs, "http://o", Compat::V4_3_5).unwrap();
         let keys: Vec<_> = samples
             .iter()
             .map(|s| format!("{}/{}", s.language, s.variant))
@@ -241,7 +276,8 @@ mod tests {
             "parameters": [{"name": "q", "in": "query", "schema": {"type": "array", "example": "a"}}],
             "postman": {"method": "GET", "url": {"path": ["x"]}}
         }));
-        let samples = page_samples(&page, &theme_default_tabs(), "http://o").unwrap();
+        let samples =
+            page_samples(&page, &theme_default_tabs(), "http://o", Compat::V4_3_5).unwrap();
         assert_eq!(
             samples.len(),
             20,

@@ -49,6 +49,25 @@ fn content_type(request: &Request) -> Result<Option<String>, SampleError> {
     }
 }
 
+/// `extractFormData` of the native and request generators: `'key': 'value'` lines.
+fn form_entries(
+    fields: &[(String, Value)],
+    indent: &str,
+    trim: bool,
+    flavor: Flavor,
+) -> Vec<String> {
+    fields
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{indent}'{}': '{}'",
+                sanitize(Some(k), trim, flavor),
+                sanitize(v.as_str(), trim, flavor)
+            )
+        })
+        .collect()
+}
+
 /// The `'headers': {...}` entries of the native and request generators.
 fn header_entries(request: &Request, indent: &str, flavor: Flavor) -> Vec<String> {
     request
@@ -105,6 +124,14 @@ pub fn native(request: &mut Request, given: &Map<String, Value>) -> Result<Strin
     }
     snippet.push_str(var);
     snippet.push_str("fs = require('fs');\n\n");
+    if request
+        .body
+        .as_ref()
+        .is_some_and(|b| b.mode() == Some("urlencoded"))
+    {
+        snippet.push_str(var);
+        snippet.push_str("qs = require('querystring');\n\n");
+    }
     snippet.push_str(let_);
     snippet.push_str("options = {\n");
     let ct = content_type(request)?;
@@ -128,6 +155,16 @@ pub fn native(request: &mut Request, given: &Map<String, Value>) -> Result<Strin
                 }
             }
             BodyData::File(_) => "\"<file contents here>\"".into(),
+            BodyData::UrlEncoded(fields) => format!(
+                "qs.stringify({{\n{}\n}})",
+                form_entries(
+                    fields,
+                    &indent,
+                    options.flag("trimRequestBody"),
+                    Flavor::Native
+                )
+                .join(",\n")
+            ),
             BodyData::NoMode => String::new(),
         };
     }
@@ -269,6 +306,22 @@ pub fn axios(request: &mut Request, given: &Map<String, Value>) -> Result<String
             }
         }
         Some(BodyData::File(_)) => "let data = '<file contents here>';\n".into(),
+        Some(BodyData::UrlEncoded(fields)) => {
+            let entries: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "'{}': '{}'",
+                        sanitize(Some(k), trim, Flavor::Axios),
+                        sanitize(v.as_str(), trim, Flavor::Axios)
+                    )
+                })
+                .collect();
+            format!(
+                "const qs = require('qs');\nlet data = qs.stringify({{\n{indent}{} \n}});\n",
+                entries.join(&format!(",\n{indent}"))
+            )
+        }
     };
     snippet.push_str(&data);
     snippet.push('\n');
@@ -376,6 +429,16 @@ pub fn request(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
                 }
             }
             BodyData::File(_) => "body: \"<file contents here>\"\n".into(),
+            BodyData::UrlEncoded(fields) => format!(
+                "form: {{\n{}\n{indent}}}",
+                form_entries(
+                    fields,
+                    &indent.repeat(2),
+                    options.flag("trimRequestBody"),
+                    Flavor::Request
+                )
+                .join(",\n")
+            ),
             BodyData::NoMode => String::new(),
         };
         entries.push(format!("{indent}{text}"));

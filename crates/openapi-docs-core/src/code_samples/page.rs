@@ -8,8 +8,9 @@ use std::io::Read;
 use base64::Engine;
 use serde_json::{Map, Value};
 
-use super::{LanguageTab, Sample, page_samples};
+use super::{LanguageTab, Sample, Target, page_samples};
 use crate::Generated;
+use crate::options::Compat;
 
 /// The `api` front-matter object of a generated `.api.mdx` page.
 pub fn api_from_page(contents: &str) -> Option<Map<String, Value>> {
@@ -43,6 +44,16 @@ pub fn api_from_page(contents: &str) -> Option<Map<String, Value>> {
     }
 }
 
+/// Whether a page's front matter says `mask_credentials: false` (5.2.0's `maskCredentials:
+/// false`), which 5.2.0's ApiExplorer passes to CodeSnippets.
+fn front_matter_masks_credentials(contents: &str) -> bool {
+    let Some(body) = contents.strip_prefix("---\n") else {
+        return true;
+    };
+    let front_matter = body.find("\n---").map_or(body, |end| &body[..end]);
+    !front_matter.lines().any(|l| l == "mask_credentials: false")
+}
+
 /// The samples of one operation page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageSamples {
@@ -52,11 +63,14 @@ pub struct PageSamples {
     pub samples: Vec<Sample>,
 }
 
-/// The samples of every operation page of a generation, in page order (webhook pages have none).
+/// The samples of every operation page of a generation, in page order (webhook pages have none),
+/// for the `compat` release's theme (5.2.0: with the credentials of a page that says
+/// `mask_credentials: false` left unset).
 pub fn generated_samples(
     generated: &Generated,
     tabs: &[LanguageTab],
     origin: &str,
+    compat: Compat,
 ) -> Vec<PageSamples> {
     generated
         .pages
@@ -66,7 +80,16 @@ pub fn generated_samples(
             let api = api_from_page(&page.contents)?;
             Some(PageSamples {
                 id: id.to_string(),
-                samples: page_samples(&api, tabs, origin)?,
+                samples: page_samples(
+                    &api,
+                    tabs,
+                    origin,
+                    Target {
+                        compat,
+                        mask_credentials: compat == Compat::V4_3_5
+                            || front_matter_masks_credentials(&page.contents),
+                    },
+                )?,
             })
         })
         .collect()

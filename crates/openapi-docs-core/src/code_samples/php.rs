@@ -16,6 +16,15 @@ fn sanitize(input: Option<&str>, trim: bool) -> String {
     s.replace('\\', "\\\\").replace('\'', "\\'")
 }
 
+/// `sanitize(input, "urlencoded", trim)`.
+fn sanitize_urlencoded(input: Option<&str>, trim: bool) -> String {
+    let Some(input) = input else {
+        return String::new();
+    };
+    let s = if trim { js::trim(input) } else { input };
+    js::encode_uri_component(s).replace('\'', "\\'")
+}
+
 /// The PHP cURL snippet.
 pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<String, SampleError> {
     let options = Options::sanitize(given, COMMON_OPTIONS);
@@ -57,6 +66,22 @@ pub fn convert(request: &mut Request, given: &Map<String, Value>) -> Result<Stri
             BodyData::File(_) => {
                 snippet.push_str(&format!(
                     "{indent}CURLOPT_POSTFIELDS => \"<file contents here>\",\n"
+                ));
+            }
+            BodyData::UrlEncoded(fields) if !fields.is_empty() => {
+                let pairs: Vec<String> = fields
+                    .iter()
+                    .map(|(k, v)| {
+                        format!(
+                            "{}={}",
+                            sanitize_urlencoded(Some(k), trim),
+                            sanitize_urlencoded(v.as_str(), trim)
+                        )
+                    })
+                    .collect();
+                snippet.push_str(&format!(
+                    "{indent}CURLOPT_POSTFIELDS => '{}',\n",
+                    pairs.join("&")
                 ));
             }
             _ => {}

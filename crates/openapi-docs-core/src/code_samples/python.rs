@@ -25,6 +25,8 @@ enum Escape {
     Raw,
     /// `header`, `formdata`, `file`: `\` and `'`.
     Single,
+    /// `urlencoded`: `encodeURIComponent`, then `'` escaped.
+    UrlEncoded,
 }
 
 fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
@@ -36,6 +38,7 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
         Escape::Raw => crate::js::stringify(&Value::String(s.to_string())),
         Escape::Single => s.replace('\\', "\\\\").replace('\'', "\\'"),
         Escape::Default => s.replace('\\', "\\\\").replace('"', "\\\""),
+        Escape::UrlEncoded => js::encode_uri_component(s).replace('\'', "\\'"),
     }
 }
 
@@ -77,6 +80,21 @@ fn payload(request: &Request, indent: &str, content_type: Option<&str>) -> Strin
             format!("payload = {}\n", sanitize(Some(raw), Escape::Raw, false))
         }
         BodyData::File(_) => "payload = \"<file contents here>\"\n".into(),
+        BodyData::UrlEncoded(fields) if fields.is_empty() => empty,
+        BodyData::UrlEncoded(fields) => {
+            // `bodyTrim` is never set: no trimming.
+            let pairs: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}={}",
+                        sanitize(Some(k), Escape::UrlEncoded, false),
+                        sanitize(v.as_str(), Escape::UrlEncoded, false)
+                    )
+                })
+                .collect();
+            format!("payload = '{}'\n", pairs.join("&"))
+        }
         BodyData::NoMode => empty,
     }
 }

@@ -37,12 +37,16 @@ impl Header {
 }
 
 /// A query parameter; `None` is JavaScript's `null`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct QueryParam {
     /// Name.
     pub key: Option<String>,
     /// Value.
     pub value: Option<String>,
+    /// `String(value)` of a value that is not a string (5.2.0 keeps numbers, booleans and
+    /// objects): `toString` leaves it out like `null`, the generators' `encodeURIComponent`
+    /// shows it.
+    pub shown: Option<String>,
 }
 
 /// A path variable (`Variable`, type `any` or `string` the only ones whose value can be a
@@ -93,6 +97,9 @@ pub enum BodyData {
     Raw(String),
     /// A file: `Some(src)` when `file` is set (`src` may be absent).
     File(Option<Option<Value>>),
+    /// 5.2.0's form fields of an `x-www-form-urlencoded` body, `(key, value)` in order (a value
+    /// that is not a string shows as `""`: every generator's `sanitize` does so).
+    UrlEncoded(Vec<(String, Value)>),
 }
 
 /// The request body.
@@ -113,6 +120,7 @@ impl Body {
             BodyData::NoMode => None,
             BodyData::Raw(_) => Some("raw"),
             BodyData::File(_) => Some("file"),
+            BodyData::UrlEncoded(_) => Some("urlencoded"),
         }
     }
 
@@ -123,6 +131,7 @@ impl Body {
             BodyData::Raw(raw) => raw.is_empty(),
             BodyData::File(None) => true,
             BodyData::File(Some(src)) => !crate::js::truthy(src.as_ref()),
+            BodyData::UrlEncoded(fields) => fields.is_empty(),
         }
     }
 
@@ -137,6 +146,7 @@ impl Body {
             BodyData::NoMode => false,
             BodyData::Raw(raw) => !raw.is_empty(),
             BodyData::File(file) => file.is_some(),
+            BodyData::UrlEncoded(_) => true,
         }
     }
 
@@ -342,7 +352,7 @@ impl Url {
                     format!(
                         "{}={}",
                         encode_param(p.key.as_deref()),
-                        encode_param(p.value.as_deref())
+                        encode_param(p.value.as_deref().or(p.shown.as_deref()))
                     )
                 })
                 .collect::<Vec<_>>()
@@ -447,10 +457,12 @@ mod tests {
                 QueryParam {
                     key: Some("a&b".into()),
                     value: Some("1=2#".into()),
+                    shown: None,
                 },
                 QueryParam {
                     key: Some("flag".into()),
                     value: None,
+                    shown: None,
                 },
             ],
             ..Default::default()

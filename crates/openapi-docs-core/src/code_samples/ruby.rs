@@ -35,6 +35,8 @@ enum Escape {
     Header,
     /// Any other truthy `escapeCharFor` (`url`, `doubleQuotes`).
     Quotes,
+    /// `urlencoded`: `encodeURIComponent`.
+    UrlEncoded,
 }
 
 fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
@@ -52,6 +54,7 @@ fn sanitize(input: Option<&str>, escape: Escape, trim: bool) -> String {
         Escape::Raw => crate::js::stringify(&Value::String(s)),
         Escape::Header => s.replace('\\', "\\\\").replace('"', "\\\""),
         Escape::Quotes => s.replace('"', "\\\""),
+        Escape::UrlEncoded => js::encode_uri_component(&s),
     }
 }
 
@@ -104,6 +107,23 @@ fn body(request: &Request, trim: bool, content_type: Option<&str>, indent_count:
             )
         }
         BodyData::File(_) => "request.body = \"<file contents here>\"\n".into(),
+        BodyData::UrlEncoded(fields) if fields.is_empty() => String::new(),
+        BodyData::UrlEncoded(fields) => {
+            let pairs: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}={}",
+                        sanitize(Some(k), Escape::UrlEncoded, trim),
+                        sanitize(v.as_str(), Escape::UrlEncoded, trim)
+                    )
+                })
+                .collect();
+            format!(
+                "request.body = \"{}\"\n",
+                sanitize(Some(&pairs.join("&")), Escape::Quotes, false)
+            )
+        }
         BodyData::NoMode => String::new(),
     }
 }

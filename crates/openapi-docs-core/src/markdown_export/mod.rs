@@ -66,7 +66,16 @@ pub(crate) fn api_page(
     let api: Map<String, Value> = serde_json::from_str(api_json).ok()?;
     Some(Page {
         path: page_path(ItemKind::Api, id),
-        contents: operation::render(heading(title, id), &api, origin, webhook_event(pointer)),
+        contents: operation::render(
+            heading(title, id),
+            &api,
+            origin,
+            crate::code_samples::Target {
+                compat: options.compat(),
+                mask_credentials: options.mask_credentials != Some(false),
+            },
+            webhook_event(pointer),
+        ),
     })
 }
 

@@ -17,6 +17,7 @@ pub(crate) fn render(
     title: &str,
     api: &Map<String, Value>,
     origin: &str,
+    target: code_samples::Target,
     webhook: Option<(String, String)>,
 ) -> String {
     let mut out = format!("# {}\n\n", inline(title));
@@ -50,7 +51,7 @@ pub(crate) fn render(
     request_body(&mut out, api, is_webhook);
     responses(&mut out, api);
     if !is_webhook {
-        curl_sample(&mut out, api, origin);
+        curl_sample(&mut out, api, origin, target);
     }
     out
 }
@@ -323,12 +324,17 @@ fn media_type_body(out: &mut String, media: &Value, kind: SampleKind, heading: &
 }
 
 /// The curl sample of the theme's first code tab (`origin` for operations without servers).
-fn curl_sample(out: &mut String, api: &Map<String, Value>, origin: &str) {
+fn curl_sample(
+    out: &mut String,
+    api: &Map<String, Value>,
+    origin: &str,
+    target: code_samples::Target,
+) {
     let tab = LanguageTab {
         language: "curl".into(),
         ..Default::default()
     };
-    let Some(samples) = code_samples::page_samples(api, &[tab], origin) else {
+    let Some(samples) = code_samples::page_samples(api, &[tab], origin, target) else {
         return;
     };
     if let Some(Ok(text)) = samples.into_iter().next().map(|s| s.result) {

@@ -12,20 +12,24 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::code_samples::{self, SampleError, resolve, theme_default_tabs};
+use crate::code_samples::{self, SampleError, Target, resolve, theme_default_tabs};
 use crate::options::CodeSamplesOptions;
 
 /// The origin used when the option names none.
 pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
 
 /// The `code_samples` JSON of one page's `api` object, `None` for webhook pages.
-pub fn page_code_samples(api: &Map<String, Value>, options: &CodeSamplesOptions) -> Option<Value> {
+pub fn page_code_samples(
+    api: &Map<String, Value>,
+    options: &CodeSamplesOptions,
+    target: impl Into<Target>,
+) -> Option<Value> {
     let tabs = options
         .language_tabs
         .clone()
         .unwrap_or_else(theme_default_tabs);
     let origin = options.origin.as_deref().unwrap_or(DEFAULT_ORIGIN);
-    let samples = code_samples::page_samples(api, &tabs, origin)?;
+    let samples = code_samples::page_samples(api, &tabs, origin, target)?;
     let languages = resolve(&tabs)
         .into_iter()
         .map(|language| {
@@ -76,6 +80,7 @@ mod tests {
     use super::*;
     use crate::code_samples::LanguageTab;
     use crate::code_samples::api_from_page;
+    use crate::options::Compat;
     use base64::Engine;
     use std::io::Read;
 
@@ -111,7 +116,7 @@ mod tests {
     fn add_to_pages(pages: &mut [Page], options: &CodeSamplesOptions) {
         for page in pages.iter_mut() {
             let api = api_from_page(&page.contents).unwrap_or_default();
-            if let Some(samples) = page_code_samples(&api, options) {
+            if let Some(samples) = page_code_samples(&api, options, Compat::V4_3_5) {
                 add_to_front_matter(&mut page.contents, &samples);
             }
         }
@@ -156,7 +161,7 @@ mod tests {
             "servers": [{"url": "https://api.example.com/"}],
             "postman": {"method": "GET", "url": {"path": ["pets"], "host": ["{{baseUrl}}"]}}
         });
-        let samples = page_code_samples(api.as_object().unwrap(), &tabs()).unwrap();
+        let samples = page_code_samples(api.as_object().unwrap(), &tabs(), Compat::V4_3_5).unwrap();
         assert_eq!(samples[0]["language"], "curl");
         assert_eq!(samples[0]["variant"], "curl");
         assert_eq!(samples[0]["variants"], json!(["cURL"]));

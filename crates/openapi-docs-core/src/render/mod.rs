@@ -385,12 +385,21 @@ impl<'a> Renderer<'a> {
                 };
                 let mut prop_files = sink.files;
                 prop_files.extend(their_files);
-                // With `codeSamples`, from the same data the `api` front matter carries.
-                let samples = self
-                    .options
-                    .code_samples
-                    .as_ref()
-                    .and_then(|o| code_samples::page_code_samples(api, o));
+                // With `codeSamples`, from the same data the `api` front matter carries. 5.2.0's
+                // explorer samples the request body's schema, which `api` may hold as a
+                // placeholder of its written text (`item.written`): that target reads the JSON.
+                let samples = self.options.code_samples.as_ref().and_then(|o| {
+                    if self.compat == Compat::V5_2_0 {
+                        let written: Map<String, Value> = serde_json::from_str(&json).ok()?;
+                        let target = crate::code_samples::Target {
+                            compat: self.compat,
+                            mask_credentials: self.options.mask_credentials != Some(false),
+                        };
+                        code_samples::page_code_samples(&written, o, target)
+                    } else {
+                        code_samples::page_code_samples(api, o, self.compat)
+                    }
+                });
                 drop(prop_ranges);
                 drop(fixed);
                 let markdown_page = crate::markdown_export::api_page(
