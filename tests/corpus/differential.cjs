@@ -104,7 +104,7 @@ async function compareOne(spec, workDir) {
     for (const d of r.differing) {
       const text = fs.readFileSync(path.join(oursOut, d.file), "utf8");
       if (text.includes("pathname://")) reasons.add("image URL kept");
-      else if (d.file.endsWith(".mdx") && isDeepStrictEqual(decodeApi(text), safePage(fs.readFileSync(path.join(referenceOut, d.file), "utf8")))) {
+      else if (d.file.endsWith(".mdx") && isDeepStrictEqual(decodeApi(text), safePage(fs.readFileSync(path.join(referenceOut, d.file), "utf8"), REFERENCE))) {
         // A value the theme throws on, left out of the page (theme-safe.cjs models the rule).
         reasons.add("theme-safe");
       }

@@ -9,10 +9,15 @@
 // - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf`/`allOf` that is not a list;
 //   a discriminator that is not an object, has no entry (mapping, or else `oneOf`/`anyOf`), or,
 //   outside an `allOf` member, an entry without `properties`.
+// The 5.2.0 theme (`compat` "5.2.0", seen in chromium by tests/reference-5.2/theme.test.cjs)
+// throws on less: a `null` parameter (any other is filed or skipped), `parameters` that are not a
+// list even when falsy; a truthy `enum` or `allOf` that is not a list (it checks `oneOf`/`anyOf`);
+// a discriminator that is not an object, or with a `null` entry. Responses, `security` and
+// `servers` as for 4.3.5.
 "use strict";
 const { decodeApi } = require("./compare.cjs");
 
-const LISTS = ["enum", "oneOf", "anyOf", "allOf"];
+const LISTS = { "4.3.5": ["enum", "oneOf", "anyOf", "allOf"], "5.2.0": ["enum", "allOf"] };
 const DATA = new Set(["example", "examples", "default", "const", "enum"]);
 const NAMES = new Set(["properties", "patternProperties", "definitions", "$defs", "mapping", "dependentSchemas"]);
 const PLACES = new Set(["path", "query", "header", "cookie"]);
@@ -23,11 +28,12 @@ function hasProperties(entry) {
   return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some((m) => isObject(m) && Boolean(m.properties)));
 }
 
-function discriminatorThrows(schema, allOfMember) {
+function discriminatorThrows(schema, allOfMember, compat) {
   const d = schema.discriminator;
   if (!d) return false;
   if (!isObject(d)) return true;
   let entries;
+  if (compat === "5.2.0" && d.mapping && !isObject(d.mapping)) return false;
   if (d.mapping) {
     if (!isObject(d.mapping)) return true;
     entries = Object.values(d.mapping);
@@ -37,48 +43,56 @@ function discriminatorThrows(schema, allOfMember) {
     if (!found && Array.isArray(schema.allOf) && schema.allOf.length) found = schema.allOf.filter(isObject).map(alternatives).find(Boolean);
     entries = found && typeof found === "object" ? Object.values(found) : [];
   }
+  if (compat === "5.2.0") return entries.some((entry) => entry === null);
   return entries.length === 0 || (!allOfMember && !entries.every(hasProperties));
 }
 
-/** A copy of a value holding schemas without what the theme throws on. */
-function safeSchema(value, names = false, allOf = false) {
-  if (Array.isArray(value)) return value.map((item) => safeSchema(item, false, allOf));
+/** A copy of a value holding schemas without what the theme of `compat` throws on. */
+function safeSchema(value, compat = "4.3.5", names = false, allOf = false) {
+  if (Array.isArray(value)) return value.map((item) => safeSchema(item, compat, false, allOf));
   if (!isObject(value)) return value;
   const out = {};
-  const dropDiscriminator = !names && discriminatorThrows(value, allOf);
+  const dropDiscriminator = !names && discriminatorThrows(value, allOf, compat);
   for (const [key, child] of Object.entries(value)) {
     if (!names && key === "discriminator" && dropDiscriminator) continue;
-    if (!names && LISTS.includes(key) && child && !Array.isArray(child)) continue;
-    out[key] = !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, !names && NAMES.has(key), !names && key === "allOf");
+    if (!names && LISTS[compat].includes(key) && child && !Array.isArray(child)) continue;
+    out[key] = !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, compat, !names && NAMES.has(key), !names && key === "allOf");
   }
   return out;
 }
 
-/** A copy of an operation's `api` object without what the theme throws on. */
-function safeApi(api) {
+/** A copy of an operation's `api` object without what the theme of `compat` throws on. */
+function safeApi(api, compat = "4.3.5") {
   const out = { ...api };
-  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter((p) => isObject(p) && PLACES.has(p.in)));
-  else if (out.parameters) delete out.parameters;
+  const usable = compat === "5.2.0" ? (p) => p !== null : (p) => isObject(p) && PLACES.has(p.in);
+  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), compat);
+  else if (compat === "5.2.0" ? "parameters" in out && out.parameters !== null : out.parameters) delete out.parameters;
   for (const key of ["security", "servers"]) if (key in out && out[key] !== null && !Array.isArray(out[key])) delete out[key];
-  for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key]);
-  if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)));
-  else if ("responses" in out) out.responses = safeSchema(out.responses);
+  for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key], compat);
+  if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)), compat);
+  else if ("responses" in out) out.responses = safeSchema(out.responses, compat);
   return out;
 }
+
+/** Stands for a prop line ours leaves out. */
+const DROPPED = "\u0000dropped";
 
 /**
  * The reference's page (text) as ours writes it, decoded as compare.cjs decodes pages: the
  * `api` front matter and the props the theme renders (one JSON line each) made safe.
  */
-function safePage(page) {
+function safePage(page, compat = "4.3.5") {
   const { text, api } = decodeApi(page);
   const safeText = text.replace(/^( {2}(parameters|body|responses|schema)=\{)(.*)\}$/gm, (whole, head, prop, json) => {
     if (json === "undefined") return whole;
     const value = JSON.parse(json);
-    const safe = prop === "responses" ? safeApi({ responses: value }).responses : prop === "parameters" ? safeApi({ parameters: value }).parameters : safeSchema(value);
+    const safe =
+      prop === "responses" ? safeApi({ responses: value }, compat).responses : prop === "parameters" ? safeApi({ parameters: value }, compat).parameters : safeSchema(value, compat);
+    // 5.2.0 leaves out a prop that is undefined (`<ParamsDetails>`), 4.3.5 writes it.
+    if (safe === undefined && compat === "5.2.0") return DROPPED;
     return `${head}${JSON.stringify(safe)}}`;
-  });
-  return { text: safeText, api: api === undefined ? undefined : JSON.stringify(safeApi(JSON.parse(api))) };
+  }).replace(new RegExp(`\n${DROPPED}\n>`, "g"), ">");
+  return { text: safeText, api: api === undefined ? undefined : JSON.stringify(safeApi(JSON.parse(api), compat)) };
 }
 
 module.exports = { safeApi, safeSchema, safePage };

@@ -1,7 +1,10 @@
 // Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build or loses a
 // page, ours (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
 // each case runs 5.2.0 to show the breakage, then asserts ours. The files are the ones
-// v5/parity.test.cjs lists as deliberate (item 33 of docs/notes/5.2.0-port-plan.md).
+// v5/parity.test.cjs lists as deliberate (item 33 of docs/notes/5.2.0-port-plan.md). The values
+// the 5.2 theme throws on and the raw HTML it renders live are shown broken in a real 5.2 site
+// build opened in chromium by tests/reference-5.2/theme.test.cjs; here, that ours are 5.2.0's
+// pages but for exactly those.
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -10,11 +13,34 @@ const path = require("path");
 const { runBoth } = require("../harness.cjs");
 const { PARITY_OPTIONS } = require("../specs.cjs");
 const { compileDocusaurusMdx } = require("../../hostile/mdx.cjs");
+const { decodeApi } = require("../compare.cjs");
+const { safePage } = require("../theme-safe.cjs");
 
 const OPTIONS = { ...PARITY_OPTIONS, externalJsonProps: false };
 const SWAGGER_PETSTORE = path.resolve(__dirname, "../fixtures/swagger2-petstore.yaml");
 const V5_FEATURES = path.resolve(__dirname, "../../reference-5.2/fixtures/v5-features.yaml");
 const ID_COLLIDE = path.resolve(__dirname, "../../hostile/fixtures/id-collide.yaml");
+const THEME_BREAKERS = path.resolve(__dirname, "../../reference-5.2/fixtures/theme-breakers.yaml");
+
+// The pages of theme-breakers.yaml whose values the 5.2 theme throws on (the null response fails
+// the build, the others crash once hydrated: tests/reference-5.2/theme.test.cjs). `allOf` that
+// is not a list throws at the top of a schema (`top-`, `body-`); ours leaves it out as a
+// property's too, where the 5.2 theme merges it.
+const THEME_THROWS = [
+  "all-of-not-a-list.api.mdx",
+  "body-all-of-not-a-list.api.mdx",
+  "discriminator-not-an-object.api.mdx",
+  "discriminator-null-entry.api.mdx",
+  "enum-not-a-list.api.mdx",
+  "null-response.api.mdx",
+  "parameter-null.api.mdx",
+  "parameters-false.api.mdx",
+  "parameters-not-a-list.api.mdx",
+  "security-false.api.mdx",
+  "security-not-a-list.api.mdx",
+  "servers-not-a-list.api.mdx",
+  "top-all-of-not-a-list.api.mdx",
+];
 
 /** The doc ids a sidebar.ts lists. */
 const sidebarIds = (file) => [...fs.readFileSync(file, "utf8").matchAll(/id: "([^"]+)"/g)].map((m) => m[1]);
@@ -56,4 +82,29 @@ test("pages that share an id (GitHub: 61 schemas share a title): 5.2.0 writes on
   assert.deepEqual(["get-pet", "get-pet-2", "get-pet-3", "get-pet-4"].map((id) => pathOf(oursOut, `${id}.api.mdx`)), ["/a", "/b", "/c", "/d"]);
   const oursIds = sidebarIds(path.join(oursOut, "sidebar.ts"));
   assert.equal(new Set(oursIds).size, oursIds.length, "each sidebar id once");
+});
+
+test("values the 5.2 theme throws on, and raw HTML it renders live: ours leaves them out or shows them as text, and is 5.2.0's page elsewhere", () => {
+  const { referenceOut, oursOut, result } = runBoth("better/theme-breakers", THEME_BREAKERS, OPTIONS, [], { reference: "5.2.0" });
+  const notIdentical = [...result.differing.map((d) => d.file), ...result.missing, ...result.extra].sort();
+  assert.deepEqual(notIdentical, [...THEME_THROWS, "markup.api.mdx"].sort(), "the files that differ from 5.2.0's");
+  // The cases the 5.2 theme renders (12 pages), the info and 3 schema pages, the sidebar.
+  assert.equal(result.identical.length, 17, "files identical to 5.2.0's");
+  const read = (out, file) => fs.readFileSync(path.join(out, file), "utf8");
+  for (const file of THEME_THROWS) {
+    const reference = read(referenceOut, file);
+    const expected = safePage(reference, "5.2.0");
+    // Without its parameters, the page has no request: ours writes no Request heading either.
+    if (file === "parameters-not-a-list.api.mdx") expected.text = expected.text.replace(/\n<Heading\n {2}id=\{"request"\}\n[^]*?<\/Heading>\n/, "");
+    assert.notDeepEqual(expected, decodeApi(reference), `${file}: 5.2.0's page has what ours leaves out`);
+    assert.deepEqual(decodeApi(read(oursOut, file)), expected, `${file} is 5.2.0's with exactly that left out`);
+  }
+  // The theme's react-markdown 10 and rehype-raw 7 render raw HTML in these texts as elements.
+  const reference = read(referenceOut, "markup.api.mdx");
+  const ours = read(oursOut, "markup.api.mdx");
+  for (const live of [/<iframe srcdoc=/, /<script>window.__hostile='body'<\/script>/, /<form action=/, /<img src=x onerror=/]) {
+    assert.match(reference, live, "5.2.0 writes the raw HTML");
+    assert.doesNotMatch(ours, live, "ours does not");
+  }
+  assert.match(ours, /&lt;script>window.__hostile='body'&lt;\/script>/);
 });

@@ -17,7 +17,8 @@ module.exports = {
   title: "OpenAPI docs fixture (5.2)",
   url: "http://localhost",
   baseUrl: "/",
-  onBrokenLinks: "throw",
+  // The index page links to the petstore's info page: another spec (FIXTURE_SPEC) has another.
+  onBrokenLinks: process.env.FIXTURE_SPEC ? "warn" : "throw",
   future: { v4: true, faster: true },
   markdown: { hooks: { onBrokenMarkdownLinks: "throw" } },
   presets: [

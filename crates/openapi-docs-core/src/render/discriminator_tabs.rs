@@ -17,21 +17,38 @@
 //!
 //! Such a discriminator is left out of the schema the page shows (see [`super::theme_safe`]);
 //! its property and its `oneOf`/`anyOf` are shown as any other.
+//!
+//! The 5.2.0 theme (`compat: "5.2.0"`) renders a tab list without tabs, reads an entry's
+//! `properties` only when it has some, and walks a mapping that is not an object key by key; it
+//! still throws on a discriminator that is not an object (it assigns the inferred `mapping` to
+//! it) and on a `null` entry (it reads `entry.allOf`, or `entry.title` when it infers the
+//! mapping). Each case was seen in chromium (`tests/reference-5.2/theme.test.cjs`).
 
 use serde_json::{Map, Value};
 
 use crate::js;
+use crate::options::Compat;
 
-/// Whether the theme throws on the discriminator of `schema` (see the module documentation);
-/// `all_of_member`: `schema` is an item of an `allOf`.
-pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool) -> bool {
+/// Whether the theme of `compat` throws on the discriminator of `schema` (see the module
+/// documentation); `all_of_member`: `schema` is an item of an `allOf` (4.3.5 does not render
+/// those; 5.2.0 finds them in the `allOf` and does).
+pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, compat: Compat) -> bool {
     let Some(discriminator) = schema.get("discriminator").filter(|d| js::truthy(Some(d))) else {
         return false;
     };
     let Value::Object(discriminator) = discriminator else {
         return true;
     };
-    let entries: Vec<&Value> = match discriminator.get("mapping").filter(|m| js::truthy(Some(m))) {
+    let mapping = discriminator.get("mapping").filter(|m| js::truthy(Some(m)));
+    if compat == Compat::V5_2_0 {
+        let entries: Vec<&Value> = match mapping {
+            Some(Value::Object(mapping)) => mapping.values().collect(),
+            Some(_) => Vec::new(),
+            None => inferred_entries(schema),
+        };
+        return entries.into_iter().any(Value::is_null);
+    }
+    let entries: Vec<&Value> = match mapping {
         Some(Value::Object(mapping)) => mapping.values().collect(),
         Some(_) => return true,
         None => inferred_entries(schema),
@@ -81,7 +98,33 @@ mod tests {
     use serde_json::json;
 
     fn throws(schema: Value) -> bool {
-        theme_throws(schema.as_object().unwrap(), false)
+        theme_throws(schema.as_object().unwrap(), false, Compat::V4_3_5)
+    }
+
+    fn throws_5_2(schema: Value) -> bool {
+        theme_throws(schema.as_object().unwrap(), false, Compat::V5_2_0)
+    }
+
+    #[test]
+    fn the_5_2_theme_throws_on_a_discriminator_that_is_no_object_or_a_null_entry() {
+        for schema in [
+            json!({"discriminator": "kind"}),
+            json!({"discriminator": 3}),
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}, "b": null}}}),
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"properties": {}}, null]}),
+            json!({"discriminator": {"propertyName": "k"}, "allOf": [{"anyOf": [null]}]}),
+        ] {
+            assert!(throws_5_2(schema.clone()), "{schema}");
+        }
+        for schema in [
+            json!({"discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}}),
+            json!({"discriminator": {"propertyName": "k", "mapping": {}}}),
+            json!({"discriminator": {"propertyName": "k", "mapping": "a"}}),
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": "circular(A)", "b": {"type": "array"}}}}),
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"properties": {}}, {"title": "B"}]}),
+        ] {
+            assert!(!throws_5_2(schema.clone()), "{schema}");
+        }
     }
 
     #[test]

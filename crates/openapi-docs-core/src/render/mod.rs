@@ -347,8 +347,11 @@ impl<'a> Renderer<'a> {
                     std::borrow::Cow::Owned(fixed) => Some(fixed),
                 };
                 // And without what the theme throws on (`theme_safe`).
-                let safe =
-                    theme_safe::api(inert.as_ref().unwrap_or(&original), item.written.as_deref());
+                let safe = theme_safe::api(
+                    inert.as_ref().unwrap_or(&original),
+                    item.written.as_deref(),
+                    self.compat,
+                );
                 let fixed = safe.or(inert).map(Value::Object);
                 let original = Value::Object(original);
                 let fixed_value = fixed.as_ref().unwrap_or(&original);
@@ -509,7 +512,10 @@ impl<'a> Renderer<'a> {
                     Some(markdown) => (markdown, Vec::new()),
                     None => self.externalizing(&item.id, || {
                         schema_body(
-                            &theme_safe::schema(&crate::text::inert_markup_value(&schema)),
+                            &theme_safe::schema(
+                                &crate::text::inert_markup_value(&schema),
+                                self.compat,
+                            ),
                             self.compat,
                         )
                     }),

@@ -16,6 +16,15 @@
 //! On an API page the `api` object is made safe once ([`api`]): the front matter the theme's
 //! `ApiItem` reads and the props (parts of the same JSON) agree. Found by building every hostile
 //! fixture into one site and opening each page in chromium (`tests/hostile/browser.test.cjs`).
+//!
+//! With `compat: "5.2.0"`, only what the 5.2.0 theme still throws on, each case built with it and
+//! opened in chromium (`tests/reference-5.2/theme.test.cjs`): an `oneOf` or `anyOf` that is not a
+//! list is rendered as none (`AnyOneOf` checks), and so is a parameter that is an object, a
+//! number or a string whatever its `in` (`params[param.in]?.push`); a `null` parameter still
+//! throws (`param.in`), and so do `parameters` that are not a list even when falsy
+//! (`parameters?.forEach` is called on `false`). `enum` and `allOf` (a schema's own `allOf`:
+//! `allOf.filter`; a property's is merged, but is left out all the same), `null` responses,
+//! `security` and `servers` are as for 4.3.5; discriminators in [`super::discriminator_tabs`].
 
 use std::borrow::Cow;
 
@@ -23,31 +32,43 @@ use serde_json::{Map, Value};
 
 use super::discriminator_tabs;
 use crate::js;
+use crate::options::Compat;
 use crate::resolve::WrittenTexts;
 
 /// Where `ApiItem` files parameters (`params[param.in].push(param)`).
 const PARAMETER_PLACES: [&str; 4] = ["path", "query", "header", "cookie"];
 
-/// An operation's `api` object without what the theme throws on (see the module
+/// An operation's `api` object without what the theme of `compat` throws on (see the module
 /// documentation), or `None` when nothing is. `written`: the JSON texts that stand for its
 /// response and request schemas (`resolve::text`); one that holds something to leave out is
 /// read and put in its placeholder's place.
-pub fn api(api: &Map<String, Value>, written: Option<&WrittenTexts>) -> Option<Map<String, Value>> {
-    let walk = Walk { written };
+pub fn api(
+    api: &Map<String, Value>,
+    written: Option<&WrittenTexts>,
+    compat: Compat,
+) -> Option<Map<String, Value>> {
+    let walk = Walk { written, compat };
     let mut out: Option<Map<String, Value>> = None;
     let mut set = |key: &str, value: Option<Value>| {
         let map = out.get_or_insert_with(|| api.clone());
         match value {
             Some(value) => map.insert(key.to_string(), value),
-            None => map.remove(key),
+            // 5.2.0: in place, the other keys keep their order. 4.3.5's pages keep the order
+            // they have always had (the last key takes the removed one's place).
+            None => match compat {
+                Compat::V4_3_5 => map.swap_remove(key),
+                Compat::V5_2_0 => map.shift_remove(key),
+            },
         };
     };
     match api.get("parameters") {
         Some(Value::Array(items)) => {
-            let usable = |p: &Value| {
-                p.get("in")
+            let usable = |p: &Value| match compat {
+                Compat::V4_3_5 => p
+                    .get("in")
                     .and_then(Value::as_str)
-                    .is_some_and(|place| PARAMETER_PLACES.contains(&place))
+                    .is_some_and(|place| PARAMETER_PLACES.contains(&place)),
+                Compat::V5_2_0 => !p.is_null(),
             };
             let kept: Vec<Value> = items.iter().filter(|p| usable(p)).cloned().collect();
             let kept = if kept.len() == items.len() {
@@ -61,6 +82,7 @@ pub fn api(api: &Map<String, Value>, written: Option<&WrittenTexts>) -> Option<M
             }
         }
         Some(other) if js::truthy(Some(other)) => set("parameters", None),
+        Some(other) if compat == Compat::V5_2_0 && !other.is_null() => set("parameters", None),
         _ => {}
     }
     for key in ["security", "servers"] {
@@ -82,13 +104,20 @@ pub fn api(api: &Map<String, Value>, written: Option<&WrittenTexts>) -> Option<M
 }
 
 /// A schema prop (or a value holding schemas: a request body, parameters) without what the
-/// theme throws on.
-pub fn schema(value: &Value) -> Cow<'_, Value> {
-    Walk { written: None }.schema(value)
+/// theme of `compat` throws on.
+pub fn schema(value: &Value, compat: Compat) -> Cow<'_, Value> {
+    Walk {
+        written: None,
+        compat,
+    }
+    .schema(value)
 }
 
 /// Keywords the theme calls list methods on when they are truthy.
 const LISTS: [&str; 4] = ["enum", "oneOf", "anyOf", "allOf"];
+
+/// Those the 5.2.0 theme still calls list methods on: it checks `oneOf` and `anyOf`.
+const LISTS_5_2: [&str; 2] = ["enum", "allOf"];
 
 /// Keys whose values are data (examples, defaults), not schemas: nothing in them is changed.
 fn is_data(key: &str) -> bool {
@@ -111,9 +140,18 @@ fn maps_names(key: &str) -> bool {
 /// A walk over values that hold schemas.
 struct Walk<'w> {
     written: Option<&'w WrittenTexts>,
+    compat: Compat,
 }
 
 impl Walk<'_> {
+    /// The keywords that throw when truthy and not a list.
+    fn lists(&self) -> &'static [&'static str] {
+        match self.compat {
+            Compat::V4_3_5 => &LISTS,
+            Compat::V5_2_0 => &LISTS_5_2,
+        }
+    }
+
     fn schema<'v>(&self, value: &'v Value) -> Cow<'v, Value> {
         self.fixed(value, false, false)
             .map_or(Cow::Borrowed(value), Cow::Owned)
@@ -141,15 +179,17 @@ impl Walk<'_> {
     fn fixed(&self, value: &Value, names: bool, all_of: bool) -> Option<Value> {
         match value {
             Value::Object(map) => {
-                let drop_discriminator = !names && discriminator_tabs::theme_throws(map, all_of);
+                let drop_discriminator =
+                    !names && discriminator_tabs::theme_throws(map, all_of, self.compat);
+                let lists = self.lists();
                 let not_a_list = |key: &str| {
                     !names
-                        && LISTS.contains(&key)
+                        && lists.contains(&key)
                         && map
                             .get(key)
                             .is_some_and(|v| js::truthy(Some(v)) && !v.is_array())
                 };
-                let drop_list = LISTS.iter().any(|key| not_a_list(key));
+                let drop_list = lists.iter().any(|key| not_a_list(key));
                 let mut changed: Vec<(usize, Value)> = Vec::new();
                 for (i, (key, child)) in map.iter().enumerate() {
                     if !names && is_data(key) {
@@ -233,10 +273,14 @@ mod tests {
     fn what_the_theme_renders_is_borrowed_unchanged() {
         let value = json!({"type": "object", "properties": {"enum": {"type": "string", "enum": ["a"]}},
             "discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "example": {"enum": "x"}});
-        assert!(matches!(schema(&value), Cow::Borrowed(_)));
+        assert!(matches!(schema(&value, Compat::V4_3_5), Cow::Borrowed(_)));
         let responses_value = json!({"200": {"description": "OK"}});
         assert!(matches!(
-            Walk { written: None }.responses(&responses_value),
+            Walk {
+                written: None,
+                compat: Compat::V4_3_5
+            }
+            .responses(&responses_value),
             Cow::Borrowed(_)
         ));
     }
@@ -248,7 +292,7 @@ mod tests {
             "ok": {"enum": ["a"], "example": {"enum": "data"}},
             "falsy": {"enum": ""}}}}}});
         assert_eq!(
-            schema(&value).into_owned(),
+            schema(&value, Compat::V4_3_5).into_owned(),
             json!({"content": {"application/json": {"schema": {"properties": {
                 "enum": {"type": "string"},
                 "ok": {"enum": ["a"], "example": {"enum": "data"}},
@@ -256,7 +300,7 @@ mod tests {
         );
         let alternatives = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}});
         assert_eq!(
-            schema(&alternatives).into_owned(),
+            schema(&alternatives, Compat::V4_3_5).into_owned(),
             json!({"properties": {"one": {}, "any": {}, "all": {}, "fine": {"oneOf": [1]}}})
         );
     }
@@ -265,16 +309,16 @@ mod tests {
     fn discriminators_the_theme_throws_on_are_left_out_anywhere() {
         let base = json!({"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}});
         let shown = json!({"type": "object", "properties": {"kind": {"type": "string"}}});
-        assert_eq!(schema(&base).into_owned(), shown);
+        assert_eq!(schema(&base, Compat::V4_3_5).into_owned(), shown);
         let nested = json!({"properties": {"destination": base.clone()}, "items": [base.clone()]});
         assert_eq!(
-            schema(&nested).into_owned(),
+            schema(&nested, Compat::V4_3_5).into_owned(),
             json!({"properties": {"destination": shown.clone()}, "items": [shown]})
         );
         let circular = json!({"oneOf": [{"properties": {}}, "circular(Group)"],
             "discriminator": {"propertyName": "kind", "mapping": {"group": "circular(Group)"}}});
         assert_eq!(
-            schema(&circular).into_owned(),
+            schema(&circular, Compat::V4_3_5).into_owned(),
             json!({"oneOf": [{"properties": {}}, "circular(Group)"]})
         );
     }
@@ -282,26 +326,58 @@ mod tests {
     #[test]
     fn parameters_the_api_item_cannot_file_are_left_out() {
         let api = json!({"parameters": [null, 42, "x", {"in": "query", "name": "q"}, {"name": "n"}, {"in": "body"}]});
-        let fixed = super::api(api.as_object().unwrap(), None).unwrap();
+        let fixed = super::api(api.as_object().unwrap(), None, Compat::V4_3_5).unwrap();
         assert_eq!(
             Value::Object(fixed),
             json!({"parameters": [{"in": "query", "name": "q"}]})
         );
         let object = json!({"parameters": {"name": "not-a-list"}, "responses": {"200": null}, "security": {}, "servers": "x"});
         assert_eq!(
-            Value::Object(super::api(object.as_object().unwrap(), None).unwrap()),
+            Value::Object(super::api(object.as_object().unwrap(), None, Compat::V4_3_5).unwrap()),
             json!({"responses": {}})
         );
         let fine = json!({"parameters": [{"in": "path", "name": "id", "schema": {"enum": ["a"]}}], "responses": {"200": {}}});
-        assert_eq!(super::api(fine.as_object().unwrap(), None), None);
+        assert_eq!(
+            super::api(fine.as_object().unwrap(), None, Compat::V4_3_5),
+            None
+        );
     }
 
     #[test]
     fn null_responses_are_left_out() {
         let value = json!({"200": null, "404": "x", "500": {"content": []}});
         assert_eq!(
-            Walk { written: None }.responses(&value).into_owned(),
+            Walk {
+                written: None,
+                compat: Compat::V4_3_5
+            }
+            .responses(&value)
+            .into_owned(),
             json!({"404": "x", "500": {"content": []}})
         );
+    }
+
+    #[test]
+    fn the_5_2_theme_renders_more_of_them() {
+        let v5 = Compat::V5_2_0;
+        let api = json!({"parameters": [null, 42, {"in": "body", "name": "b"}, {"name": "n"}]});
+        assert_eq!(
+            Value::Object(super::api(api.as_object().unwrap(), None, v5).unwrap()),
+            json!({"parameters": [42, {"in": "body", "name": "b"}, {"name": "n"}]})
+        );
+        let falsy = json!({"parameters": false, "security": false, "servers": null});
+        assert_eq!(
+            Value::Object(super::api(falsy.as_object().unwrap(), None, v5).unwrap()),
+            json!({"servers": null})
+        );
+        let value = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "enum": {"enum": "x"},
+            "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {"discriminator": {"propertyName": "k", "mapping": {"a": null}}}}});
+        assert_eq!(
+            schema(&value, v5).into_owned(),
+            json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {}, "enum": {},
+                "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {}}})
+        );
+        let fine = json!({"parameters": [{"in": "body", "name": "b"}], "responses": {"200": {}}});
+        assert_eq!(super::api(fine.as_object().unwrap(), None, v5), None);
     }
 }
