@@ -18,7 +18,9 @@ use crate::js::field;
 use crate::load::{self, pointer_location};
 
 mod compact;
+mod deep_merge;
 pub mod deref_cache;
+mod extended_ref;
 mod sample_source;
 mod text;
 pub use text::WrittenTexts;
@@ -103,6 +105,14 @@ pub struct Resolver {
     /// Addresses of the extended `$ref` objects (in the root document) the reference serves from
     /// its dereference cache (see [`deref_cache`]).
     cached_extended_refs: HashSet<usize>,
+    /// 5.2.0: (extended `$ref`, `$ref` of its target) addresses (in the root document) where the
+    /// deep merge of the first read the second already replaced (see [`deref_cache`]).
+    replaced_at_merge: HashSet<(usize, usize)>,
+    /// 5.2.0: (extended `$ref`, `$ref` string) addresses of the new objects of a merge that the
+    /// dereferencer serves from its cache, their siblings dropped.
+    dropped_in_merge: HashSet<(usize, usize)>,
+    /// 5.2.0: the merges the reference does not crawl (see [`deref_cache::DerefFacts`]).
+    uncrawled_merges: HashSet<(usize, usize)>,
     /// Whose dereferencer the extended `$ref`s follow: json-schema-ref-parser 11.9 (4.3.5) or
     /// 15.5 (5.2.0), see [`deref_cache`].
     compat: crate::options::Compat,
@@ -198,6 +208,10 @@ struct Expansion<'r> {
     page_depth: usize,
     /// This expansion passed the per-page limit (`Limits::max_nodes`).
     page_limit_passed: bool,
+    /// The address of the extended `$ref` whose 5.2.0 merge is being made (see [`extended_ref`]).
+    merge_root: usize,
+    /// How many merged objects [`extended_ref`] is rebuilding inside one another.
+    replacements_deep: usize,
 }
 
 impl Resolver {
@@ -220,6 +234,9 @@ impl Resolver {
             total_nodes: AtomicUsize::new(0),
             root_dir,
             cached_extended_refs: HashSet::new(),
+            replaced_at_merge: HashSet::new(),
+            dropped_in_merge: HashSet::new(),
+            uncrawled_merges: HashSet::new(),
             compat: crate::options::Compat::default(),
             text_memo: TextMemo::default(),
             compact_pages: std::sync::Mutex::new(Vec::new()),
@@ -286,16 +303,23 @@ impl Resolver {
         circular_marker(target, std::ptr::eq(target, &self.docs[0].value))
     }
 
+    /// Whether an extended `$ref` to `target` makes a new object (else it gives the target):
+    /// an object target, or (json-schema-ref-parser 15.5) an array one.
+    fn merges_into(&self, target: &Value) -> bool {
+        target.is_object() || (self.compat == crate::options::Compat::V5_2_0 && target.is_array())
+    }
+
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        let pointers = deref_cache::extended_refs_served_from_cache(self, self.compat);
+        let facts = deref_cache::learn(self, self.compat);
         let root = &self.docs[0].value;
-        self.cached_extended_refs = pointers
-            .iter()
-            .filter_map(|p| value_at(root, p))
-            .map(|v| std::ptr::from_ref(v).addr())
-            .collect();
+        let addr = |p: &String| value_at(root, p).map(|v| std::ptr::from_ref(v).addr());
+        let pair = |(a, b): &(String, String)| Some((addr(a)?, addr(b)?));
+        self.cached_extended_refs = facts.hits.iter().filter_map(addr).collect();
+        self.replaced_at_merge = facts.replaced_at_merge.iter().filter_map(pair).collect();
+        self.dropped_in_merge = facts.dropped_in_merge.iter().filter_map(pair).collect();
+        self.uncrawled_merges = facts.uncrawled.iter().filter_map(pair).collect();
     }
 
     /// How many documents are loaded (the root and the files its `$ref`s reach).
@@ -823,6 +847,8 @@ impl<'r> Expansion<'r> {
             compact: None,
             page_depth: usize::MAX,
             page_limit_passed: false,
+            merge_root: 0,
+            replacements_deep: 0,
         }
     }
 
@@ -931,6 +957,13 @@ impl<'r> Expansion<'r> {
                     // cache: the target as it is, the siblings dropped (a plain $ref below).
                     let siblings_dropped =
                         from_cache && self.resolver.compat == crate::options::Compat::V5_2_0;
+                    if map.len() > 1
+                        && !siblings_dropped
+                        && self.resolver.compat == crate::options::Compat::V5_2_0
+                        && let Some((merged, root)) = self.merge_extended_ref(place, target)?
+                    {
+                        return self.expand_object_of(merged, root);
+                    }
                     if map.len() > 1 && !siblings_dropped {
                         // Extended $ref: a new object, the $ref's siblings first; or, when the
                         // reference (4.3.5) serves it from its cache, the target's keys first and

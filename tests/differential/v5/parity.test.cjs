@@ -18,6 +18,7 @@ const specs = [
   ...paritySpecs(),
   { name: "v5-features.yaml", file: V5_FEATURES },
   { name: "refs-with-siblings.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-with-siblings.yaml") },
+  { name: "refs-deep-merge.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-deep-merge.yaml") },
 ];
 
 // Files where 5.2.0 is broken as 4.3.5 is and ours keeps its deliberate difference, derived

@@ -72,7 +72,7 @@ impl<'s, 'r> Source<'r> {
             let Ok(target) = followed else {
                 return self.stop();
             };
-            if map.len() > 1 && target.value.is_object() {
+            if map.len() > 1 && resolver.merges_into(target.value) {
                 return self.stop();
             }
             if on_path(target) {

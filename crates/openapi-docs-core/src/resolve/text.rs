@@ -299,7 +299,7 @@ impl<'r> Expansion<'r> {
             Value::Object(map) => {
                 if let Some(reference) = self.resolver.followed_ref(map) {
                     let target = self.follow(place, reference)?;
-                    if map.len() > 1 && target.value.is_object() {
+                    if map.len() > 1 && self.resolver.merges_into(target.value) {
                         // An extended `$ref`: merged as `expand` merges it.
                         return self.write_built(place, key, out);
                     }
