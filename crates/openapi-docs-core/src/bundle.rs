@@ -19,7 +19,15 @@
 //! that is what an existing component is compared with; and discriminator mapping values that
 //! are not `$ref`-like are skipped instead of stopping the mapping.
 //!
-//! Not reproduced: Example `externalValue` inlining, 3.2's `discriminator.defaultMapping`, and refs in places the type tree below does
+//! Redocly 2 also walks an OpenAPI 3.2 document with 3.2's types (3.1's, plus a media type's
+//! `itemSchema`, `prefixEncoding` and `itemEncoding`, a path item's `query` and
+//! `additionalOperations`, a discriminator's `defaultMapping`, `components.mediaTypes`), saves a
+//! media type map reached by a `$ref` under `components.mediaTypes`, and, in any OpenAPI 3
+//! document, treats `discriminator.defaultMapping` as one more mapping value: once the
+//! discriminator is walked, a `$ref`-like one is saved as a schema component and rewritten to
+//! point at it (after the `mapping` values); a name stays as written.
+//!
+//! Not reproduced: Example `externalValue` inlining, and refs in places the type tree below does
 //! not walk (`info` internals, `default`, links' values), which stay as written and are resolved
 //! by [`crate::resolve`] afterwards.
 
@@ -28,7 +36,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::resolve::{Resolver, escape_token, value_at};
+use crate::resolve::{Resolver, escape_token, is_mapping_ref, value_at};
 
 /// A node of the OpenAPI type tree: what a value at some position is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,6 +48,8 @@ enum Ty {
     Parameter,
     ParameterList,
     Operation,
+    /// 3.2's `additionalOperations`: a map of operations.
+    OperationsMap,
     Callback,
     CallbacksMap,
     RequestBody,
@@ -49,6 +59,8 @@ enum Ty {
     ExamplesMap,
     Encoding,
     EncodingMap,
+    /// 3.2's `prefixEncoding`: a list of encodings.
+    EncodingList,
     Header,
     HeadersMap,
     Responses,
@@ -72,6 +84,8 @@ enum Ty {
     NamedLinks,
     NamedCallbacks,
     NamedPathItems,
+    /// 3.2's `components.mediaTypes`: each entry a media type map.
+    NamedMediaTypes,
     SecurityScheme,
     /// A named type whose insides hold no reference this step follows (`info`, a server, a tag,
     /// external docs, ...): a `$ref` in its place is still copied in.
@@ -92,9 +106,11 @@ enum Child {
 }
 
 /// The component section a target of type `ty` is saved in (`mapTypeToComponent`; the
-/// reference's `SecuritySchema` spelling means security schemes are never saved).
-fn component_section(ty: Ty) -> Option<&'static str> {
+/// reference's `SecuritySchema` spelling means security schemes are never saved). Redocly 2
+/// also saves media type maps.
+fn component_section(ty: Ty, redocly2: bool) -> Option<&'static str> {
     match ty {
+        Ty::MediaTypesMap if redocly2 => Some("mediaTypes"),
         Ty::Schema => Some("schemas"),
         Ty::Parameter => Some("parameters"),
         Ty::Response => Some("responses"),
@@ -107,8 +123,20 @@ fn component_section(ty: Ty) -> Option<&'static str> {
     }
 }
 
+/// Which OpenAPI type tree a document is walked with.
+#[derive(Debug, Clone, Copy)]
+struct Types {
+    /// 3.1's (also 3.2's, under Redocly 2).
+    v31: bool,
+    /// 3.2's additions (Redocly 2 only).
+    v32: bool,
+    /// Redocly 2's tree (which also names more mapping values `$ref`s).
+    redocly2: bool,
+}
+
 /// The properties a type declares with a type worth walking, in declaration order.
-fn declared(ty: Ty, v31: bool) -> &'static [&'static str] {
+fn declared(ty: Ty, types: Types) -> &'static [&'static str] {
+    let Types { v31, v32, .. } = types;
     match ty {
         Ty::Root if v31 => &[
             "info",
@@ -130,6 +158,20 @@ fn declared(ty: Ty, v31: bool) -> &'static [&'static str] {
             "components",
             "x-webhooks",
             "x-tagGroups",
+        ],
+        Ty::PathItem if v32 => &[
+            "servers",
+            "parameters",
+            "get",
+            "put",
+            "post",
+            "delete",
+            "options",
+            "head",
+            "patch",
+            "trace",
+            "query",
+            "additionalOperations",
         ],
         Ty::PathItem => &[
             "servers",
@@ -156,6 +198,15 @@ fn declared(ty: Ty, v31: bool) -> &'static [&'static str] {
             "x-code-samples",
         ],
         Ty::RequestBody => &["content"],
+        Ty::MediaType if v32 => &[
+            "schema",
+            "example",
+            "examples",
+            "encoding",
+            "itemSchema",
+            "prefixEncoding",
+            "itemEncoding",
+        ],
         Ty::MediaType => &["schema", "example", "examples", "encoding"],
         Ty::Example => &["value"],
         Ty::Encoding => &["headers"],
@@ -202,7 +253,21 @@ fn declared(ty: Ty, v31: bool) -> &'static [&'static str] {
             "xml",
             "example",
         ],
+        Ty::Discriminator if v32 => &["mapping", "defaultMapping"],
         Ty::Discriminator => &["mapping"],
+        Ty::Components if v32 => &[
+            "parameters",
+            "schemas",
+            "responses",
+            "examples",
+            "requestBodies",
+            "headers",
+            "securitySchemes",
+            "links",
+            "callbacks",
+            "pathItems",
+            "mediaTypes",
+        ],
         Ty::Components if v31 => &[
             "parameters",
             "schemas",
@@ -237,7 +302,7 @@ fn has_extensions(ty: Ty) -> bool {
     !(has_additional(ty)
         || matches!(
             ty,
-            Ty::ParameterList | Ty::SchemaList | Ty::LeafList | Ty::Scalar
+            Ty::ParameterList | Ty::SchemaList | Ty::LeafList | Ty::EncodingList | Ty::Scalar
         ))
 }
 
@@ -268,6 +333,8 @@ fn has_additional(ty: Ty) -> bool {
             | Ty::NamedLinks
             | Ty::NamedCallbacks
             | Ty::NamedPathItems
+            | Ty::NamedMediaTypes
+            | Ty::OperationsMap
             | Ty::SpecExtension
     )
 }
@@ -278,6 +345,7 @@ fn item_type(ty: Ty) -> Option<Ty> {
         Ty::ParameterList => Some(Ty::Parameter),
         Ty::SchemaList => Some(Ty::Schema),
         Ty::LeafList => Some(Ty::Leaf),
+        Ty::EncodingList => Some(Ty::Encoding),
         _ => None,
     }
 }
@@ -291,20 +359,21 @@ fn is_response_code(key: &str) -> bool {
             .all(|c| c.is_ascii_digit() || *c == b'X' || *c == b'x')
 }
 
-/// Redocly's `isMappingRef`.
-fn is_mapping_ref(value: &str) -> bool {
-    value.starts_with('#')
-        || value.starts_with("https://")
-        || value.starts_with("http://")
-        || value.starts_with("./")
-        || value.starts_with("../")
-        || value.contains('/')
-}
-
 /// What the value of `key` (declared or not) in a `ty` object is walked as.
-fn child_type(ty: Ty, key: &str, value: &Value, v31: bool) -> Child {
+fn child_type(ty: Ty, key: &str, value: &Value, types: Types) -> Child {
     use Child::{Skip, Walk};
+    let Types { v31, v32, .. } = types;
     let declared_child = match (ty, key) {
+        (Ty::PathItem, "query") if v32 => Some(Walk(Ty::Operation)),
+        (Ty::PathItem, "additionalOperations") if v32 => Some(Walk(Ty::OperationsMap)),
+        (Ty::MediaType, "itemSchema") if v32 => Some(Walk(Ty::Schema)),
+        (Ty::MediaType, "prefixEncoding") if v32 => Some(Walk(Ty::EncodingList)),
+        (Ty::MediaType, "itemEncoding") if v32 => Some(Walk(Ty::Encoding)),
+        (Ty::Discriminator, "defaultMapping") if v32 => Some(match value {
+            Value::String(s) if is_mapping_ref(s, types.redocly2) => Child::MappingRef,
+            _ => Skip,
+        }),
+        (Ty::Components, "mediaTypes") if v32 => Some(Walk(Ty::NamedMediaTypes)),
         (Ty::Root, "paths") => Some(Walk(Ty::Paths)),
         (Ty::Root, "webhooks") if v31 => Some(Walk(Ty::WebhooksMap)),
         (Ty::Root, "x-webhooks") if !v31 => Some(Walk(Ty::WebhooksMap)),
@@ -404,10 +473,12 @@ fn child_type(ty: Ty, key: &str, value: &Value, v31: bool) -> Child {
             Ty::SchemaProperties if v31 && value.is_boolean() => Walk(Ty::Scalar),
             Ty::SchemaMap | Ty::SchemaProperties | Ty::NamedSchemas => Walk(Ty::Schema),
             Ty::NamedParameters => Walk(Ty::Parameter),
+            Ty::NamedMediaTypes => Walk(Ty::MediaTypesMap),
+            Ty::OperationsMap => Walk(Ty::Operation),
             Ty::NamedRequestBodies => Walk(Ty::RequestBody),
             Ty::NamedSecuritySchemes => Walk(Ty::SecurityScheme),
             Ty::DiscriminatorMapping => match value {
-                Value::String(s) if is_mapping_ref(s) => Child::MappingRef,
+                Value::String(s) if is_mapping_ref(s, types.redocly2) => Child::MappingRef,
                 _ => Skip,
             },
             Ty::SpecExtension => Walk(Ty::Scalar),
@@ -440,7 +511,7 @@ enum Slot {
 
 struct Bundler<'r> {
     resolver: &'r mut Resolver,
-    v31: bool,
+    types: Types,
     /// Redocly 2.64's rules (5.2.0) instead of 1.34's.
     redocly2: bool,
     seen: HashSet<(Ty, Place)>,
@@ -459,11 +530,11 @@ impl Resolver {
         if self.doc_count() < 2 {
             return Ok(());
         }
-        let v31 = self
+        let version = self
             .doc_value(0)
             .get("openapi")
             .and_then(Value::as_str)
-            .is_some_and(|v| v.starts_with("3.1"));
+            .unwrap_or_default();
         let components = match self.doc_value(0).get("components") {
             Some(Value::Object(sections)) => sections
                 .iter()
@@ -478,9 +549,15 @@ impl Resolver {
             _ => Vec::new(),
         };
         let redocly2 = self.compat() == crate::options::Compat::V5_2_0;
+        let v32 = redocly2 && version.starts_with("3.2");
+        let types = Types {
+            v31: version.starts_with("3.1") || v32,
+            v32,
+            redocly2,
+        };
         let mut bundler = Bundler {
             resolver: self,
-            v31,
+            types,
             redocly2,
             seen: HashSet::new(),
             rewritten: HashMap::new(),
@@ -587,6 +664,9 @@ impl Bundler<'_> {
             if ty == Ty::DiscriminatorMapping {
                 self.bundle_mapping(target);
             }
+            if ty == Ty::Discriminator && self.redocly2 {
+                self.bundle_default_mapping(target);
+            }
         }
         if let (Some(reference), Some(target)) = (reference, resolved) {
             let target = if self.redocly2 {
@@ -615,7 +695,7 @@ impl Bundler<'_> {
         let Value::Object(map) = value else {
             return;
         };
-        let mut props: Vec<String> = declared(ty, self.v31)
+        let mut props: Vec<String> = declared(ty, self.types)
             .iter()
             .map(|p| p.to_string())
             .collect();
@@ -652,7 +732,7 @@ impl Bundler<'_> {
                     _ => continue,
                 },
             };
-            match child_type(ty, &prop, child_value, self.v31) {
+            match child_type(ty, &prop, child_value, self.types) {
                 Child::Walk(Ty::Scalar) if ref_of(child_value).is_none() => {}
                 Child::Walk(child_ty) => self.walk(child_place, child_ty, depth + 1),
                 Child::MappingRef => {
@@ -686,7 +766,7 @@ impl Bundler<'_> {
         for (key, reference) in entries {
             // Redocly 1 resolves every value, mapping-ref or not; 2 skips the others. Both stop
             // at the first miss.
-            if self.redocly2 && !is_mapping_ref(&reference) {
+            if self.redocly2 && !is_mapping_ref(&reference, true) {
                 continue;
             }
             let Some(target) = self.resolve_effective(mapping.0, &mapping.1, &reference) else {
@@ -701,12 +781,34 @@ impl Bundler<'_> {
         }
     }
 
+    /// Redocly 2's `Discriminator` leave visitor: a `defaultMapping` that names a schema by a
+    /// `$ref` is saved as a component and rewritten to point at it.
+    fn bundle_default_mapping(&mut self, discriminator: &Place) {
+        let reference = match self
+            .value(discriminator)
+            .and_then(|v| v.get("defaultMapping"))
+        {
+            Some(Value::String(s)) if is_mapping_ref(s, true) => s.clone(),
+            _ => return,
+        };
+        let Some(target) = self.resolve_effective(discriminator.0, &discriminator.1, &reference)
+        else {
+            return;
+        };
+        let new_ref = self.save_component("schemas", target.clone());
+        self.rewritten
+            .insert((discriminator.0, new_ref.clone()), target);
+        if let Some(Value::Object(map)) = self.value_mut(discriminator) {
+            map.insert("defaultMapping".into(), Value::String(new_ref));
+        }
+    }
+
     /// The bundler's `ref` leave visitor.
     fn bundle_ref(&mut self, place: &Place, target: Place, ty: Ty) {
         if target.0 == 0 && place.0 == 0 && ty != Ty::Scalar {
             return; // a reference inside the root document stays
         }
-        match component_section(ty) {
+        match component_section(ty, self.redocly2) {
             Some(section) => {
                 let new_ref = self.save_component(section, target.clone());
                 self.rewritten.insert((place.0, new_ref.clone()), target);

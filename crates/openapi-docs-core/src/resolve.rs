@@ -375,15 +375,25 @@ impl Resolver {
     /// Loads every external file that `$ref`s reach, transitively, so expansion needs no I/O.
     pub fn load_external_refs(&mut self) -> Result<()> {
         let mut queue = vec![0usize];
+        let mapping_files = self.mapping_files_read();
         while let Some(doc) = queue.pop() {
             let mut refs = Vec::new();
             // A first pass without pointers: most specs are one file, with no such `$ref`.
             if crate::parallel::any_object(&self.docs[doc].value, &|map| file_ref(map).is_some()) {
                 collect_file_refs(&self.docs[doc].value, &mut String::new(), &mut refs);
             }
-            for (pointer, reference) in refs {
+            let required = refs.len();
+            if let Some(with_default) = mapping_files {
+                collect_mapping_files(&self.docs[doc].value, with_default, &mut refs);
+            }
+            for (index, (pointer, reference)) in refs.into_iter().enumerate() {
                 let file_part = reference.split('#').next().unwrap_or("");
                 if file_part.is_empty() {
+                    continue;
+                }
+                if index >= required {
+                    // A discriminator's mapping value: read when it can be, as Redocly does.
+                    self.load_mapping_file(doc, file_part);
                     continue;
                 }
                 let location = self.location(doc, &pointer);
@@ -430,6 +440,49 @@ impl Resolver {
             }
         }
         Ok(())
+    }
+
+    /// Whether discriminator mapping values that name files are read too (`Some`), and whether
+    /// `defaultMapping` is one of them: @redocly/openapi-core 2 (5.2.0) resolves every mapping
+    /// value that looks like a `$ref` while it reads a spec, and a 3.2 document's
+    /// `defaultMapping` as well (its type says so); 1.34 (4.3.5) follows `$ref`s alone here.
+    fn mapping_files_read(&self) -> Option<bool> {
+        (self.compat == crate::options::Compat::V5_2_0).then(|| {
+            self.docs[0]
+                .value
+                .get("openapi")
+                .and_then(Value::as_str)
+                .is_some_and(|v| v.starts_with("3.2"))
+        })
+    }
+
+    /// Reads the file a discriminator mapping value of document `doc` names, if it can (inside
+    /// the spec's folder, not a URL, readable); a file it cannot read is left to the bundler,
+    /// which then leaves the value as written.
+    fn load_mapping_file(&mut self, doc: usize, file_part: &str) {
+        if load::is_url(file_part) || load::is_url(&self.docs[doc].path.to_string_lossy()) {
+            return;
+        }
+        let target = self.ref_target(doc, file_part);
+        let key = target.canonicalize().unwrap_or(target.clone());
+        if self.by_path.contains_key(&key)
+            || self.by_path.contains_key(&target)
+            || !self.is_inside_root_dir(&target)
+        {
+            return;
+        }
+        let Ok(file) = load::read_one(&target) else {
+            return;
+        };
+        self.inputs.push(file.input);
+        let index = self.docs.len();
+        self.docs.push(Doc {
+            path: target.clone(),
+            text: file.text,
+            value: file.document,
+        });
+        self.by_path.insert(key, index);
+        self.by_path.insert(target, index);
     }
 
     /// The document a relative `$ref` file part names: a path beside document `from`, or, when
@@ -806,6 +859,55 @@ fn collect_file_refs(value: &Value, pointer: &mut String, out: &mut Vec<(String,
             }
         }
         _ => {}
+    }
+}
+
+/// Redocly's `isMappingRef`: whether a discriminator mapping value is a `$ref` rather than a
+/// schema name. Redocly 2 (`redocly2`) also takes `file://` URLs and names ending in `.yaml`,
+/// `.yml` or `.json` (any case).
+pub(crate) fn is_mapping_ref(value: &str, redocly2: bool) -> bool {
+    let by_extension = || {
+        let lower = value.to_ascii_lowercase();
+        lower.ends_with(".yaml") || lower.ends_with(".yml") || lower.ends_with(".json")
+    };
+    value.starts_with('#')
+        || value.starts_with("https://")
+        || value.starts_with("http://")
+        || value.starts_with("./")
+        || value.starts_with("../")
+        || value.contains('/')
+        || (redocly2 && (value.starts_with("file://") || by_extension()))
+}
+
+/// The discriminator mapping values of `value` that name another file (Redocly's
+/// `isMappingRef`, not starting with `#`), and each `defaultMapping` when `with_default`, with
+/// their JSON pointers (for messages only: left empty).
+fn collect_mapping_files(value: &Value, with_default: bool, out: &mut Vec<(String, String)>) {
+    let mut push = |v: &Value| {
+        if let Value::String(r) = v
+            && !r.starts_with('#')
+            && is_mapping_ref(r, true)
+        {
+            out.push((String::new(), r.clone()));
+        }
+    };
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::Object(discriminator)) = field(map, "discriminator") {
+                    if let Some(Value::Object(mapping)) = field(discriminator, "mapping") {
+                        mapping.values().for_each(&mut push);
+                    }
+                    if with_default && let Some(v) = field(discriminator, "defaultMapping") {
+                        push(v);
+                    }
+                }
+                stack.extend(map.values().rev());
+            }
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            _ => {}
+        }
     }
 }
 

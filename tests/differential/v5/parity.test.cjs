@@ -19,6 +19,8 @@ const specs = [
   { name: "v5-features.yaml", file: V5_FEATURES },
   { name: "refs-with-siblings.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-with-siblings.yaml") },
   { name: "refs-deep-merge.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-deep-merge.yaml") },
+  // OpenAPI 3.2 split over files: Redocly 2's 3.2 types, `discriminator.defaultMapping`.
+  { name: "split-3.2", file: path.resolve(__dirname, "../../reference-5.2/fixtures/split-3.2") },
 ];
 
 // Files where 5.2.0 is broken as 4.3.5 is and ours keeps its deliberate difference, derived
