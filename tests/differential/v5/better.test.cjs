@@ -1,5 +1,5 @@
-// Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build or loses a
-// page, ours (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
+// Where docusaurus-plugin-openapi-docs 5.2.0 writes pages that break the Docusaurus build, loses a
+// page or refuses a spec a reader can read, ours (compat 5.2.0) keeps the difference it has from 4.3.5 (../better.test.cjs, ../parity.test.cjs):
 // each case runs 5.2.0 to show the breakage, then asserts ours. The files are the ones
 // v5/parity.test.cjs lists as deliberate (item 33 of docs/notes/5.2.0-port-plan.md). The values
 // the 5.2 theme throws on and the raw HTML it renders live are shown broken in a real 5.2 site
@@ -107,4 +107,14 @@ test("values the 5.2 theme throws on, and raw HTML it renders live: ours leaves 
     assert.doesNotMatch(ours, live, "ours does not");
   }
   assert.match(ours, /&lt;script>window.__hostile='body'&lt;\/script>/);
+});
+
+test("an info object without `version`: 5.2.0's Postman conversion rejects the spec and nothing is written; ours writes the pages", () => {
+  const spec = path.resolve(__dirname, "../../reference-5.2/fixtures/no-info-version.yaml");
+  const { referenceFailed, referenceStderr, oursOut } = runBoth("better/no-info-version", spec, OPTIONS, [], { reference: "5.2.0" });
+  // openapi-to-postmanv2 6.3.3's validateSpec; jsonToCollection rejects with its reason.
+  assert.ok(referenceFailed, "5.2.0 writes no output folder");
+  assert.match(referenceStderr, /Loading of api failed for[\s\S]*Specification must contain a semantic version number of the API in the Info Object/);
+  assert.deepEqual(fs.readdirSync(oursOut).sort(), ["list-pets.api.mdx", "no-version.info.mdx", "sidebar.ts"]);
+  assert.doesNotMatch(fs.readFileSync(path.join(oursOut, "no-version.info.mdx"), "utf8"), /Version:/);
 });
