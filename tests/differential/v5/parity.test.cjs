@@ -19,6 +19,9 @@ const specs = [
   { name: "v5-features.yaml", file: V5_FEATURES },
   { name: "refs-with-siblings.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-with-siblings.yaml") },
   { name: "refs-deep-merge.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-deep-merge.yaml") },
+  // An `x-position` that is not a number: 5.2.0's comparator returns NaN, and the order is V8's
+  // (crates/openapi-docs-core/src/js/v8_sort.rs).
+  { name: "x-position-not-a-number.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/x-position-not-a-number.yaml") },
   // OpenAPI 3.2 split over files: Redocly 2's 3.2 types, `discriminator.defaultMapping`.
   { name: "split-3.2", file: path.resolve(__dirname, "../../reference-5.2/fixtures/split-3.2") },
 ];

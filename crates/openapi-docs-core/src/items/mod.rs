@@ -187,20 +187,19 @@ pub fn build_items_each<P: Send>(
     })
 }
 
-/// 5.2.0's last step of `createItems`: a stable sort putting the pages with a position (only
-/// operations have one: `x-position`) first, by position, the others after them in their order
-/// (the info page too, when some operation has a position).
-///
-/// Deliberate difference: an `x-position` that is not a number (`Number(x)` is `NaN`: `"first"`,
-/// an object) counts as no position here. 5.2.0's comparator then returns `NaN`, which is not
-/// a consistent order, and the result is whatever V8's TimSort makes of it.
-pub(crate) fn sort_by_position(items: &mut [Item]) {
-    let position = |item: &Item| item.position.filter(|p| !p.is_nan());
-    items.sort_by(|a, b| match (position(a), position(b)) {
-        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => std::cmp::Ordering::Equal,
+/// 5.2.0's last step of `createItems`: the pages with a position (only operations have one:
+/// `x-position`) first, by position, the others after them in their order (the info page too,
+/// when some operation has a position), sorted by V8's `Array.prototype.sort` with 5.2.0's
+/// comparator (`a.position - b.position` when both have one). A position that is not a number
+/// (`Number(x)` is `NaN`: `"first"`, an object) makes that comparator return `NaN`, which V8
+/// reads as "equal": not a consistent order, so the pages land where V8's TimSort steps put
+/// them, which [`crate::js::v8_sort`] reproduces.
+pub(crate) fn sort_by_position(items: &mut Vec<Item>) {
+    crate::js::v8_sort::sort_by(items, |a, b| match (a.position, b.position) {
+        (Some(a), Some(b)) => a - b,
+        (Some(_), None) => -1.0,
+        (None, Some(_)) => 1.0,
+        (None, None) => 0.0,
     });
 }
 
@@ -312,11 +311,11 @@ mod tests {
         assert_eq!(sorted(items), ["c", "e", "b", "d", "info", "a", "s"]);
     }
 
-    /// Deliberate difference: 5.2.0 sorts `[info, a:"x", b:2, c, d:"1", e:1]` to
-    /// `a, d, e, b, info, c` (its comparator returns `NaN` for `"x"`, and V8's TimSort makes that
-    /// order of it); ours counts a position that is not a number as none.
+    /// 5.2.0 (Node 20) sorts `[info, a:"x", b:2, c, d:"1", e:1]` to `a, d, e, b, info, c`: its
+    /// comparator returns `NaN` for `"x"`, which V8 reads as "equal", and V8's TimSort makes
+    /// that order of it (`tests/differential/v5/parity.test.cjs`, `x-position-not-a-number`).
     #[test]
-    fn a_position_that_is_not_a_number_counts_as_none() {
+    fn a_position_that_is_not_a_number_sorts_as_v8_does() {
         let items = vec![
             item("info", ItemKind::Info, None),
             item("a", ItemKind::Api, Some(f64::NAN)),
@@ -325,6 +324,6 @@ mod tests {
             item("d", ItemKind::Api, Some(1.0)),
             item("e", ItemKind::Api, Some(1.0)),
         ];
-        assert_eq!(sorted(items), ["d", "e", "b", "info", "a", "c"]);
+        assert_eq!(sorted(items), ["a", "d", "e", "b", "info", "c"]);
     }
 }

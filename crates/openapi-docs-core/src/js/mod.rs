@@ -13,7 +13,9 @@
 //!   `isEmpty`, ...;
 //! - `whitespace`: the `\s` class, line terminators and `trim`;
 //! - `codecs`: `encodeURIComponent` and friends, `escape`, `btoa`;
-//! - `url`: postman-url-encoder's `parse`, `new URL` as a validity test, legacy `url.parse`.
+//! - `url`: postman-url-encoder's `parse`, `new URL` as a validity test, legacy `url.parse`;
+//! - `v8_sort`: `Array.prototype.sort(comparefn)` step for step as Node 20's V8 runs it (TimSort),
+//!   for comparators that are not a consistent order.
 //!
 //! Everything is also re-exported here, so callers write `js::truthy(..)`. Only [`stringify()`] is
 //! public (the Node binding writes hook items with it); the rest is crate-private.
@@ -24,6 +26,7 @@ pub(crate) mod lodash;
 pub(crate) mod object;
 pub(crate) mod string;
 pub(crate) mod url;
+pub(crate) mod v8_sort;
 pub(crate) mod whitespace;
 
 pub(crate) use codecs::{
