@@ -3,7 +3,8 @@
 // ours from the reference's pages where they differ on purpose. The theme renders a page's props
 // during `docusaurus build` and its `ApiItem` reads the `api` front matter in the browser; on
 // these values one of them throws, so the reference's page fails the build or crashes:
-// - `ApiItem`: `parameters` that are not a list, or a parameter whose `in` is not path, query,
+// - `ApiItem`: `parameters` that are not a list, even when falsy (`parameters?.forEach` is
+//   called on `false`, `0`, `""`), or a parameter whose `in` is not path, query,
 //   header or cookie (`params[param.in].push`); `security` or `servers` that are not a list;
 //   a `null` response (`StatusCodes` reads `response.headers`);
 // - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf`/`allOf` that is not a list;
@@ -11,8 +12,12 @@
 //   outside an `allOf` member, an entry without `properties`.
 // The 5.2.0 theme (`compat` "5.2.0", seen in chromium by tests/reference-5.2/theme.test.cjs)
 // throws on less: a `null` parameter (any other is filed or skipped), `parameters` that are not a
-// list even when falsy; a truthy `enum` or `allOf` that is not a list (it checks `oneOf`/`anyOf`);
-// a discriminator that is not an object, or with a `null` entry. Responses, `security` and
+// list even when falsy; a truthy `enum` that is not a list (it checks `oneOf`/`anyOf`), and an
+// `allOf` that is not a list where `SchemaNode` renders it (`allOf.filter`): not in what it merges
+// with `mergeAllOf` first (allof-merge drops such an `allOf` in all the schema holds): array
+// items with an `allOf`, and a property with an `allOf` that `SchemaEdge` merges (none of
+// `oneOf`, `anyOf`, `properties`, `additionalProperties`, such `items`; not under a
+// discriminator); a discriminator that is not an object, or with a `null` entry. Responses, `security` and
 // `servers` as for 4.3.5.
 "use strict";
 const { decodeApi } = require("./compare.cjs");
@@ -47,16 +52,35 @@ function discriminatorThrows(schema, allOfMember, compat) {
   return entries.length === 0 || (!allOfMember && !entries.every(hasProperties));
 }
 
-/** A copy of a value holding schemas without what the theme of `compat` throws on. */
-function safeSchema(value, compat = "4.3.5", names = false, allOf = false) {
-  if (Array.isArray(value)) return value.map((item) => safeSchema(item, compat, false, allOf));
+/** Whether the 5.2 theme's `SchemaEdge` merges a property (`mergeAllOf`) rather than render it with `SchemaNode`. */
+function mergesProperty(s) {
+  const items = s.items;
+  const circular = typeof items === "string" && items.startsWith("circular(");
+  return Boolean(s.allOf) && !(s.oneOf || s.anyOf || s.properties || s.additionalProperties || items?.properties || items?.anyOf || items?.oneOf || items?.allOf || circular);
+}
+
+/**
+ * A copy of a value holding schemas without what the theme of `compat` throws on. `place` (5.2.0):
+ * "properties" (a properties map), "property", "merged" (in what the theme merges), or "other".
+ */
+function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place = "other") {
+  if (Array.isArray(value)) return value.map((item) => safeSchema(item, compat, false, allOf, place === "merged" ? "merged" : "other"));
   if (!isObject(value)) return value;
   const out = {};
   const dropDiscriminator = !names && discriminatorThrows(value, allOf, compat);
+  const merged = compat === "5.2.0" && (place === "merged" || (place === "property" && !names && mergesProperty(value)));
+  const childPlace = (key, child) => {
+    if (merged) return "merged";
+    if (names) return place === "properties" ? "property" : "other";
+    if (key === "items" && child?.allOf) return "merged";
+    if (key === "properties" && !value.discriminator) return "properties";
+    return "other";
+  };
   for (const [key, child] of Object.entries(value)) {
     if (!names && key === "discriminator" && dropDiscriminator) continue;
-    if (!names && LISTS[compat].includes(key) && child && !Array.isArray(child)) continue;
-    out[key] = !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, compat, !names && NAMES.has(key), !names && key === "allOf");
+    if (!names && LISTS[compat].includes(key) && child && !Array.isArray(child) && !(merged && key === "allOf")) continue;
+    out[key] =
+      !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, compat, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child));
   }
   return out;
 }
@@ -66,7 +90,7 @@ function safeApi(api, compat = "4.3.5") {
   const out = { ...api };
   const usable = compat === "5.2.0" ? (p) => p !== null : (p) => isObject(p) && PLACES.has(p.in);
   if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), compat);
-  else if (compat === "5.2.0" ? "parameters" in out && out.parameters !== null : out.parameters) delete out.parameters;
+  else if ("parameters" in out && out.parameters !== null) delete out.parameters;
   for (const key of ["security", "servers"]) if (key in out && out[key] !== null && !Array.isArray(out[key])) delete out[key];
   for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key], compat);
   if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)), compat);

@@ -9,7 +9,8 @@
 //! - a response that is `null` (`StatusCodes` reads `response.headers`, `ApiItem` a 2XX
 //!   response's `content`);
 //! - `security` or `servers` that are not a list (the request panel iterates them);
-//! - `parameters` that are not a list, and parameters that are not an object with `in` one of
+//! - `parameters` that are not a list (even when falsy: `parameters?.forEach` is called on
+//!   `false`, `0` and `""`), and parameters that are not an object with `in` one of
 //!   `path`, `query`, `header`, `cookie` (`ApiItem` files each under `params[param.in]`: in the
 //!   reader's browser the page shows "This page crashed").
 //!
@@ -21,10 +22,11 @@
 //! opened in chromium (`tests/reference-5.2/theme.test.cjs`): an `oneOf` or `anyOf` that is not a
 //! list is rendered as none (`AnyOneOf` checks), and so is a parameter that is an object, a
 //! number or a string whatever its `in` (`params[param.in]?.push`); a `null` parameter still
-//! throws (`param.in`), and so do `parameters` that are not a list even when falsy
-//! (`parameters?.forEach` is called on `false`). `enum` and `allOf` (a schema's own `allOf`:
-//! `allOf.filter`; a property's is merged, but is left out all the same), `null` responses,
-//! `security` and `servers` are as for 4.3.5; discriminators in [`super::discriminator_tabs`].
+//! throws (`param.in`), and so do `parameters` that are not a list, as with 4.3.5. An `allOf`
+//! that is not a list throws where `SchemaNode` renders it (`allOf.filter`) and is merged away
+//! where the theme merges the schema first (`mergeAllOf`): only there is it kept (`Place`).
+//! `enum`, `null` responses, `security` and `servers` are as for 4.3.5; discriminators in
+//! [`super::discriminator_tabs`].
 
 use std::borrow::Cow;
 
@@ -72,18 +74,22 @@ pub fn api(
             };
             let kept: Vec<Value> = items.iter().filter(|p| usable(p)).cloned().collect();
             let kept = if kept.len() == items.len() {
-                walk.fixed(&api["parameters"], false, false)
+                walk.fixed(&api["parameters"], false, false, Place::Other)
             } else {
                 let kept = Value::Array(kept);
-                Some(walk.fixed(&kept, false, false).unwrap_or(kept))
+                Some(
+                    walk.fixed(&kept, false, false, Place::Other)
+                        .unwrap_or(kept),
+                )
             };
             if kept.is_some() {
                 set("parameters", kept);
             }
         }
-        Some(other) if js::truthy(Some(other)) => set("parameters", None),
-        Some(other) if compat == Compat::V5_2_0 && !other.is_null() => set("parameters", None),
-        _ => {}
+        // `parameters?.forEach` throws on anything but a list, `null` and `undefined`: `false`,
+        // `0` and `""` too.
+        Some(Value::Null) | None => {}
+        Some(_) => set("parameters", None),
     }
     for key in ["security", "servers"] {
         if api.get(key).is_some_and(|v| !v.is_null() && !v.is_array()) {
@@ -91,7 +97,10 @@ pub fn api(
         }
     }
     for key in ["requestBody", "callbacks"] {
-        if let Some(new) = api.get(key).and_then(|v| walk.fixed(v, false, false)) {
+        if let Some(new) = api
+            .get(key)
+            .and_then(|v| walk.fixed(v, false, false, Place::Other))
+        {
             set(key, Some(new));
         }
     }
@@ -153,7 +162,7 @@ impl Walk<'_> {
     }
 
     fn schema<'v>(&self, value: &'v Value) -> Cow<'v, Value> {
-        self.fixed(value, false, false)
+        self.fixed(value, false, false, Place::Other)
             .map_or(Cow::Borrowed(value), Cow::Owned)
     }
 
@@ -176,15 +185,20 @@ impl Walk<'_> {
     /// `value` with what the theme throws on left out, or `None` when nothing is. `names`: the keys
     /// of `value` are names (of properties, say), not keywords.
     /// `all_of`: `value` is an `allOf` list, or one of its items.
-    fn fixed(&self, value: &Value, names: bool, all_of: bool) -> Option<Value> {
+    /// `place`: where `value` is, for what the 5.2.0 theme does with an `allOf` that is not a list.
+    fn fixed(&self, value: &Value, names: bool, all_of: bool, place: Place) -> Option<Value> {
         match value {
             Value::Object(map) => {
                 let drop_discriminator =
                     !names && discriminator_tabs::theme_throws(map, all_of, self.compat);
                 let lists = self.lists();
+                let merged = self.compat == Compat::V5_2_0
+                    && (place == Place::Merged
+                        || (place == Place::Property && !names && merges_property(map)));
                 let not_a_list = |key: &str| {
                     !names
                         && lists.contains(&key)
+                        && !(merged && key == "allOf")
                         && map
                             .get(key)
                             .is_some_and(|v| js::truthy(Some(v)) && !v.is_array())
@@ -195,9 +209,29 @@ impl Walk<'_> {
                     if !names && is_data(key) {
                         continue;
                     }
-                    if let Some(new) =
-                        self.fixed(child, !names && maps_names(key), !names && key == "allOf")
-                    {
+                    let child_place = if merged {
+                        Place::Merged
+                    } else if names {
+                        if place == Place::Properties {
+                            Place::Property
+                        } else {
+                            Place::Other
+                        }
+                    } else if key == "items" && js::truthy(child.get("allOf")) {
+                        // `Items` merges `items` when it has an `allOf`.
+                        Place::Merged
+                    } else if key == "properties" && !js::truthy(map.get("discriminator")) {
+                        // Under a discriminator, `PropertyDiscriminator` may render a property.
+                        Place::Properties
+                    } else {
+                        Place::Other
+                    };
+                    if let Some(new) = self.fixed(
+                        child,
+                        !names && maps_names(key),
+                        !names && key == "allOf",
+                        child_place,
+                    ) {
                         changed.push((i, new));
                     }
                 }
@@ -219,7 +253,14 @@ impl Walk<'_> {
                 let mut changed: Vec<(usize, Value)> = items
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, item)| self.fixed(item, false, all_of).map(|v| (i, v)))
+                    .filter_map(|(i, item)| {
+                        let place = if place == Place::Merged {
+                            Place::Merged
+                        } else {
+                            Place::Other
+                        };
+                        self.fixed(item, false, all_of, place).map(|v| (i, v))
+                    })
                     .collect();
                 if changed.is_empty() {
                     return None;
@@ -239,11 +280,49 @@ impl Walk<'_> {
                     return None;
                 }
                 let parsed: Value = serde_json::from_str(text).ok()?;
-                self.fixed(&parsed, names, all_of)
+                self.fixed(&parsed, names, all_of, place)
             }
             _ => None,
         }
     }
+}
+
+/// Where a schema is, for what the 5.2.0 theme does with an `allOf` that is not a list: it calls
+/// `allOf.filter` on it where `SchemaNode` renders the schema (a schema prop, a `oneOf` or `anyOf`
+/// branch, `additionalProperties`), and merges it away with `mergeAllOf` (allof-merge leaves out
+/// an `allOf` that is not a list, in the schema and all it holds) where it renders array items
+/// (`Items`) and a property that `SchemaEdge` merges ([`merges_property`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Anywhere else: left out.
+    Other,
+    /// A `properties` map (of a schema without a discriminator).
+    Properties,
+    /// A value of such a map.
+    Property,
+    /// In a schema the theme merges: kept.
+    Merged,
+}
+
+/// Whether `SchemaEdge` merges the property `map` (`mergeAllOf`) rather than rendering it with
+/// `SchemaNode` (which calls `allOf.filter`): it does when `allOf` is truthy and none of its
+/// branches before the `allOf` one is taken.
+fn merges_property(map: &Map<String, Value>) -> bool {
+    let truthy = |v: Option<&Value>| js::truthy(v);
+    let items = map.get("items");
+    let item = |key: &str| truthy(items.and_then(|i| i.get(key)));
+    truthy(map.get("allOf"))
+        && !(truthy(map.get("oneOf"))
+            || truthy(map.get("anyOf"))
+            || truthy(map.get("properties"))
+            || truthy(map.get("additionalProperties"))
+            || item("properties")
+            || item("anyOf")
+            || item("oneOf")
+            || item("allOf")
+            || items
+                .and_then(Value::as_str)
+                .is_some_and(|s| s.starts_with("circular(")))
 }
 
 /// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or a list
@@ -336,6 +415,18 @@ mod tests {
             Value::Object(super::api(object.as_object().unwrap(), None, Compat::V4_3_5).unwrap()),
             json!({"responses": {}})
         );
+        for falsy in [json!(false), json!(0), json!("")] {
+            let api = json!({"parameters": falsy, "responses": {}});
+            assert_eq!(
+                Value::Object(super::api(api.as_object().unwrap(), None, Compat::V4_3_5).unwrap()),
+                json!({"responses": {}})
+            );
+        }
+        let null = json!({"parameters": null});
+        assert_eq!(
+            super::api(null.as_object().unwrap(), None, Compat::V4_3_5),
+            None
+        );
         let fine = json!({"parameters": [{"in": "path", "name": "id", "schema": {"enum": ["a"]}}], "responses": {"200": {}}});
         assert_eq!(
             super::api(fine.as_object().unwrap(), None, Compat::V4_3_5),
@@ -374,10 +465,48 @@ mod tests {
             "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {"discriminator": {"propertyName": "k", "mapping": {"a": null}}}}});
         assert_eq!(
             schema(&value, v5).into_owned(),
-            json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {}, "enum": {},
+            json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "enum": {},
                 "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {}}})
         );
         let fine = json!({"parameters": [{"in": "body", "name": "b"}], "responses": {"200": {}}});
         assert_eq!(super::api(fine.as_object().unwrap(), None, v5), None);
+    }
+
+    #[test]
+    fn the_5_2_theme_merges_a_non_list_all_of_only_in_properties_and_items() {
+        let v5 = Compat::V5_2_0;
+        // Kept: a property `SchemaEdge` merges, array items `Items` merges, and all they hold.
+        let kept = json!({"properties": {
+            "merged": {"type": "string", "allOf": 3},
+            "list": {"allOf": [{"properties": {"inner": {"allOf": 3, "properties": {}}}}]},
+            "array": {"type": "array", "items": {"allOf": 3, "properties": {"x": {"allOf": "y", "oneOf": [{}]}}}}}});
+        assert!(matches!(schema(&kept, v5), Cow::Borrowed(_)));
+        // Left out: the schema itself, a property `SchemaNode` renders, additionalProperties,
+        // a oneOf branch, items without an allOf of their own, properties under a discriminator.
+        let thrown = json!({"allOf": 3, "properties": {
+            "with-properties": {"allOf": 3, "properties": {"a": {}}},
+            "with-one-of": {"allOf": 3, "oneOf": [{}]},
+            "map": {"additionalProperties": {"allOf": 3, "type": "string"}},
+            "branch": {"oneOf": [{"allOf": 3, "type": "string"}]},
+            "array": {"items": {"properties": {"x": {"allOf": 3, "properties": {}}}}},
+            "tagged": {"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "properties": {"k": {"allOf": 3}}}}});
+        assert_eq!(
+            schema(&thrown, v5).into_owned(),
+            json!({"properties": {
+                "with-properties": {"properties": {"a": {}}},
+                "with-one-of": {"oneOf": [{}]},
+                "map": {"additionalProperties": {"type": "string"}},
+                "branch": {"oneOf": [{"type": "string"}]},
+                "array": {"items": {"properties": {"x": {"properties": {}}}}},
+                "tagged": {"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "properties": {"k": {}}}}})
+        );
+        // 4.3.5 leaves every one out.
+        assert_eq!(
+            schema(&kept, Compat::V4_3_5).into_owned(),
+            json!({"properties": {
+                "merged": {"type": "string"},
+                "list": {"allOf": [{"properties": {"inner": {"properties": {}}}}]},
+                "array": {"type": "array", "items": {"properties": {"x": {"oneOf": [{}]}}}}}})
+        );
     }
 }
