@@ -427,16 +427,7 @@ impl Resolver {
                     load::read_one(&target)
                 };
                 let file = loaded.map_err(|e| referenced_file_error(e, &reference, &location))?;
-                self.inputs.push(file.input);
-                let index = self.docs.len();
-                self.docs.push(Doc {
-                    path: target.clone(),
-                    text: file.text,
-                    value: file.document,
-                });
-                self.by_path.insert(key, index);
-                self.by_path.insert(target, index);
-                queue.push(index);
+                queue.push(self.add_document(target, key, file));
             }
         }
         Ok(())
@@ -474,6 +465,12 @@ impl Resolver {
         let Ok(file) = load::read_one(&target) else {
             return;
         };
+        self.add_document(target, key, file);
+    }
+
+    /// Adds a file just read as the next document, known by its path as written (`target`) and
+    /// canonical (`key`); returns its index.
+    fn add_document(&mut self, target: PathBuf, key: PathBuf, file: load::SpecFile) -> usize {
         self.inputs.push(file.input);
         let index = self.docs.len();
         self.docs.push(Doc {
@@ -483,6 +480,7 @@ impl Resolver {
         });
         self.by_path.insert(key, index);
         self.by_path.insert(target, index);
+        index
     }
 
     /// The document a relative `$ref` file part names: a path beside document `from`, or, when
