@@ -136,26 +136,29 @@ function readApi(mdx) {
   return JSON.parse(zlib.unzipSync(Buffer.from(value, "base64")).toString("utf8"));
 }
 
+/** The Body component's default text of `example` for `contentType` (both themes): JSON
+ * indented by 2, XML from json2xml, formatted when it parses; "" otherwise. */
+function exampleText(contentType, example) {
+  if (!example) return "";
+  // XML first: a type that is both (`application/json+xml`) ends as XML in the theme.
+  if (contentType === "application/xml" || contentType.endsWith("+xml")) {
+    try {
+      return formatXml(json2xml(example, ""), { indentation: "  ", lineSeparator: "\n", collapseContent: true });
+    } catch {
+      return json2xml(example);
+    }
+  }
+  if (contentType.includes("application/json") || contentType.endsWith("+json")) return JSON.stringify(example, null, 2);
+  return "";
+}
+
 /** Body/index.js: the body the request editor dispatches on mount (undefined: none mounts). */
 function defaultBody(api, contentType) {
   if (contentType === undefined) return undefined;
   const schema = api.requestBody?.content?.[contentType]?.schema;
   if (schema?.format === "binary") return undefined;
   if ((contentType === "multipart/form-data" || contentType === "application/x-www-form-urlencoded") && schema?.type === "object") return undefined;
-  let body = "";
-  const example = api.jsonRequestBodyExample;
-  if (contentType.includes("application/json") || contentType.endsWith("+json")) {
-    if (example) body = JSON.stringify(example, null, 2);
-  }
-  if (contentType === "application/xml" || contentType.endsWith("+xml")) {
-    if (example) {
-      try {
-        body = formatXml(json2xml(example, ""), { indentation: "  ", lineSeparator: "\n", collapseContent: true });
-      } catch {
-        body = json2xml(example);
-      }
-    }
-  }
+  const body = exampleText(contentType, api.jsonRequestBodyExample);
   // LiveEditor: useState(children.replace(/\n$/, "")), then setStringRawBody(code).
   return body.replace(/\n$/, "");
 }
@@ -227,19 +230,7 @@ function defaultBody5(api, contentType) {
   let example;
   if (schema) example = v5.sampleFromSchema(schema, { type: "request" });
   else if (api.jsonRequestBodyExample) example = api.jsonRequestBodyExample;
-  let body = "";
-  if (contentType.includes("application/json") || contentType.endsWith("+json")) {
-    if (example) body = JSON.stringify(example, null, 2);
-  }
-  if (contentType === "application/xml" || contentType.endsWith("+xml")) {
-    if (example) {
-      try {
-        body = formatXml(json2xml(example, ""), { indentation: "  ", lineSeparator: "\n", collapseContent: true });
-      } catch {
-        body = json2xml(example);
-      }
-    }
-  }
+  const body = exampleText(contentType, example);
   // LiveApp (a child: its effect runs first) dispatches its text without the final newline,
   // then Body's effect dispatches the default body itself when it is not empty.
   return { type: "raw", content: { type: "string", value: body ? body : body.replace(/\n$/, "") } };

@@ -59,8 +59,19 @@ struct Params<'a> {
     cookie: Vec<Param<'a>>,
 }
 
-fn theme(message: &str) -> SampleError {
+/// The error for a value on which the theme's explorer code throws.
+pub(super) fn theme(message: &str) -> SampleError {
     SampleError::Theme(message.into())
+}
+
+/// An object's entries as the explorer writes them unexploded:
+/// ``Object.entries(v).map(([k, v]) => `${k},${v}`).join(",")``.
+pub(super) fn comma_joined(entries: &[(String, String)]) -> String {
+    entries
+        .iter()
+        .map(|(k, v)| format!("{k},{v}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 pub(super) fn object_keys(value: Option<&Value>) -> Vec<String> {
@@ -602,12 +613,7 @@ fn cookies(cookie_params: &[Param<'_>]) -> Result<Vec<String>, SampleError> {
                         cookies.push(cookie(&k, &v));
                     }
                 } else {
-                    let value = entries
-                        .iter()
-                        .map(|(k, v)| format!("{k},{v}"))
-                        .collect::<Vec<_>>()
-                        .join(",");
-                    cookies.push(cookie(name, &value));
+                    cookies.push(cookie(name, &comma_joined(&entries)));
                 }
             }
             _ => cookies.push(cookie(name, &joined)),

@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 
 use super::SampleError;
 use super::auth::{self, PlaceholderRule};
-use super::explorer::{self, PostmanMode};
+use super::explorer::{self, PostmanMode, theme};
 use super::request::{BodyData, Header, QueryParam, Request, Url, Variable};
 use super::xml;
 use crate::js;
@@ -75,10 +75,6 @@ fn api_key_def(name: &str, location: &str) -> Map<String, Value> {
     def.insert("name".into(), Value::String(name.into()));
     def.insert("in".into(), Value::String(location.into()));
     def
-}
-
-fn theme(message: &str) -> SampleError {
-    SampleError::Theme(message.into())
 }
 
 /// `a ?? b`: the first that is neither undefined nor null.
@@ -376,12 +372,8 @@ fn add_query(url: &mut Url, query: &[Param<'_>]) -> Result<(), SampleError> {
                 let Some(list) = entries(&decoded) else {
                     return Err(theme("Object.entries(null) of an exploded query value"));
                 };
-                let joined = list
-                    .iter()
-                    .map(|(k, v)| format!("{k},{v}"))
-                    .collect::<Vec<_>>()
-                    .join(",");
-                url.query.push(text_param(key.clone(), joined));
+                url.query
+                    .push(text_param(key.clone(), explorer::comma_joined(&list)));
             }
             continue;
         }
@@ -472,12 +464,7 @@ fn cookies(cookie_params: &[Param<'_>]) -> Result<Vec<String>, SampleError> {
                         out.push(cookie(&k, &v));
                     }
                 } else {
-                    let joined = list
-                        .iter()
-                        .map(|(k, v)| format!("{k},{v}"))
-                        .collect::<Vec<_>>()
-                        .join(",");
-                    out.push(cookie(&name, &joined));
+                    out.push(cookie(&name, &explorer::comma_joined(&list)));
                 }
             }
             None => out.push(cookie(&name, &js::js_string(value))),
@@ -524,12 +511,7 @@ fn param_headers(header_params: &[Param<'_>]) -> Result<Vec<Header>, SampleError
                         out.push(Header::new(&name, format!("{k}={v}")));
                     }
                 } else {
-                    let joined = list
-                        .iter()
-                        .map(|(k, v)| format!("{k},{v}"))
-                        .collect::<Vec<_>>()
-                        .join(",");
-                    out.push(Header::new(&name, joined));
+                    out.push(Header::new(&name, explorer::comma_joined(&list)));
                 }
             }
             _ => out.push(Header {
