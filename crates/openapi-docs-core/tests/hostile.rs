@@ -103,7 +103,8 @@ fn warnings_mismatch(
 #[test]
 fn every_fixture_gives_its_promised_outcome_without_panicking() {
     let names = common::spec_files(&fixtures_dir());
-    assert!(names.len() >= 60, "{} fixtures", names.len());
+    // Exact, as tests/hostile/hostile.test.cjs counts them: a fixture lost shows here.
+    assert_eq!(names.len(), 119, "hostile fixtures");
     let mut failures = Vec::new();
     for spec in &names {
         let notes = notes(spec);
