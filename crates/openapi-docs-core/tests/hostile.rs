@@ -68,7 +68,13 @@ fn location_mismatch(
             "line" => location.line.map(|l| l.to_string()),
             "column" => location.column.map(|c| c.to_string()),
             "pointer" => location.pointer.clone(),
-            _ => continue,
+            // Relative to the fixture's folder.
+            "file" => Some(if Path::new(&location.file).ends_with(value) {
+                value.to_owned()
+            } else {
+                location.file.clone()
+            }),
+            _ => return Some(format!("unknown key {key} in the note: {what}")),
         };
         if actual.as_deref() != Some(value) {
             return Some(format!("expected {key}={value}, got {actual:?}: {what}"));
