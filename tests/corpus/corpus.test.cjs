@@ -2,7 +2,7 @@
 // the release CLI, as CI runs it: about 100 specs spread over sizes, plus the ones that found
 // defects (NOTABLE). Each must give exactly its recorded outcome (sample.json: the SHA-256 of the
 // spec read, pages and how many, pages expanded compactly, page ids changed, and the SHA-256 of
-// every file written, by path; or the coded error), never a panic, a hang or a crash, and every
+// every file written but the stamp, by path; or the coded error), never a panic, a hang or a crash, and every
 // page written must compile with Docusaurus 3.7's MDX loader. The two Microsoft Graph specs
 // (several minutes each) are left to the full run (run.cjs).
 //
@@ -33,13 +33,16 @@ let work;
 
 const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex");
 
-/** The SHA-256 of every file under `dir`: of its relative paths ("/"-separated, sorted), each
- * followed by a NUL, the file's own SHA-256 and a newline. */
+/** The stamp records where the spec was and when it changed, and which build made the pages. */
+const STAMP = ".openapi-docs-rs.stamp.json";
+
+/** The SHA-256 of every file under `dir` but the stamp: of its relative paths ("/"-separated,
+ * sorted), each followed by a NUL, the file's own SHA-256 and a newline. */
 function treeSha256(dir) {
   if (!fs.existsSync(dir)) return null;
   const lines = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || entry.name === STAMP) continue;
     const file = path.join(entry.parentPath ?? entry.path, entry.name);
     lines.push(`${path.relative(dir, file).split(path.sep).join("/")}\0${sha256(fs.readFileSync(file))}\n`);
   }
