@@ -2,8 +2,8 @@
 // generator's `markdown` option): /llms.txt in the llmstxt.org shape with every link answering,
 // /llms-full.txt with the guides and the API pages, each API page's Markdown beside it, named by
 // the page's `<link rel="alternate" type="text/markdown">` and its "View as Markdown" link, and,
-// for a sample of pages, the Markdown names the parameters, status codes and response properties
-// of the page's own `api` data.
+// on every API page, the Markdown names the parameters, status codes and response properties of
+// the page's own `api` data. Checked on the production build (`build`, the default site URL).
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -11,9 +11,20 @@ const fs = require("node:fs");
 const path = require("node:path");
 const zlib = require("node:zlib");
 const { servedSite } = require("./browser.cjs");
+const { siteDir } = require("./serve.cjs");
+const { OPERATION_SLUGS, WEBHOOK_SLUGS } = require("../content/pages.cjs");
 
 const site = servedSite();
 const apiDir = path.resolve(__dirname, "../../content/docs/api");
+const guidesDir = path.resolve(__dirname, "../../content/docs");
+// The site's public URL, which every llms.txt link starts with (docusaurus.config.ts).
+const SITE_URL = fs.readFileSync(path.join(siteDir, "docusaurus.config.ts"), "utf8").match(/^const PRODUCTION_URL = "([^"]+)";$/m)?.[1];
+/** Every API page with its Markdown: the info page, each operation, each webhook event. */
+const API_PAGES = ["ticket-tailor-api", ...OPERATION_SLUGS, ...WEBHOOK_SLUGS];
+/** The guides' sources (the webhook guide and the release log included), outside the API pages. */
+const GUIDE_SOURCES = fs
+  .readdirSync(guidesDir, { recursive: true })
+  .filter((f) => /\.mdx?$/.test(f) && !f.startsWith(`api${path.sep}`));
 
 async function get(urlPath) {
   const response = await fetch(new URL(urlPath, site.server.url));
@@ -42,13 +53,22 @@ test("/llms.txt: an H1, a summary, sections of links, every link a Markdown file
     assert.ok(inSection && match, `not an llms.txt line: ${line}`);
     links.push(match[1]);
   }
-  // The 70 API pages, the overview, the guides.
-  assert.ok(links.length >= 80, `${links.length} links`);
+  // Each link is an absolute URL on the site's own origin. The API pages are exactly the
+  // expected ones; every guide source has one link.
+  assert.ok(SITE_URL, "docusaurus.config.ts declares PRODUCTION_URL");
   assert.equal(new Set(links).size, links.length, "each page linked once");
   for (const link of links) {
     const url = new URL(link);
-    assert.match(url.pathname, /\.md$/, link);
-    const { status, text: markdown } = await get(url.pathname);
+    assert.equal(url.origin, new URL(SITE_URL).origin, `${link}: the site's origin`);
+    assert.equal(link, `${SITE_URL}${url.pathname}`, `${link}: nothing but the site URL and a path`);
+    assert.match(url.pathname, /^\/docs\/.+\.md$/, link);
+  }
+  const apiLinks = links.filter((link) => new URL(link).pathname.startsWith("/docs/api/"));
+  assert.deepEqual(apiLinks.sort(), API_PAGES.map((id) => `${SITE_URL}/docs/api/${id}.md`).sort(), "the API pages' links");
+  assert.equal(links.length - apiLinks.length, GUIDE_SOURCES.length, `one link per guide (${GUIDE_SOURCES.join(", ")})`);
+  assert.equal(links.length, 82, "71 API pages and 11 guides");
+  for (const link of links) {
+    const { status, text: markdown } = await get(new URL(link).pathname);
     assert.equal(status, 200, link);
     assert.match(markdown, /^# \S/m, link);
   }
@@ -94,16 +114,15 @@ function apiData(id) {
   return JSON.parse(zlib.inflateSync(Buffer.from(line.slice(5), "base64")).toString());
 }
 
-test("a sample of pages: the Markdown names the page's parameters, statuses and properties", async () => {
+test("every API page: the Markdown names the page's parameters, statuses and properties", async () => {
   const ids = fs
     .readdirSync(apiDir)
     .filter((f) => f.endsWith(".api.mdx"))
     .map((f) => f.replace(/\.api\.mdx$/, ""))
     .sort();
-  assert.ok(ids.length >= 70);
-  // Every seventh page, webhooks included.
-  const sample = ids.filter((_, i) => i % 7 === 0);
-  for (const id of sample) {
+  // The expected pages, each of them (webhooks included); the folder holds exactly those.
+  assert.deepEqual(ids, [...OPERATION_SLUGS, ...WEBHOOK_SLUGS].sort(), "the generated API pages");
+  for (const id of [...OPERATION_SLUGS, ...WEBHOOK_SLUGS]) {
     const api = apiData(id);
     const { status, text } = await get(`/docs/api/${id}.md`);
     assert.equal(status, 200, id);

@@ -57,8 +57,10 @@ async function startServer({ dir = "build", port, site = siteDir } = {}) {
   process.once("exit", killOnExit);
   exited.then(() => process.removeListener("exit", killOnExit));
   const url = `http://127.0.0.1:${port}`;
+  // `docusaurus serve` loads the whole site config first: on a loaded 2-core machine (CI beside
+  // other builds) that alone has taken more than 30 s.
   await Promise.race([
-    waitFor(url, 30000),
+    waitFor(url, 120_000),
     exited.then((code) => {
       throw new Error(`docusaurus serve --dir ${dir} exited early (code ${code})`);
     }),

@@ -80,4 +80,77 @@ function assertKnownBetter(name, result, referenceOut, oursOut, knownBetter = {}
   return renamed;
 }
 
-module.exports = { withoutUntitledSchemas, withDuplicateIdsSuffixed, THEME_SAFE, PETS_AS_TEXT, identicalLine, assertKnownBetter };
+/** `value` with every `$ref` of `spec` expanded (a `$ref` already being expanded is left as it
+ * is), and `titled(name, expanded)` applied to each expanded component schema. */
+function expandRefs(spec, value, titled, seen = []) {
+  if (Array.isArray(value)) return value.map((v) => expandRefs(spec, v, titled, seen));
+  if (!value || typeof value !== "object") return value;
+  if (typeof value.$ref === "string" && value.$ref.startsWith("#/") && !seen.includes(value.$ref)) {
+    const target = value.$ref
+      .slice(2)
+      .split("/")
+      .reduce((o, key) => o?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
+    assert.ok(target !== undefined, `${value.$ref} resolves`);
+    const expanded = expandRefs(spec, target, titled, [...seen, value.$ref]);
+    const component = /^#\/components\/schemas\/([^/]+)$/.exec(value.$ref)?.[1];
+    return component ? titled(component.replace(/~1/g, "/").replace(/~0/g, "~"), expanded) : expanded;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandRefs(spec, v, titled, seen)]));
+}
+
+/** Whether `actual` (a page's schema prop) is `expected` (the spec's schema, expanded), but for
+ * the `title` both references give an untitled component schema (its name) where a `$ref` to it
+ * is expanded; where that happens is theirs (ours follows it, parity.test.cjs). */
+function sameSchema(actual, expected) {
+  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => sameSchema(actual[i], e));
+  if (!expected || typeof expected !== "object") return actual === expected;
+  if (!actual || typeof actual !== "object" || Array.isArray(actual)) return false;
+  const untitled = expected[UNTITLED];
+  const keys = (o) => Object.keys(o).filter((k) => !(o === actual && untitled !== undefined && k === "title" && o.title === untitled));
+  const actualKeys = keys(actual);
+  const expectedKeys = Object.keys(expected);
+  return actualKeys.length === expectedKeys.length && expectedKeys.every((k, i) => actualKeys[i] === k && sameSchema(actual[k], expected[k]));
+}
+const UNTITLED = Symbol("component name of an untitled schema");
+
+/**
+ * The pages ours renames (`schemas/<id>-<n>`, withDuplicateIdsSuffixed) read against the spec:
+ * the nth schema listed as `schemas/<id>` in the reference's sidebar (which lists every
+ * component schema once, in the spec's order) is the spec's schema ours shows on `<id>-<n>`, and
+ * that page has the id `<id>-<n>` and the schema's title (front matter, sidebar label, heading),
+ * and its `schema` prop (the schema's description and properties) is the spec's schema with its
+ * `$ref`s expanded.
+ */
+function assertRenamedSchemaPages(name, renamed, referenceOut, oursOut, spec) {
+  // Both references title an untitled component schema with its name.
+  const titled = Object.entries(spec.components?.schemas ?? {}).map(([component, schema]) => [component, { ...schema, title: schema.title ?? component }]);
+  const listings = (out) =>
+    [...fs.readFileSync(path.join(out, "sidebar.ts"), "utf8").matchAll(/ id: "out\/schemas\/([^"]+)",\n *label: ("(?:[^"\\]|\\.)*"),/g)].map((m) => ({ id: m[1], label: JSON.parse(m[2]) }));
+  const reference = listings(referenceOut);
+  assert.deepEqual(reference.map((l) => l.label), titled.map(([, schema]) => schema.title), `${name}: the reference's sidebar lists each component schema, in the spec's order`);
+  const ours = new Map(listings(oursOut).map((l) => [`schemas/${l.id}`, l.label]));
+  for (const id of renamed) {
+    const match = /^schemas\/(.+)-(\d+)$/.exec(id);
+    assert.ok(match, `${name}: ${id} is a renamed schema page`);
+    const [, base, n] = match;
+    const listed = reference.flatMap((l, i) => (l.id === base ? [i] : []));
+    assert.ok(listed.length >= Number(n), `${name}: ${id}: the reference lists schemas/${base} ${listed.length} times`);
+    const [component, schema] = titled[listed[Number(n) - 1]];
+    const page = fs.readFileSync(path.join(oursOut, `${id}.schema.mdx`), "utf8");
+    const what = `${name}: ${id}.schema.mdx shows #/components/schemas/${component}`;
+    const frontMatter = /^---\n([^]*?)\n---\n/.exec(page)?.[1] ?? "";
+    const field = (key) => new RegExp(`^${key}: (.*)$`, "m").exec(frontMatter)?.[1];
+    assert.equal(field("id"), `${base}-${n}`, `${what}: its id`);
+    assert.equal(field("title"), JSON.stringify(schema.title), `${what}: its title`);
+    assert.equal(ours.get(id), schema.title, `${what}: its sidebar label`);
+    assert.ok(page.includes(`\n  children={${JSON.stringify(schema.title)}}\n`), `${what}: its heading`);
+    const prop = /\n {2}schema=\{(.*)\}\n/.exec(page)?.[1];
+    assert.ok(prop, `${what}: a schema prop`);
+    const expected = expandRefs(spec, schema, (componentName, expanded) =>
+      typeof expanded.title === "string" ? expanded : Object.assign(Object.create(null), expanded, { [UNTITLED]: componentName }),
+    );
+    assert.ok(sameSchema(JSON.parse(prop), expected), `${what}: its schema prop is that schema, $refs expanded`);
+  }
+}
+
+module.exports = { withoutUntitledSchemas, withDuplicateIdsSuffixed, THEME_SAFE, PETS_AS_TEXT, identicalLine, assertKnownBetter, assertRenamedSchemaPages };

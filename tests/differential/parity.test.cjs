@@ -11,8 +11,9 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
+const fs = require("fs");
 const { runBoth } = require("./harness.cjs");
-const { withoutUntitledSchemas, withDuplicateIdsSuffixed, THEME_SAFE, assertKnownBetter } = require("./known-better.cjs");
+const { withoutUntitledSchemas, withDuplicateIdsSuffixed, THEME_SAFE, assertKnownBetter, assertRenamedSchemaPages } = require("./known-better.cjs");
 const { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, filesUnder } = require("./specs.cjs");
 
 const specs = paritySpecs();
@@ -57,5 +58,6 @@ for (const spec of specs) {
     console.log(`${spec.name}: ${r.identical.length} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`);
     const renamed = assertKnownBetter(spec.name, r, referenceOut, oursOut, knownBetter);
     if (spec.name === "api.github.com.json") assert.equal(renamed.length, 61, "GitHub: 61 renamed schema pages");
+    if (renamed.length > 0) assertRenamedSchemaPages(spec.name, renamed, referenceOut, oursOut, JSON.parse(fs.readFileSync(spec.file, "utf8")));
   });
 }

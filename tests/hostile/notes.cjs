@@ -1,7 +1,7 @@
 // What each hostile fixture promises, read from its header: the `# key: value` comment lines a
 // YAML fixture starts with, or the `key: value` lines of a JSON fixture's sibling `.md`.
 // - attacks: what the fixture attacks (required)
-// - expect: `pages`, `pages-or-error E_X`, or `E_X line=.. column=.. pointer=.. file=..`
+// - expect: `pages`, or `E_X line=.. column=.. pointer=.. file=..`
 // - options: plugin options (JSON) the fixture is generated with
 // - shows: text the page carries as text (in its MDX body or front matter; checked in Node
 //   and in chromium)

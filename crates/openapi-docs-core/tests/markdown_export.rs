@@ -176,26 +176,82 @@ fn llms_txt_problems(llms: &str, pages: &BTreeSet<String>) -> Vec<String> {
     problems
 }
 
+/// What a hostile fixture promises (`tests/hostile/notes.cjs`): its `expect:` and `options:`
+/// lines, read from its leading `#` comment lines (YAML) or its sibling `.md` (JSON).
+struct Note {
+    /// `None`: pages; `Some(code)`: generation fails with that code.
+    error: Option<String>,
+    options: serde_json::Value,
+}
+
+fn read_note(spec: &Path) -> Note {
+    let sidecar = spec.with_extension("md");
+    let lines: Vec<String> = if sidecar.exists() {
+        std::fs::read_to_string(&sidecar)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    } else {
+        let bytes = std::fs::read(spec).unwrap();
+        String::from_utf8_lossy(&bytes)
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(|l| l.trim_start_matches('#').trim_start().to_owned())
+            .collect()
+    };
+    let value = |key: &str| {
+        lines
+            .iter()
+            .find_map(|l| l.trim().strip_prefix(key).map(|v| v.trim().to_owned()))
+    };
+    let name = spec.display();
+    let expect = value("expect:").unwrap_or_else(|| panic!("{name}: no expect: line"));
+    let error = match expect.split_whitespace().next() {
+        Some("pages") => None,
+        Some(code) if code.starts_with("E_") => Some(code.to_owned()),
+        _ => panic!("{name}: `expect: {expect}` names no single outcome"),
+    };
+    let options = value("options:")
+        .map(|o| serde_json::from_str(&o).unwrap_or_else(|e| panic!("{name}: options: {e}")))
+        .unwrap_or_else(|| serde_json::json!({}));
+    Note { error, options }
+}
+
+/// The hostile fixtures whose notes promise pages: each must export, and no other.
+const EXPORTED_FIXTURES: usize = 91;
+
 #[test]
 fn hostile_fixtures_export_inert_commonmark() {
     let specs = common::spec_files(&repo().join("tests/hostile/fixtures"));
-    assert!(specs.len() >= 60, "{} fixtures", specs.len());
+    assert_eq!(specs.len(), 119, "hostile fixtures");
     let mut problems = Vec::new();
     let mut exported = 0;
     for spec in &specs {
         let out = tempfile::tempdir().unwrap();
-        // Fixtures that promise an error give one here too; the rest are checked.
-        // Schema pages too, but for the `$ref` bombs: theirs take minutes in a debug build.
         let name = spec.file_name().unwrap().to_string_lossy();
-        let extra = serde_json::json!({ "showSchemas": !name.starts_with("ref-bomb") });
-        let Ok(generated) = generate(&options(spec, extra), &docs(), out.path()) else {
-            continue;
-        };
-        exported += 1;
-        problems.extend(check_export(spec, &generated));
+        // Each fixture gives exactly the outcome its note promises: pages (checked), or the error.
+        // Schema pages too, but for the `$ref` bombs: theirs take minutes in a debug build.
+        let note = read_note(spec);
+        let mut extra = note.options.clone();
+        extra["showSchemas"] = serde_json::json!(!name.starts_with("ref-bomb"));
+        match (
+            &note.error,
+            generate(&options(spec, extra), &docs(), out.path()),
+        ) {
+            (None, Ok(generated)) => {
+                exported += 1;
+                problems.extend(check_export(spec, &generated));
+            }
+            (None, Err(e)) => problems.push(format!("{name}: expected pages, got {e}")),
+            (Some(code), Err(e)) if e.code() == code => {}
+            (Some(code), Err(e)) => problems.push(format!("{name}: expected {code}, got {e}")),
+            (Some(code), Ok(_)) => problems.push(format!("{name}: expected {code}, got pages")),
+        }
     }
-    assert!(exported >= 60, "{exported} fixtures exported");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_eq!(exported, EXPORTED_FIXTURES, "fixtures exported");
 }
 
 #[test]

@@ -114,9 +114,10 @@ test("values the 5.2 theme throws on, and raw HTML it renders live: ours leaves 
 
 test("an info object without `version`: 5.2.0's Postman conversion rejects the spec and nothing is written; ours writes the pages", () => {
   const spec = path.resolve(__dirname, "../../reference-5.2/fixtures/no-info-version.yaml");
-  const { referenceFailed, referenceStderr, oursOut } = runBoth("better/no-info-version", spec, OPTIONS, [], { reference: "5.2.0" });
+  const { referenceFailed, referenceStatus, referenceStderr, referenceOut, oursOut } = runBoth("better/no-info-version", spec, OPTIONS, [], { reference: "5.2.0" });
   // openapi-to-postmanv2 6.3.3's validateSpec; jsonToCollection rejects with its reason.
-  assert.ok(referenceFailed, "5.2.0 writes no output folder");
+  assert.ok(referenceFailed, `5.2.0 exits non-zero (status ${referenceStatus})`);
+  assert.equal(fs.existsSync(referenceOut), false, "5.2.0 writes no output folder");
   assert.match(referenceStderr, /Loading of api failed for[\s\S]*Specification must contain a semantic version number of the API in the Info Object/);
   assert.deepEqual(fs.readdirSync(oursOut).sort(), ["list-pets.api.mdx", "no-version.info.mdx", "sidebar.ts"]);
   assert.doesNotMatch(fs.readFileSync(path.join(oursOut, "no-version.info.mdx"), "utf8"), /Version:/);

@@ -8,10 +8,11 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
+const fs = require("fs");
 const path = require("path");
 const { runBoth } = require("../harness.cjs");
 const { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, filesUnder } = require("../specs.cjs");
-const { withoutUntitledSchemas, withDuplicateIdsSuffixed, PETS_AS_TEXT, assertKnownBetter, identicalLine } = require("../known-better.cjs");
+const { withoutUntitledSchemas, withDuplicateIdsSuffixed, PETS_AS_TEXT, assertKnownBetter, assertRenamedSchemaPages, identicalLine } = require("../known-better.cjs");
 
 const V5_FEATURES = path.resolve(__dirname, "../../reference-5.2/fixtures/v5-features.yaml");
 const specs = [
@@ -61,5 +62,6 @@ for (const spec of specs) {
     console.log(identicalLine(spec.name, result));
     const renamed = assertKnownBetter(spec.name, result, referenceOut, oursOut, KNOWN_BETTER[spec.name]);
     if (spec.name === "api.github.com.json") assert.equal(renamed.length, 61, "GitHub: 61 renamed schema pages");
+    if (renamed.length > 0) assertRenamedSchemaPages(spec.name, renamed, referenceOut, oursOut, JSON.parse(fs.readFileSync(spec.file, "utf8")));
   });
 }
