@@ -146,7 +146,7 @@ function editedOnly(reference, ours, { image = false, escapes = false } = {}) {
       if (afterDestinationStart && ours[j] === "#") {
         let k = i;
         while (k < reference.length && !/[)\s]/.test(reference[k])) k++;
-        if (k > i && ours[j + 1] === reference[k]) next.push([k, j + 1]);
+        if (ours[j + 1] === reference[k]) next.push([k, j + 1]); // an empty destination too
       }
     }
     if (r !== undefined && r === ours[j]) next.push([i + 1, j + 1]);
