@@ -43,14 +43,22 @@ const RENAMES = [
   [/no operationId or summary to name its page, so its id is `([^`]+)`/, (m) => ["", m[1]]],
 ];
 
+/** A shortened id: the warning gives the old id's first 40 characters and its length in bytes. */
+const SHORTENED = /the page id `([^`]*)\.\.\.` is (\d+) bytes long, more than the \d+ a file name allows, so it is shortened to `([^`]+)`/;
+
 /**
- * The page renames our warnings name: [{ kind, from, to }]. A shortened id (whose old id the
- * warning gives only in part) is not one: its page stays unexplained.
+ * The page renames our warnings name: [{ kind, from, to }]. For a shortened id, `from` is
+ * undefined and `prefix` and `bytes` say what the old id was (resolveShortened finds it).
  */
 function parseRenames(warnings) {
   const renames = [];
   for (const warning of warnings) {
     const at = / \(at #([^)]*)\): /.exec(warning);
+    const short = SHORTENED.exec(warning);
+    if (short) {
+      renames.push({ kind: at ? pageKind(at[1]) : "api", prefix: short[1], bytes: Number(short[2]), to: short[3] });
+      continue;
+    }
     for (const [pattern, ids] of RENAMES) {
       const m = pattern.exec(warning);
       if (!m) continue;
@@ -89,6 +97,23 @@ function withId(text, from, to) {
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 
+/** The elements text/mdx_safe.rs lets a description use (ALLOWED_ELEMENTS). */
+const ALLOWED_ELEMENTS = new Set("a abbr address article aside b bdi bdo big blockquote bold br button center code details div em h1 h2 h3 h4 h5 h6 hr i img li ol p pre small span strike strong summary svg table tbody td th thead title tr u ul".split(" "));
+
+/**
+ * Whether the tag at `at` in `text` is one our escaping shows as text whatever surrounds it
+ * (text/mdx_safe.rs): a closing tag (escaped where its opening tag is), an element not allowed,
+ * an event handler, a `style` or `srcdoc` string, a `javascript:`, `vbscript:` or `data:` URL,
+ * or markup that is not a tag at all.
+ */
+function tagEscapedOnItsOwn(text, at) {
+  const tag = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>?/.exec(text.slice(at, at + 2000));
+  if (!tag) return true;
+  if (tag[1]) return true;
+  if (!ALLOWED_ELEMENTS.has(tag[2].toLowerCase())) return true;
+  return /\s(on[a-z]+|style|srcdoc)\s*=/i.test(tag[3]) || /(javascript|vbscript|data)\s*:/i.test(tag[3]);
+}
+
 /** Whether the `](` that ends at `at` in `text` closes an image's text (`![alt](`). */
 function closesImageText(text, at) {
   let depth = 0;
@@ -108,7 +133,7 @@ function closesImageText(text, at) {
  * before an image path; `escapes`: the rest of mdx_safe.rs). Explores the alignments of the two
  * texts depth first, each (reference offset, ours offset) once.
  */
-function editedOnly(reference, ours, { image = false, escapes = false } = {}) {
+function editedOnly(reference, ours, { image = false, escapes = false, anyTag = true } = {}) {
   let start = 0;
   while (start < reference.length && start < ours.length && reference[start] === ours[start]) start++;
   // Back off to a line start: an edit is decided by what precedes it (`](`, a line start).
@@ -136,7 +161,7 @@ function editedOnly(reference, ours, { image = false, escapes = false } = {}) {
       next.push([i, j + "pathname://".length]);
     }
     if (escapes) {
-      if (r === "<" && ours.startsWith("&lt;", j)) next.push([i + 1, j + 4]);
+      if (r === "<" && ours.startsWith("&lt;", j) && (anyTag || tagEscapedOnItsOwn(reference, i))) next.push([i + 1, j + 4]);
       if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
       if ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j))) next.push([i + 1, j + 6]);
       if (ours.startsWith("<span/>", j)) next.push([i, j + 7]);
@@ -182,11 +207,16 @@ async function explainPage(file, reference, ours, compat, renamed) {
     if (base.api !== b.api) continue;
     const imageOnly = editedOnly(base.text, b.text, { image: true });
     if (!imageOnly && !editedOnly(base.text, b.text, { image: true, escapes: true })) continue;
+    // Where the reference's page compiles, a tag shown as text must be one our escaping shows
+    // as text wherever it is (a `style` string, for one, compiles and fails the build when
+    // React renders it); any other escaping must be what makes the reference's page compile.
     const referenceError = await compileError(reference, file);
-    if (!referenceError) return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
+    if (!referenceError && (imageOnly || !editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false }))) {
+      return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
+    }
     const ourError = await compileError(ours, file);
     if (ourError) return { verdict: "unexplained", detail: `ours fails MDX too: ${ourError}` };
-    return { verdict: imageOnly ? "image-url-kept" : "mdx-escaped", detail: `${how}${renamed ? `${renamed}, ` : ""}reference: ${referenceError}` };
+    return { verdict: imageOnly ? "image-url-kept" : "mdx-escaped", detail: `${how}${renamed ? `${renamed}, ` : ""}reference: ${referenceError ?? "compiles; a tag escaped on its own"}` };
   }
   return { verdict: "unexplained" };
 }
@@ -218,7 +248,17 @@ function sidebarRenamed(reference, ours, renames) {
  */
 async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out" }) {
   const tree = compareTrees(referenceOut, oursOut);
-  const renames = parseRenames(warnings);
+  // A shortened id's old id: the one file of the reference of that kind whose id has the
+  // warning's first characters and length (none, or more than one: the rename stays unnamed).
+  const renames = parseRenames(warnings).flatMap((r) => {
+    if (r.from !== undefined) return [r];
+    const suffix = pageFile(r.kind, "");
+    const ids = [...tree.missing, ...tree.differing.map((d) => d.file)]
+      .filter((f) => f.endsWith(suffix) && (r.kind === "schema") === f.startsWith("schemas/"))
+      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length))
+      .filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
+    return ids.length === 1 ? [{ kind: r.kind, from: ids[0], to: r.to }] : [];
+  });
   const infoRenames = renames.filter((r) => r.kind === "info");
   const read = (file) => fs.readFileSync(file, "utf8");
   const derive = (text) => withInfoPath(text, infoRenames, infoPathPrefix);

@@ -69,6 +69,17 @@ test("a sidebar with more than the renamed entries changed is unexplained", asyn
   assert.equal((await classify(tree, [DUPLICATE]))["sidebar.ts"], "unexplained");
 });
 
+test("a shortened id: the reference's one page with the warning's first characters and length", async () => {
+  const long = `a-${"b".repeat(220)}`;
+  const warning = `spec.json:1:9 (at #/paths/~1a/get): the page id \`${long.slice(0, 40)}...\` is ${long.length} bytes long, more than the 200 a file name allows, so it is shortened to \`a-short\`; give it a shorter operationId (or title)`;
+  const tree = (body) => ({
+    reference: { [`${long}.api.mdx`]: page(long, "text"), "sidebar.ts": sidebar(long) },
+    ours: { "a-short.api.mdx": page("a-short", body), "sidebar.ts": sidebar("a-short") },
+  });
+  assert.deepEqual(await classify(tree("text"), [warning]), { "a-short.api.mdx": "renamed", "sidebar.ts": "renamed" });
+  assert.equal((await classify(tree("other"), [warning]))["a-short.api.mdx"], "unexplained");
+});
+
 test("an untitled info page renamed: its page, and the info_path of each API page", async () => {
   const api = (infoPath) => page("op", "text", `api: {"method":"get"}\nsidebar_class_name: "get api-method"\n${infoPath}`);
   const tree = {
@@ -91,8 +102,10 @@ test("MDX escaping explains a page only where the reference's fails to compile a
   const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
   assert.deepEqual(await classify(tree("a <div> b", "a &lt;div> b")), { "a.info.mdx": "mdx-escaped" });
   assert.deepEqual(await classify(tree("a <div> b", "a &lt;div> c")), { "a.info.mdx": "unexplained" });
-  // The reference's page compiles: escaping it is a difference, not a fix.
+  // The reference's page compiles: escaping an allowed tag is a difference, not a fix.
   assert.deepEqual(await classify(tree("a <b>x</b> c", "a &lt;b>x&lt;/b> c")), { "a.info.mdx": "unexplained" });
+  // A `style` string compiles, and fails when React renders it: shown as text wherever it is.
+  assert.deepEqual(await classify(tree('a <span style="color:red">x</span> c', 'a &lt;span style="color:red">x&lt;/span> c')), { "a.info.mdx": "mdx-escaped" });
 });
 
 test("pathname:// explains only itself, before an image's path", async () => {

@@ -10,6 +10,7 @@
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
 //   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0] [--out docs/corpus/differential.md]
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md   (its unexplained specs again)
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -149,9 +150,64 @@ function report(results, reference, seconds) {
   return { summary, text: `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${rows.join("\n")}\n` };
 }
 
+/** A verdict's file counts as a row's detail gives them (`12 identical, 3 renamed; first: ...`, `7 files`). */
+function rowFileCounts(verdict, detail) {
+  if (verdict === "identical") return { identical: Number(/^(\d+) files/.exec(detail)?.[1] ?? 0) };
+  if (verdict === "reference failed" || detail.startsWith("reference failed") || detail.startsWith("ours refused")) return {};
+  const counts = {};
+  for (const m of detail.split("; first:")[0].matchAll(/(\d+) ([a-z-]+)/g)) counts[m[2]] = Number(m[1]);
+  return counts;
+}
+
+/**
+ * `--redo <report>`: reruns the specs of an earlier report whose verdict is "unexplained" (after
+ * a fix of the classifier or the product) and rewrites the report with their new rows, the
+ * counts recomputed from the rows, and a line saying which specs were rerun.
+ */
+async function redo(reportFile, reference) {
+  const text = fs.readFileSync(reportFile, "utf8");
+  const [head, table] = text.split("\n\n| spec |");
+  const lines = table.split("\n").slice(2).filter((l) => l.startsWith("| "));
+  const corpus = new Map(listSpecs().map((s) => [s.name, s]));
+  const workDir = makeWorkDir();
+  const started = Date.now();
+  const rerun = [];
+  const rows = [];
+  for (const line of lines) {
+    const [name, kib, verdict, detail, ours] = line.slice(2, -2).split(/ (?<!\\)\| /);
+    if (verdict !== "unexplained") {
+      rows.push({ name, kib, verdict, detail, ours });
+      continue;
+    }
+    const r = await compareSpec(corpus.get(name), workDir, reference);
+    process.stderr.write(`${r.name}: ${verdict} -> ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
+    rerun.push(`${name} (${r.verdict})`);
+    const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
+    rows.push({ name, kib, verdict: r.verdict, detail: (r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
+  }
+  fs.rmSync(workDir, { recursive: true, force: true });
+  const count = (v) => rows.filter((r) => r.verdict === v).length;
+  const fileCounts = {};
+  for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
+  const [first, , , failedLine] = head.split("\n");
+  const summary = [
+    first,
+    `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
+    `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
+    failedLine,
+    `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
+  ].join("\n");
+  const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
+  fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
+  console.log(summary);
+  process.exitCode = count("unexplained") > 0 ? 1 : 0;
+}
+
 async function main() {
   const reference = option("--reference", "4.3.5");
   if (!REFERENCES[reference]) throw new Error(`--reference: one of ${Object.keys(REFERENCES).join(", ")}, not ${reference}`);
+  const redoReport = option("--redo", null);
+  if (redoReport) return redo(redoReport, reference);
   const count = Number(option("--sample", 200));
   const jobs = Number(option("--jobs", 2));
   const out = option("--out", null);
