@@ -210,13 +210,14 @@ async function explainPage(file, reference, ours, compat, renamed) {
     // Where the reference's page compiles, a tag shown as text must be one our escaping shows
     // as text wherever it is (a `style` string, for one, compiles and fails the build when
     // React renders it); any other escaping must be what makes the reference's page compile.
-    const referenceError = await compileError(reference, file);
-    if (!referenceError && (imageOnly || !editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false }))) {
+    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false });
+    const referenceError = escapedOnTheirOwn ? null : await compileError(reference, file);
+    if (!referenceError && !escapedOnTheirOwn) {
       return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
     }
     const ourError = await compileError(ours, file);
     if (ourError) return { verdict: "unexplained", detail: `ours fails MDX too: ${ourError}` };
-    return { verdict: imageOnly ? "image-url-kept" : "mdx-escaped", detail: `${how}${renamed ? `${renamed}, ` : ""}reference: ${referenceError ?? "compiles; a tag escaped on its own"}` };
+    return { verdict: imageOnly ? "image-url-kept" : "mdx-escaped", detail: `${how}${renamed ? `${renamed}, ` : ""}${referenceError ? `reference: ${referenceError}` : "escaped as ours escapes it wherever it is"}` };
   }
   return { verdict: "unexplained" };
 }
