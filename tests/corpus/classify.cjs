@@ -11,7 +11,7 @@
 //   is the reference's with only our escaping (text/mdx_safe.rs) applied: `<` as `&lt;`, a
 //   backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of an import/export line,
 //   `<br>` closed as `<br/>`, an empty `<span/>` in a bare URL, a code fence closed, a link
-//   destination that does not parse replaced by `#`.
+//   destination that does not parse replaced by `#`, a front matter string's last backslash as `∖`.
 // - "image-url-kept": as "mdx-escaped", the one substitution being `pathname://` before an
 //   image's path without protocol (Docusaurus would look the image up in the site).
 // Every other difference, and every missing or extra file no named rename accounts for, is
@@ -165,6 +165,9 @@ function editedOnly(reference, ours, { image = false, escapes = false, anyTag = 
       if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
       if ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j))) next.push([i + 1, j + 6]);
       if (ours.startsWith("<span/>", j)) next.push([i, j + 7]);
+      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs):
+      // only where the reference's page fails to compile (`anyTag`, the lenient pass).
+      if (anyTag && r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
       if (r === ">" && ours.startsWith("/>", j)) next.push([i + 1, j + 2]);
       const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
       if (fence) next.push([i, j + fence[0].length]);

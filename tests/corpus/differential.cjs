@@ -189,12 +189,13 @@ async function redo(reportFile, reference) {
   const count = (v) => rows.filter((r) => r.verdict === v).length;
   const fileCounts = {};
   for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
-  const [first, , , failedLine] = head.split("\n");
+  const [first, , , failedLine, ...earlierReruns] = head.split("\n");
   const summary = [
     first,
     `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
     `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
     failedLine,
+    ...earlierReruns,
     `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
   ].join("\n");
   const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
