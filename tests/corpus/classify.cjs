@@ -1,0 +1,363 @@
+// Classifies, file by file, how our output tree differs from a reference plugin's on one spec
+// (tests/corpus/differential.cjs, tests/corpus/strict-sample.test.cjs). Each file is explained
+// on its own, by one of our deliberate differences, or it is unexplained:
+// - "renamed": a page id ours changed, with the warning that names the change (old id -> new
+//   id). Ours under the new name is the reference's page under the old name (the one it wrote,
+//   or, of two pages with one id, the later one it rendered and did not write: shadow-writes.cjs)
+//   with exactly the substitutions the rename implies: the page's `id:` line; for the info
+//   page, the `info_path:` of every API page; in the sidebar, the id of the renamed entry.
+// - "theme-safe": `safePage(reference) == ours` (tests/differential/theme-safe.cjs).
+// - "mdx-escaped": the reference's page fails Docusaurus' MDX compile, ours compiles, and ours
+//   is the reference's with only our escaping (text/mdx_safe.rs) applied: `<` as `&lt;`, a
+//   backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of an import/export line,
+//   `<br>` closed as `<br/>`, an empty `<span/>` in a bare URL, a code fence closed, a link
+//   destination that does not parse replaced by `#`, a front matter string's last backslash as `∖`.
+// - "image-url-kept": as "mdx-escaped", the one substitution being `pathname://` before an
+//   image's path without protocol (Docusaurus would look the image up in the site).
+// Every other difference, and every missing or extra file no named rename accounts for, is
+// "unexplained".
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { isDeepStrictEqual } = require("util");
+const { compareTrees, decodeApi } = require("../differential/compare.cjs");
+const { safePage } = require("../differential/theme-safe.cjs");
+
+/** The file a page of `kind` with id `id` is written to, relative to the output folder. */
+function pageFile(kind, id) {
+  return kind === "schema" ? `schemas/${id}.schema.mdx` : `${id}.${kind}.mdx`;
+}
+
+/** The kind of page a warning's JSON pointer (`(at #/...)`) is about. */
+function pageKind(pointer) {
+  if (pointer === "/info") return "info";
+  if (/^\/tags\//.test(pointer)) return "tag";
+  if (/^\/(components\/schemas|definitions)\//.test(pointer)) return "schema";
+  return "api";
+}
+
+/** Warning messages that rename a page: the old id (the reference's; "" when it has none) and the new. */
+const RENAMES = [
+  [/the page id `([^`]*)` is already taken by the page of .*, so this page's id is `([^`]+)`/, (m) => [m[1], m[2]]],
+  [/has no letters or digits to name (?:the overview page|its page), so its id is `([^`]+)`/, (m) => ["", m[1]]],
+  [/no operationId or summary to name its page, so its id is `([^`]+)`/, (m) => ["", m[1]]],
+];
+
+/** A shortened id: the warning gives the old id's first 40 characters and its length in bytes. */
+const SHORTENED = /the page id `([^`]*)\.\.\.` is (\d+) bytes long, more than the \d+ a file name allows, so it is shortened to `([^`]+)`/;
+
+/**
+ * The page renames our warnings name: [{ kind, from, to }]. For a shortened id, `from` is
+ * undefined and `prefix` and `bytes` say what the old id was (resolveShortened finds it).
+ */
+function parseRenames(warnings) {
+  const renames = [];
+  for (const warning of warnings) {
+    const at = / \(at #([^)]*)\): /.exec(warning);
+    const short = SHORTENED.exec(warning);
+    if (short) {
+      renames.push({ kind: at ? pageKind(at[1]) : "api", prefix: short[1], bytes: Number(short[2]), to: short[3] });
+      continue;
+    }
+    for (const [pattern, ids] of RENAMES) {
+      const m = pattern.exec(warning);
+      if (!m) continue;
+      const [from, to] = ids(m);
+      renames.push({ kind: at ? pageKind(at[1]) : "api", from, to });
+      break;
+    }
+  }
+  return renames;
+}
+
+/** The reference's page text with the info page's renames applied to its `info_path`. */
+function withInfoPath(text, infoRenames, infoPathPrefix) {
+  let out = text;
+  for (const { from, to } of infoRenames) {
+    if (from === "") {
+      // No info id: the reference writes no `info_path` (it is set only for a non-empty id).
+      if (/^api: /m.test(out) && !/^info_path: /m.test(out)) out = out.replace(/^custom_edit_url: /m, `info_path: ${infoPathPrefix}/${to}\ncustom_edit_url: `);
+    } else {
+      out = out.replace(new RegExp(`^(info_path: .*/)${escapeRegExp(from)}$`, "m"), `$1${to}`);
+    }
+  }
+  return out;
+}
+
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The reference's page `text` under id `to` (its front matter `id:` line, which must be `from`), or null. */
+function withId(text, from, to) {
+  const m = /^id: ?(.*)$/m.exec(text);
+  if (!m || m[1] !== from) return null;
+  return text.slice(0, m.index) + `id: ${to}` + text.slice(m.index + m[0].length);
+}
+
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+
+/** The elements text/mdx_safe.rs lets a description use (ALLOWED_ELEMENTS). */
+const ALLOWED_ELEMENTS = new Set("a abbr address article aside b bdi bdo big blockquote bold br button center code details div em h1 h2 h3 h4 h5 h6 hr i img li ol p pre small span strike strong summary svg table tbody td th thead title tr u ul".split(" "));
+
+/**
+ * Whether the tag at `at` in `text` is one our escaping shows as text whatever surrounds it
+ * (text/mdx_safe.rs): a closing tag (escaped where its opening tag is), an element not allowed,
+ * an event handler, a `style` or `srcdoc` string, a `javascript:`, `vbscript:` or `data:` URL,
+ * or markup that is not a tag at all.
+ */
+function tagEscapedOnItsOwn(text, at) {
+  const tag = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>?/.exec(text.slice(at, at + 2000));
+  if (!tag) return true;
+  if (tag[1]) return true;
+  if (!ALLOWED_ELEMENTS.has(tag[2].toLowerCase())) return true;
+  return /\s(on[a-z]+|style|srcdoc)\s*=/i.test(tag[3]) || /(javascript|vbscript|data)\s*:/i.test(tag[3]);
+}
+
+/** Whether the `](` that ends at `at` in `text` closes an image's text (`![alt](`). */
+function closesImageText(text, at) {
+  let depth = 0;
+  for (let i = at - 3; i >= 0; i--) {
+    const escaped = i > 0 && text[i - 1] === "\\";
+    const c = text[i];
+    if (c === "]" && !escaped) depth++;
+    else if (c === "[" && !escaped && depth > 0) depth--;
+    else if (c === "[" && !escaped) return i > 0 && text[i - 1] === "!";
+    else if (c === "\n" && i > 0 && text[i - 1] === "\n") return false;
+  }
+  return false;
+}
+
+/**
+ * Whether `ours` is `reference` with only the given edits of ours applied (`image`: `pathname://`
+ * before an image path; `escapes`: the rest of mdx_safe.rs). Explores the alignments of the two
+ * texts depth first, each (reference offset, ours offset) once.
+ */
+function editedOnly(reference, ours, { image = false, escapes = false, anyTag = true } = {}) {
+  let start = 0;
+  while (start < reference.length && start < ours.length && reference[start] === ours[start]) start++;
+  // Back off to a line start: an edit is decided by what precedes it (`](`, a line start).
+  start = Math.max(0, reference.lastIndexOf("\n", start - 1) + 1);
+  let endR = reference.length;
+  let endO = ours.length;
+  while (endR > start && endO > start && reference[endR - 1] === ours[endO - 1]) {
+    endR--;
+    endO--;
+  }
+  const seen = new Set();
+  const stack = [[start, start]];
+  const width = ours.length + 1;
+  while (stack.length) {
+    const [i, j] = stack.pop();
+    if (i >= endR && j >= endO && reference.length - i === ours.length - j && reference.slice(i) === ours.slice(j)) return true;
+    const key = i * width + j;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (seen.size > 5_000_000) return false;
+    const r = reference[i];
+    const next = [];
+    const afterDestinationStart = i >= 2 && reference.slice(i - 2, i) === "](";
+    if (image && afterDestinationStart && ours.startsWith("pathname://", j) && closesImageText(reference, i) && !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(reference.slice(i))) {
+      next.push([i, j + "pathname://".length]);
+    }
+    if (escapes) {
+      if (r === "<" && ours.startsWith("&lt;", j) && (anyTag || tagEscapedOnItsOwn(reference, i))) next.push([i + 1, j + 4]);
+      if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
+      if ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j))) next.push([i + 1, j + 6]);
+      if (ours.startsWith("<span/>", j)) next.push([i, j + 7]);
+      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs):
+      // only where the reference's page fails to compile (`anyTag`, the lenient pass).
+      if (anyTag && r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
+      if (r === ">" && ours.startsWith("/>", j)) next.push([i + 1, j + 2]);
+      const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
+      if (fence) next.push([i, j + fence[0].length]);
+      if (afterDestinationStart && ours[j] === "#") {
+        let k = i;
+        while (k < reference.length && !/[)\s]/.test(reference[k])) k++;
+        if (ours[j + 1] === reference[k]) next.push([k, j + 1]); // an empty destination too
+      }
+    }
+    if (r !== undefined && r === ours[j]) next.push([i + 1, j + 1]);
+    // Depth first, the literal match first (pushed last).
+    stack.push(...next);
+  }
+  return false;
+}
+
+/** Why Docusaurus' MDX loader refuses `text` (tests/hostile/mdx.cjs), or null when it compiles. */
+async function compileError(text, file) {
+  const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
+  try {
+    await compileDocusaurusMdx(text, file);
+    return null;
+  } catch (e) {
+    return String(e.message).split("\n")[0].slice(0, 120);
+  }
+}
+
+/**
+ * How ours (text of `file`) is the reference's (`reference`, already renamed as the warnings
+ * say): { verdict, detail }. `renamed` says the derivation changed the reference's text.
+ */
+async function explainPage(file, reference, ours, compat, renamed) {
+  const a = decodeApi(reference);
+  const b = decodeApi(ours);
+  if (a.text === b.text && a.api === b.api) return renamed ? { verdict: "renamed", detail: renamed } : { verdict: "identical" };
+  if (!file.endsWith(".mdx")) return { verdict: "unexplained" };
+  const safe = safePage(reference, compat);
+  if (isDeepStrictEqual(b, safe)) return { verdict: "theme-safe", detail: renamed || undefined };
+  for (const [base, how] of [[a, ""], [safe, "theme-safe, "]]) {
+    if (base.api !== b.api) continue;
+    const imageOnly = editedOnly(base.text, b.text, { image: true });
+    if (!imageOnly && !editedOnly(base.text, b.text, { image: true, escapes: true })) continue;
+    // Where the reference's page compiles, a tag shown as text must be one our escaping shows
+    // as text wherever it is (a `style` string, for one, compiles and fails the build when
+    // React renders it); any other escaping must be what makes the reference's page compile.
+    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false });
+    const referenceError = escapedOnTheirOwn ? null : await compileError(reference, file);
+    if (!referenceError && !escapedOnTheirOwn) {
+      return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
+    }
+    const ourError = await compileError(ours, file);
+    if (ourError) return { verdict: "unexplained", detail: `ours fails MDX too: ${ourError}` };
+    return { verdict: imageOnly ? "image-url-kept" : "mdx-escaped", detail: `${how}${renamed ? `${renamed}, ` : ""}${referenceError ? `reference: ${referenceError}` : "escaped as ours escapes it wherever it is"}` };
+  }
+  return { verdict: "unexplained" };
+}
+
+/** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id. */
+function sidebarRenamed(reference, ours, renames) {
+  const a = reference.split("\n");
+  const b = ours.split("\n");
+  if (a.length !== b.length) return `${a.length} lines in the reference's, ${b.length} in ours`;
+  const used = new Array(renames.length).fill(false);
+  for (let n = 0; n < a.length; n++) {
+    if (a[n] === b[n]) continue;
+    const index = renames.findIndex((r, k) => !used[k] && /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`));
+    if (index === -1) return `line ${n + 1}: ${JSON.stringify(a[n].trim())} vs ${JSON.stringify(b[n].trim())}`;
+    used[index] = true;
+  }
+  const unused = renames.filter((_, k) => !used[k]);
+  if (unused.length) return `no entry renamed ${unused[0].from} -> ${unused[0].to}`;
+  return null;
+}
+
+/**
+ * Classifies every file of the reference's tree `referenceOut` and ours `oursOut` (one spec,
+ * one options set). `warnings`: ours, as strings (the renames come from them). `shadowOut`: the
+ * reference's pages written aside by shadow-writes.cjs, by the same relative path plus `.<n>`
+ * (optional). `infoPathPrefix`: what precedes the info id in `info_path` (`docs/out` for
+ * outputDir `docs/out` in docs `docs`). Resolves to { files: [{ file, verdict, detail }],
+ * counts: { verdict: n }, unexplained: [...] }.
+ */
+async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out" }) {
+  const tree = compareTrees(referenceOut, oursOut);
+  // A shortened id's old id: the one file of the reference of that kind whose id has the
+  // warning's first characters and length (none, or more than one: the rename stays unnamed).
+  const renames = parseRenames(warnings).flatMap((r) => {
+    if (r.from !== undefined) return [r];
+    const suffix = pageFile(r.kind, "");
+    const ids = [...tree.missing, ...tree.differing.map((d) => d.file)]
+      .filter((f) => f.endsWith(suffix) && (r.kind === "schema") === f.startsWith("schemas/"))
+      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length))
+      .filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
+    return ids.length === 1 ? [{ kind: r.kind, from: ids[0], to: r.to }] : [];
+  });
+  const infoRenames = renames.filter((r) => r.kind === "info");
+  const read = (file) => fs.readFileSync(file, "utf8");
+  const derive = (text) => withInfoPath(text, infoRenames, infoPathPrefix);
+  const referenceFiles = new Set([...tree.identical, ...tree.missing, ...tree.differing.map((d) => d.file)]);
+  const oursFiles = new Set([...tree.identical, ...tree.extra, ...tree.differing.map((d) => d.file)]);
+  const files = [];
+  const done = new Set(); // ours files explained by a rename
+  const usedSources = new Set(); // reference files (or shadows) a renamed page of ours was matched with
+
+  // The pages a rename touches, matched with the reference's pages of the old id.
+  const groups = new Map();
+  for (const r of renames) {
+    const key = `${r.kind}\u0000${r.from}`;
+    if (!groups.has(key)) groups.set(key, { kind: r.kind, from: r.from, targets: [] });
+    groups.get(key).targets.push(r.to);
+  }
+  for (const { kind, from, targets } of groups.values()) {
+    const oldFile = pageFile(kind, from);
+    const sources = [];
+    if (referenceFiles.has(oldFile)) sources.push({ name: oldFile, path: path.join(referenceOut, oldFile) });
+    if (shadowOut) for (let n = 2; fs.existsSync(path.join(shadowOut, `${oldFile}.${n}`)); n++) sources.push({ name: `${oldFile} (${n})`, path: path.join(shadowOut, `${oldFile}.${n}`) });
+    const wanted = [...(oursFiles.has(oldFile) ? [from] : []), ...targets];
+    for (const to of wanted) {
+      const file = pageFile(kind, to);
+      if (!oursFiles.has(file) || done.has(file)) continue;
+      const ours = read(path.join(oursOut, file));
+      for (const source of sources) {
+        if (usedSources.has(source.path)) continue;
+        const renamedText = withId(read(source.path), from, to);
+        if (renamedText === null) continue;
+        const how = to === from ? "" : `${from || '""'} -> ${to} (${source.name})`;
+        const result = await explainPage(file, derive(renamedText), ours, compat, how);
+        if (result.verdict === "unexplained") continue;
+        usedSources.add(source.path);
+        done.add(file);
+        files.push({ file, ...result });
+        break;
+      }
+    }
+  }
+
+  for (const file of [...oursFiles].sort()) {
+    if (done.has(file)) continue;
+    const ours = read(path.join(oursOut, file));
+    if (!referenceFiles.has(file)) {
+      files.push({ file, verdict: "unexplained", detail: "extra: no file of the reference, and no rename, gives it" });
+      continue;
+    }
+    const referenceText = read(path.join(referenceOut, file));
+    if (file === "sidebar.ts") {
+      if (referenceText === ours) files.push({ file, verdict: "identical" });
+      else if (!renames.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
+      else {
+        const why = sidebarRenamed(referenceText, ours, renames);
+        files.push(why ? { file, verdict: "unexplained", detail: `sidebar: ${why}` } : { file, verdict: "renamed", detail: `${renames.length} entries` });
+      }
+      continue;
+    }
+    if (usedSources.has(path.join(referenceOut, file))) {
+      files.push({ file, verdict: "unexplained", detail: "the reference's page of this name is another page of ours, renamed" });
+      continue;
+    }
+    const derived = derive(referenceText);
+    const result = await explainPage(file, derived, ours, compat, derived === referenceText ? "" : "info page renamed");
+    files.push({ file, ...result, ...(result.verdict === "unexplained" && !result.detail ? { detail: firstDifference(derived, ours) } : {}) });
+  }
+  for (const file of [...referenceFiles].sort()) {
+    if (oursFiles.has(file) || usedSources.has(path.join(referenceOut, file))) continue;
+    files.push({ file, verdict: "unexplained", detail: "missing: ours writes no such file, and no rename accounts for it" });
+  }
+  const counts = {};
+  for (const f of files) counts[f.verdict] = (counts[f.verdict] ?? 0) + 1;
+  return { files, counts, unexplained: files.filter((f) => f.verdict === "unexplained") };
+}
+
+/** Where two page texts part (decoded as compare.cjs decodes them). */
+function firstDifference(reference, ours) {
+  const a = decodeApi(reference);
+  const b = decodeApi(ours);
+  const [x, y, where] = a.text !== b.text ? [a.text, b.text, "body"] : [a.api ?? "", b.api ?? "", "api"];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const from = Math.max(0, i - 40);
+  return `${where} @${i}: ${JSON.stringify(x.slice(from, i + 60))} vs ${JSON.stringify(y.slice(from, i + 60))}`;
+}
+
+/** Our pages (every `.mdx` under `oursOut`) that fail Docusaurus' MDX compile: [{ file, error }]. */
+async function mdxFailures(oursOut) {
+  const { listFiles } = require("../differential/compare.cjs");
+  const failures = [];
+  for (const file of listFiles(oursOut).filter((f) => f.endsWith(".mdx"))) {
+    const error = await compileError(fs.readFileSync(path.join(oursOut, file), "utf8"), path.join(oursOut, file));
+    if (error) failures.push({ file, error });
+  }
+  return failures;
+}
+
+module.exports = { classifyTrees, parseRenames, editedOnly, sidebarRenamed, mdxFailures, pageFile };

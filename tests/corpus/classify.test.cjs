@@ -1,0 +1,122 @@
+// classify.cjs on small trees written here: each deliberate difference is explained only by the
+// change it stands for, and the same tree with one more change is unexplained.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { classifyTrees, parseRenames, editedOnly } = require("./classify.cjs");
+
+const page = (id, body, extra = "") => `---\nid: ${id}\ntitle: "T"\n${extra}custom_edit_url: null\n---\n\n${body}\n`;
+const sidebar = (...ids) => `const sidebar = {\n  apisidebar: [\n${ids.map((id) => `    {\n      type: "doc",\n      id: "out/${id}",\n    },`).join("\n")}\n  ],\n};\n`;
+const DUPLICATE = "spec.json:1:9 (at #/paths/~1b/get): the page id `x` is already taken by the page of #/paths/~1a/get, so this page's id is `x-2`; give it a distinct operationId";
+const UNTITLED_INFO = "spec.json:1:2 (at #/info): `info.title` has no letters or digits to name the overview page, so its id is `overview`; give the API a title";
+
+/** Writes { reference, ours, shadow } (each { file: text }) and classifies them. */
+async function classify({ reference, ours, shadow = {} }, warnings = [], compat = "4.3.5") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "classify-"));
+  try {
+    for (const [side, files] of Object.entries({ reference, ours, shadow })) {
+      fs.mkdirSync(path.join(dir, side), { recursive: true });
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, side, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, side, file), text);
+      }
+    }
+    const result = await classifyTrees({ referenceOut: path.join(dir, "reference"), oursOut: path.join(dir, "ours"), shadowOut: path.join(dir, "shadow"), warnings, compat });
+    return Object.fromEntries(result.files.map((f) => [f.file, f.verdict]));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Two operations with one id: the reference writes the first and renders the later aside. */
+const duplicate = (laterOfOurs) => ({
+  reference: { "x.api.mdx": page("x", "first"), "sidebar.ts": sidebar("x", "x") },
+  shadow: { "x.api.mdx.2": page("x", "later") },
+  ours: { "x.api.mdx": page("x", "first"), "x-2.api.mdx": laterOfOurs, "sidebar.ts": sidebar("x", "x-2") },
+});
+
+test("renames come from the warnings that name them", () => {
+  assert.deepEqual(parseRenames([DUPLICATE, UNTITLED_INFO, "spec.json (at #/paths/~1a/get): something else"]), [
+    { kind: "api", from: "x", to: "x-2" },
+    { kind: "info", from: "", to: "overview" },
+  ]);
+});
+
+test("a renamed page is the reference's page of the old id with its new id", async () => {
+  assert.deepEqual(await classify(duplicate(page("x-2", "later")), [DUPLICATE]), { "x.api.mdx": "identical", "x-2.api.mdx": "renamed", "sidebar.ts": "renamed" });
+});
+
+test("a renamed page whose content differs is unexplained", async () => {
+  const verdicts = await classify(duplicate(page("x-2", "later, and more")), [DUPLICATE]);
+  assert.equal(verdicts["x-2.api.mdx"], "unexplained");
+  // Nor is it the reference's first page of that id.
+  assert.equal((await classify(duplicate(page("x-2", "first")), [DUPLICATE]))["x-2.api.mdx"], "unexplained");
+});
+
+test("a renamed page without the warning, or with another new id, is unexplained", async () => {
+  assert.deepEqual(await classify(duplicate(page("x-2", "later")), []), { "x.api.mdx": "identical", "x-2.api.mdx": "unexplained", "sidebar.ts": "unexplained" });
+  const other = "spec.json:1:9 (at #/paths/~1b/get): the page id `x` is already taken by the page of #/paths/~1a/get, so this page's id is `x-3`; give it a distinct operationId";
+  assert.equal((await classify(duplicate(page("x-2", "later")), [other]))["x-2.api.mdx"], "unexplained");
+});
+
+test("a sidebar with more than the renamed entries changed is unexplained", async () => {
+  const tree = duplicate(page("x-2", "later"));
+  tree.reference["sidebar.ts"] = sidebar("x", "x", "y");
+  tree.ours["sidebar.ts"] = sidebar("x", "x-2", "z");
+  assert.equal((await classify(tree, [DUPLICATE]))["sidebar.ts"], "unexplained");
+});
+
+test("a shortened id: the reference's one page with the warning's first characters and length", async () => {
+  const long = `a-${"b".repeat(220)}`;
+  const warning = `spec.json:1:9 (at #/paths/~1a/get): the page id \`${long.slice(0, 40)}...\` is ${long.length} bytes long, more than the 200 a file name allows, so it is shortened to \`a-short\`; give it a shorter operationId (or title)`;
+  const tree = (body) => ({
+    reference: { [`${long}.api.mdx`]: page(long, "text"), "sidebar.ts": sidebar(long) },
+    ours: { "a-short.api.mdx": page("a-short", body), "sidebar.ts": sidebar("a-short") },
+  });
+  assert.deepEqual(await classify(tree("text"), [warning]), { "a-short.api.mdx": "renamed", "sidebar.ts": "renamed" });
+  assert.equal((await classify(tree("other"), [warning]))["a-short.api.mdx"], "unexplained");
+});
+
+test("an untitled info page renamed: its page, and the info_path of each API page", async () => {
+  const api = (infoPath) => page("op", "text", `api: {"method":"get"}\nsidebar_class_name: "get api-method"\n${infoPath}`);
+  const tree = {
+    reference: { ".info.mdx": page("", "about"), "op.api.mdx": api(""), "sidebar.ts": sidebar("", "op") },
+    ours: { "overview.info.mdx": page("overview", "about"), "op.api.mdx": api("info_path: docs/out/overview\n"), "sidebar.ts": sidebar("overview", "op") },
+  };
+  assert.deepEqual(await classify(tree, [UNTITLED_INFO]), { "overview.info.mdx": "renamed", "op.api.mdx": "renamed", "sidebar.ts": "renamed" });
+  tree.ours["op.api.mdx"] = api("info_path: docs/out/elsewhere\n");
+  assert.equal((await classify(tree, [UNTITLED_INFO]))["op.api.mdx"], "unexplained");
+});
+
+test("a page made theme-safe is safePage(reference) exactly", async () => {
+  const api = (json) => page("op", "text", `api: ${json}\n`);
+  const tree = (ours) => ({ reference: { "op.api.mdx": api('{"method":"get","parameters":false}') }, ours: { "op.api.mdx": api(ours) } });
+  assert.deepEqual(await classify(tree('{"method":"get"}')), { "op.api.mdx": "theme-safe" });
+  assert.deepEqual(await classify(tree('{"method":"post"}')), { "op.api.mdx": "unexplained" });
+});
+
+test("MDX escaping explains a page only where the reference's fails to compile and ours is it escaped", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  assert.deepEqual(await classify(tree("a <div> b", "a &lt;div> b")), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree("a <div> b", "a &lt;div> c")), { "a.info.mdx": "unexplained" });
+  // The reference's page compiles: escaping an allowed tag is a difference, not a fix.
+  assert.deepEqual(await classify(tree("a <b>x</b> c", "a &lt;b>x&lt;/b> c")), { "a.info.mdx": "unexplained" });
+  // A `style` string compiles, and fails when React renders it: shown as text wherever it is.
+  assert.deepEqual(await classify(tree('a <span style="color:red">x</span> c', 'a &lt;span style="color:red">x&lt;/span> c')), { "a.info.mdx": "mdx-escaped" });
+});
+
+test("pathname:// explains only itself, before an image's path", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  assert.deepEqual(await classify(tree("see ![a](/img/a.png)", "see ![a](pathname:///img/a.png)")), { "a.info.mdx": "image-url-kept" });
+  assert.deepEqual(await classify(tree("see ![a](/img/a.png) x", "see ![a](pathname:///img/a.png) y")), { "a.info.mdx": "unexplained" });
+  assert.equal(editedOnly("[a](/b)", "[a](pathname:///b)", { image: true }), false, "a link is not an image");
+  assert.equal(editedOnly("![a](https://x/b.png)", "![a](pathname://https://x/b.png)", { image: true }), false, "a URL with a protocol is kept");
+});
+
+test("a missing or an extra file is unexplained", async () => {
+  assert.deepEqual(await classify({ reference: { "a.api.mdx": page("a", "x") }, ours: {} }), { "a.api.mdx": "unexplained" });
+  assert.deepEqual(await classify({ reference: {}, ours: { "a.api.mdx": page("a", "x") } }), { "a.api.mdx": "unexplained" });
+});
