@@ -121,4 +121,7 @@ node --test tests/reference-5.2/site.test.cjs
 step "5.2 theme: what it still breaks on (5.2.0's pages built and opened in chromium), ours on the same spec"
 node --test tests/reference-5.2/theme.test.cjs
 
+step "4.3.5 theme: what it breaks on (4.3.5's pages built and opened in chromium), ours on the same specs"
+node --test tests/reference-4.3/theme.test.cjs
+
 step "all checks passed"
