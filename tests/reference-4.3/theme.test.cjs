@@ -201,6 +201,10 @@ test("the build of 4.3.5's other pages and of ours passes", () => {
   assert.equal(run.site.status, 0, `the build failed:\n${(run.site.stdout + run.site.stderr).slice(-4000)}`);
 });
 
+/** A decoded page with its `api` front matter parsed: where ours leaves a key out of it, another
+ * key may take its place (render/theme_safe.rs), which the theme does not see. */
+const parsedApi = ({ text, api }) => ({ text, api: api === undefined ? undefined : JSON.parse(api) });
+
 test("ours are 4.3.5's files, but where 4.3.5's page breaks: there, its page with what the model says the theme throws on left out", () => {
   const breaks = new Set([...Object.keys(CRASHES), ...Object.keys(BUILD_FAILURES)]);
   let derived = 0;
@@ -216,9 +220,11 @@ test("ours are 4.3.5's files, but where 4.3.5's page breaks: there, its page wit
     }
     for (const [route, file] of Object.entries(run.referencePages).filter(([route]) => route.startsWith(`${spec}/`) && breaks.has(route))) {
       const reference = fs.readFileSync(path.join(PAGES.reference, file), "utf8");
-      const expected = safePage(reference);
-      assert.notDeepEqual(expected, decodeApi(reference), `${route}: 4.3.5's page has what ours leaves out`);
-      assert.deepEqual(decodeApi(fs.readFileSync(path.join(PAGES.ours, file), "utf8")), expected, `${route}: ours is 4.3.5's with that left out`);
+      const expected = parsedApi(safePage(reference));
+      // Without its parameters, the page has no request: ours writes no Request heading either (as for 5.2.0).
+      if (route === "theme-breakers/parameters-not-a-list") expected.text = expected.text.replace(/\n<Heading\n {2}id=\{"request"\}\n[^]*?<\/Heading>\n/, "");
+      assert.notDeepEqual(expected, parsedApi(decodeApi(reference)), `${route}: 4.3.5's page has what ours leaves out`);
+      assert.deepEqual(parsedApi(decodeApi(fs.readFileSync(path.join(PAGES.ours, file), "utf8"))), expected, `${route}: ours is 4.3.5's with that left out`);
       derived += 1;
     }
   }
@@ -273,7 +279,8 @@ test("in chromium, 4.3.5's pages crash or carry the spec's markup on exactly the
   if (run.site.status !== 0) return t.skip("the build failed");
   const expected = expectedPages("reference").filter((route) => !(route in BUILD_FAILURES));
   const browser = await launch();
-  const server = await startServer({ site: SITE, dir: BUILDS.site });
+  // `docusaurus serve` may take longer than startServer's 30 s to listen on a loaded machine: once more.
+  const server = await startServer({ site: SITE, dir: BUILDS.site }).catch(() => startServer({ site: SITE, dir: BUILDS.site }));
   let reference;
   let ours;
   try {
