@@ -129,6 +129,8 @@ lane_site() {
     node --test tests/reference-5.2/site.test.cjs
   step "5.2 theme: what it still breaks on, 5.2.0's pages and ours in chromium" \
     node --test tests/reference-5.2/theme.test.cjs
+  step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \
+    node --test tests/reference-4.3/theme.test.cjs
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -7,9 +7,11 @@
 //   called on `false`, `0`, `""`), or a parameter whose `in` is not path, query,
 //   header or cookie (`params[param.in].push`); `security` or `servers` that are not a list;
 //   a `null` response (`StatusCodes` reads `response.headers`);
-// - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf`/`allOf` that is not a list;
+// - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf` that is not a list (an
+//   `allOf` that is not a list is merged away by allof-merge, anywhere);
 //   a discriminator that is not an object, has no entry (mapping, or else `oneOf`/`anyOf`), or,
-//   outside an `allOf` member, an entry without `properties`.
+//   outside an `allOf` member, an entry without `properties` (its own, or its merged `allOf`'s).
+// Each case was seen in chromium with 4.3.5's pages (tests/reference-4.3/theme.test.cjs).
 // The 5.2.0 theme (`compat` "5.2.0", seen in chromium by tests/reference-5.2/theme.test.cjs)
 // throws on less: a `null` parameter (any other is filed or skipped), `parameters` that are not a
 // list even when falsy; a truthy `enum` that is not a list (it checks `oneOf`/`anyOf`), and an
@@ -22,15 +24,16 @@
 "use strict";
 const { decodeApi } = require("./compare.cjs");
 
-const LISTS = { "4.3.5": ["enum", "oneOf", "anyOf", "allOf"], "5.2.0": ["enum", "allOf"] };
+const LISTS = { "4.3.5": ["enum", "oneOf", "anyOf"], "5.2.0": ["enum", "allOf"] };
 const DATA = new Set(["example", "examples", "default", "const", "enum"]);
 const NAMES = new Set(["properties", "patternProperties", "definitions", "$defs", "mapping", "dependentSchemas"]);
 const PLACES = new Set(["path", "query", "header", "cookie"]);
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** Whether a mapping entry has `properties`: its own, or its `allOf`'s merged (allof-merge merges nested `allOf`s too). */
 function hasProperties(entry) {
   if (!isObject(entry)) return false;
-  return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some((m) => isObject(m) && Boolean(m.properties)));
+  return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some(hasProperties));
 }
 
 function discriminatorThrows(schema, allOfMember, compat) {

@@ -8,11 +8,12 @@
 //!   themselves with `x-ms-discriminator-value`), so `<Tabs>` gets no tab ("requires at least
 //!   one `<TabItem>`"); measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
 //!   flat.io schema pages, which the reference writes the same;
-//! - an entry has no `properties` (nor an `allOf` member with some): a schema met again on its
-//!   own path, written `circular(Name)` by the reference, or a schema without properties. Only
-//!   where the schema itself is rendered: an `allOf` member is merged first, and the merged
-//!   schema's discriminator is shown by `Properties`, which does not read the entries
-//!   (upstream's petstore: `Cat` is `allOf` `Pet`, whose mapping names `Cat` again);
+//! - an entry has no `properties`, nor has the merge of its `allOf` (allof-merge, which merges
+//!   nested `allOf`s too): a schema met again on its own path, written `circular(Name)` by the
+//!   reference, or a schema without properties. Only where the schema itself is rendered: an
+//!   `allOf` member is merged first, and the merged schema's discriminator is shown by
+//!   `Properties`, which does not read the entries (upstream's petstore: `Cat` is `allOf`
+//!   `Pet`, whose mapping names `Cat` again);
 //! - the discriminator or its mapping is not an object (the theme assigns to it).
 //!
 //! Such a discriminator is left out of the schema the page shows (see [`super::theme_safe`]);
@@ -81,15 +82,15 @@ fn inferred_entries(schema: &Map<String, Value>) -> Vec<&Value> {
     }
 }
 
-/// Whether the theme finds `properties` on a mapping entry (its own, or an `allOf` member's).
+/// Whether the theme finds `properties` on a mapping entry: its own, or those of its merged
+/// `allOf` (allof-merge merges the `allOf`s its members hold too, at any depth: an entry that is
+/// only an `allOf` of a base that is itself an `allOf` has the base's properties).
 fn has_properties(entry: &Value) -> bool {
     let Value::Object(map) = entry else {
         return false;
     };
     map.get("properties").is_some_and(|v| js::truthy(Some(v)))
-        || matches!(map.get("allOf"), Some(Value::Array(members)) if members
-            .iter()
-            .any(|m| m.get("properties").is_some_and(|v| js::truthy(Some(v)))))
+        || matches!(map.get("allOf"), Some(Value::Array(members)) if members.iter().any(has_properties))
 }
 
 #[cfg(test)]
@@ -159,6 +160,13 @@ mod tests {
         assert!(throws(
             json!({"discriminator": {"propertyName": "k", "mapping": {"a": null}}})
         ));
+        // Nested `allOf`s without properties, a circular one, one that is not a list.
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"allOf": [{"allOf": [{"type": "object"}, "circular(A)"]}]}}}})
+        ));
+        assert!(throws(
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"allOf": [{"allOf": {"b": {"properties": {}}}}]}}}})
+        ));
     }
 
     #[test]
@@ -166,6 +174,9 @@ mod tests {
         for schema in [
             json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {"k": {}}}}}}),
             json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"allOf": [{"$ref": "x"}, {"properties": {}}]}}}}),
+            // Only an `allOf` of a base that is itself an `allOf`: merged, it has properties.
+            json!({"discriminator": {"propertyName": "k", "mapping": {"a": {"allOf": [{"allOf": [{"type": "object"}, {"properties": {"k": {}}}]}]}}}}),
+            json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"allOf": [{"allOf": [{"allOf": [{"properties": {}}]}]}]}]}),
             json!({"discriminator": {"propertyName": "k"}, "oneOf": [{"properties": {}}]}),
             json!({"discriminator": {"propertyName": "k"}, "anyOf": [{"properties": {}}]}),
             json!({"discriminator": {"propertyName": "k"}, "allOf": [{"oneOf": [{"properties": {}}]}]}),

@@ -4,8 +4,9 @@
 //! props the theme renders (the `api` front matter keeps the spec's values), and a page with
 //! none of them is the reference's, byte for byte:
 //! - a discriminator the theme cannot render ([`super::discriminator_tabs`]);
-//! - an `enum`, `oneOf`, `anyOf` or `allOf` that is not a list (`getQualifierMessage` calls
-//!   `enum.map`, `AnyOneOf` calls `oneOf.map`, `mergeAllOf` walks `allOf`);
+//! - an `enum`, `oneOf` or `anyOf` that is not a list (`getQualifierMessage` calls `enum.map`,
+//!   `AnyOneOf` calls `oneOf.map`). An `allOf` that is not a list is kept: the theme merges it
+//!   away (allof-merge leaves it out) before it renders the schema;
 //! - a response that is `null` (`StatusCodes` reads `response.headers`, `ApiItem` a 2XX
 //!   response's `content`);
 //! - `security` or `servers` that are not a list (the request panel iterates them);
@@ -16,7 +17,9 @@
 //!
 //! On an API page the `api` object is made safe once ([`api`]): the front matter the theme's
 //! `ApiItem` reads and the props (parts of the same JSON) agree. Found by building every hostile
-//! fixture into one site and opening each page in chromium (`tests/hostile/browser.test.cjs`).
+//! fixture into one site and opening each page in chromium (`tests/hostile/browser.test.cjs`);
+//! each case is built and opened in chromium with the reference's pages and ours
+//! (`tests/reference-4.3/theme.test.cjs`).
 //!
 //! With `compat: "5.2.0"`, only what the 5.2.0 theme still throws on, each case built with it and
 //! opened in chromium (`tests/reference-5.2/theme.test.cjs`): an `oneOf` or `anyOf` that is not a
@@ -122,10 +125,11 @@ pub fn schema(value: &Value, compat: Compat) -> Cow<'_, Value> {
     .schema(value)
 }
 
-/// Keywords the theme calls list methods on when they are truthy.
-const LISTS: [&str; 4] = ["enum", "oneOf", "anyOf", "allOf"];
+/// Keywords the 4.3.5 theme calls list methods on when they are truthy (it merges `allOf` away).
+const LISTS_4_3: [&str; 3] = ["enum", "oneOf", "anyOf"];
 
-/// Those the 5.2.0 theme still calls list methods on: it checks `oneOf` and `anyOf`.
+/// Those the 5.2.0 theme calls list methods on: it checks `oneOf` and `anyOf`, and calls
+/// `allOf.filter` where `SchemaNode` renders the schema ([`Place`]).
 const LISTS_5_2: [&str; 2] = ["enum", "allOf"];
 
 /// Keys whose values are data (examples, defaults), not schemas: nothing in them is changed.
@@ -156,7 +160,7 @@ impl Walk<'_> {
     /// The keywords that throw when truthy and not a list.
     fn lists(&self) -> &'static [&'static str] {
         match self.compat {
-            Compat::V4_3_5 => &LISTS,
+            Compat::V4_3_5 => &LISTS_4_3,
             Compat::V5_2_0 => &LISTS_5_2,
         }
     }
@@ -276,7 +280,7 @@ impl Walk<'_> {
             // something to leave out.
             Value::String(s) => {
                 let text = self.written?.text_for(s)?;
-                if !may_throw(text) {
+                if !may_throw(text, self.lists()) {
                     return None;
                 }
                 let parsed: Value = serde_json::from_str(text).ok()?;
@@ -325,11 +329,11 @@ fn merges_property(map: &Map<String, Value>) -> bool {
                 .is_some_and(|s| s.starts_with("circular(")))
 }
 
-/// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or a list
-/// keyword whose value is no list.
-fn may_throw(text: &str) -> bool {
+/// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or one of
+/// `lists` whose value is no list.
+fn may_throw(text: &str, lists: &[&str]) -> bool {
     text.contains("\"discriminator\"")
-        || LISTS.iter().any(|key| {
+        || lists.iter().any(|key| {
             let quoted = format!("\"{key}\":");
             text.match_indices(&quoted).any(|(i, _)| {
                 let rest = &text[i + quoted.len()..];
@@ -380,7 +384,25 @@ mod tests {
         let alternatives = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}});
         assert_eq!(
             schema(&alternatives, Compat::V4_3_5).into_owned(),
-            json!({"properties": {"one": {}, "any": {}, "all": {}, "fine": {"oneOf": [1]}}})
+            json!({"properties": {"one": {}, "any": {}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}})
+        );
+    }
+
+    #[test]
+    fn the_4_3_theme_merges_an_all_of_that_is_no_list_away_anywhere() {
+        // allof-merge leaves it out before the theme renders the schema: every one is kept.
+        let value = json!({"allOf": 3, "properties": {
+            "scalar": {"type": "string", "allOf": {"a": {}}},
+            "with-properties": {"allOf": "x", "properties": {"a": {"allOf": 3}}},
+            "map": {"additionalProperties": {"allOf": 3, "type": "string"}},
+            "branch": {"oneOf": [{"allOf": 3, "type": "string"}]},
+            "array": {"items": {"allOf": true, "properties": {}}}}});
+        assert!(matches!(schema(&value, Compat::V4_3_5), Cow::Borrowed(_)));
+        let api = json!({"requestBody": {"content": {"application/json": {"schema": {"allOf": {"a": {"type": "object"}}}}}},
+            "responses": {"200": {"content": {"application/json": {"schema": {"allOf": 3}}}}}});
+        assert_eq!(
+            super::api(api.as_object().unwrap(), None, Compat::V4_3_5),
+            None
         );
     }
 
@@ -500,13 +522,8 @@ mod tests {
                 "array": {"items": {"properties": {"x": {"properties": {}}}}},
                 "tagged": {"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "properties": {"k": {}}}}})
         );
-        // 4.3.5 leaves every one out.
-        assert_eq!(
-            schema(&kept, Compat::V4_3_5).into_owned(),
-            json!({"properties": {
-                "merged": {"type": "string"},
-                "list": {"allOf": [{"properties": {"inner": {"properties": {}}}}]},
-                "array": {"type": "array", "items": {"properties": {"x": {"oneOf": [{}]}}}}}})
-        );
+        // 4.3.5 merges every one away: all kept.
+        assert!(matches!(schema(&kept, Compat::V4_3_5), Cow::Borrowed(_)));
+        assert!(matches!(schema(&thrown, Compat::V4_3_5), Cow::Borrowed(_)));
     }
 }
