@@ -72,7 +72,7 @@ for dir in bindings/node/npm/*/; do
 done
 (cd bindings/node && npm publish --dry-run --silent)
 
-step "npm packages: a new Docusaurus site outside the repository; the arm64 addon under qemu, the musl one under musl"
+step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.9 + 4.3.7, 3.7 + 4.3.5; plain npm install); the arm64 addon under qemu, the musl one under musl"
 PACKAGE_SKIP=1 node --test tests/package/
 
 step "python3 (the webhook guide's Python samples are run by the content tests)"
