@@ -2,8 +2,8 @@
 // supports (ROWS). scripts/package.sh packs the plugin and this platform's addon; for each row:
 //  - `npx create-docusaurus@<version> my-site classic --skip-install` (site.cjs), the reference's
 //    plugin entry, theme and `docItemComponent` added as its user guide says, then the plugin's
-//    name changed; on 3.7, the one step the package README's troubleshooting gives for that
-//    Docusaurus (read from the README, applied as written);
+//    name changed; before 3.10 (theme 4.3.x), the one step the package README's troubleshooting
+//    gives for that pair (read from the README, applied as written);
 //  - ONE plain `npm install` of the site with the two tarballs and the theme: no --force, no
 //    --legacy-peer-deps (timed), which must leave a single docs plugin and the theme's peer, the
 //    reference, installed;
@@ -40,12 +40,12 @@ const tarball = (name) => path.join(PACKAGES, `${name}-${VERSION}.tgz`);
 /**
  * The supported pairs. `docusaurus` and `theme` are npm version specs: the newest 3.10 patch
  * with theme 5.2.0; 3.7.0 with 4.3.5; the newest Docusaurus before 3.10 with the newest 4.3.x
- * theme. `readmeStep`: the package README's troubleshooting step this Docusaurus needs.
+ * theme. `readmeStep`: the package README's troubleshooting step the pair needs.
  */
 const ROWS = [
   { docusaurus: "~3.10.0", theme: "5.2.0", typescript: true, versionHelpers: true, fallback: true },
-  { docusaurus: "3.7.0", theme: "4.3.5", typescript: false, readmeStep: "docusaurus-3.7" },
-  { docusaurus: "~3.9.0", theme: "~4.3.0", typescript: false },
+  { docusaurus: "3.7.0", theme: "4.3.5", typescript: false, readmeStep: "docusaurus-before-3.10" },
+  { docusaurus: "~3.9.0", theme: "~4.3.0", typescript: false, readmeStep: "docusaurus-before-3.10" },
 ];
 const selected = process.env.INSTALL_ROWS ? process.env.INSTALL_ROWS.split(",") : undefined;
 
