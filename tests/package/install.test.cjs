@@ -25,10 +25,9 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { runSync } = require("../child.cjs");
-const { scaffold, configure, addApiSidebar, addOverrides, VERSIONS, REFERENCE, PLUGIN, THEME } = require("./site.cjs");
+const { scaffold, configure, addApiSidebar, addOverrides, REFERENCE, PLUGIN, THEME } = require("./site.cjs");
 const { readmeOverrides } = require("./readme-step.cjs");
-const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { checkApiPage } = require("./api-page.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
 const PACKAGES = path.join(ROOT, "dist/packages");
@@ -126,35 +125,7 @@ for (const row of ROWS) {
       ok(npx(site, ["docusaurus", "build"]), "docusaurus build");
       const html = fs.readFileSync(path.join(site, "build/docs/petstore/find-pets-by-status/index.html"), "utf8");
       assert.match(html, /Finds Pets by status/);
-      const server = await startServer({ site, dir: "build" });
-      const browser = await launch();
-      try {
-        const { page, response, errors } = await open(browser, server.url, "/docs/petstore/find-pets-by-status");
-        assert.equal(response.status(), 200);
-        await hydrated(page);
-        await page.locator("main .openapi-params__list-item").first().waitFor();
-        assert.match(await page.locator("main h1").first().innerText(), /Finds Pets by status/);
-        assert.ok((await page.locator("main .openapi__method-endpoint").count()) > 0, "method and endpoint shown");
-        const parameters = await page.locator("main .openapi-params__list-item .openapi-schema__property").allTextContents();
-        assert.deepEqual(parameters, ["status"], "the query parameter is listed");
-        const statuses = await page.locator("main .openapi-tabs__response-code-item").allTextContents();
-        assert.deepEqual(statuses, ["200", "400"], "the responses' status codes are shown");
-        assert.match(await page.locator("main").innerText(), /successful operation/, "the 200 response's description is shown");
-        if (row.versionHelpers) {
-          const reference = page.locator(".menu .reference-helper");
-          const ours = page.locator(".menu .our-helper");
-          assert.deepEqual(await reference.locator(".dropdown__link").allTextContents(), VERSIONS.map((v) => v.label));
-          assert.equal(await ours.innerHTML(), await reference.innerHTML(), "our versionSelector renders the reference's HTML");
-          assert.equal(await page.locator(".menu .breadcrumbs__item--active").innerText(), "v2.0.0", "versionCrumb");
-        }
-        // The stock theme loads its code-sample language icons from GitHub (the product site swizzles
-        // that away; a new site does not): failed loads are not errors of this plugin. Script
-        // errors and any other console error are.
-        assert.deepEqual(errors.filter((e) => !/^external request: |^Failed to load resource: /.test(e)), []);
-      } finally {
-        await browser.close();
-        await server.stop();
-      }
+      await checkApiPage(site, row);
     });
 
     if (row.fallback) {
