@@ -143,7 +143,7 @@ for (const row of ROWS) {
         // crates.io dependencies compiled (the path of the shipped sources differs, so the project's
         // own crates are compiled again).
         const env = { CARGO_TARGET_DIR: path.join(ROOT, "target") };
-        ok(npx(site, ["openapi-docs-rs-build-native"], env, 25 * 60_000), "openapi-docs-rs-build-native"); // 493 s unloaded-ish, over 600 s at load 30
+        ok(npx(site, ["openapi-docs-rs-build-native"], env, 25 * 60_000), "openapi-docs-rs-build-native"); // 493 s, and over 600 s, on the shared machine
         assert.ok(fs.existsSync(path.join(site, "node_modules", PLUGIN, `openapi-docs-rs.${PLATFORM}.node`)));
         const again = npx(site, ["openapi-docs-rs-build-native", "--if-missing"], env);
         ok(again, "openapi-docs-rs-build-native --if-missing");
