@@ -99,7 +99,7 @@ lane_rust() {
 lane_packages() {
   step "npm packages: every tarball this machine builds into dist/packages/" packages
   step "npm packages: npm publish --dry-run of each" packages_dry_run
-  step "npm packages: new Docusaurus sites outside the repository; the cross-built addons" \
+  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.9 + 4.3.7, 3.7 + 4.3.5; plain npm install); the cross-built addons" \
     env PACKAGE_SKIP=1 node --test tests/package/
 }
 

@@ -1,67 +1,57 @@
-// A new Docusaurus 3.7.0 site, written from scratch into a temporary folder outside the
-// repository, as a user of the npm package would set it up: its own package.json (the plugin and
-// the addon of this platform from tarballs, the rest from the registry), the classic preset with
-// docusaurus-theme-openapi-docs 4.3.5, and the plugin entry under the reference's options with
-// only the plugin's name changed.
+// A user's Docusaurus site, made the way a user makes it: the official scaffolder
+// (`npx create-docusaurus@<version> my-site classic`, with `--skip-install` so that the one
+// `npm install` of the row installs everything at once), then the edits the reference's user guide
+// asks for (the plugin entry, the theme, `docItemComponent`, a sidebar of the generated pages),
+// then the one edit this package asks for: the plugin's name. Every edit finds its anchor in the
+// scaffolded file exactly once, or throws: a template that changed fails the test loudly.
 "use strict";
 const fs = require("fs");
 const path = require("path");
+const { runSync } = require("../child.cjs");
 
 const SPEC = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
+const REFERENCE = "docusaurus-plugin-openapi-docs";
+const PLUGIN = "docusaurus-plugin-openapi-docs-rs";
+const THEME = "docusaurus-theme-openapi-docs";
 
-/** package.json of the site. `tarballs` maps package names to .tgz paths. */
-function packageJson(tarballs) {
-  const fromTarballs = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
-  return {
-    name: "my-docs",
-    version: "0.0.0",
-    private: true,
-    scripts: { docusaurus: "docusaurus" },
-    dependencies: {
-      "@docusaurus/core": "3.7.0",
-      "@docusaurus/faster": "3.7.0",
-      "@docusaurus/preset-classic": "3.7.0",
-      "docusaurus-theme-openapi-docs": "4.3.5",
-      react: "19.1.0",
-      "react-dom": "19.1.0",
-      ...fromTarballs,
-    },
-    // What any Docusaurus 3.7 site with docusaurus-theme-openapi-docs 4.3.5 needs today (the
-    // package README's troubleshooting): webpack 5.98+ rejects webpackbar's options, and the
-    // theme's `^3.5.0` ranges would nest a second, newer docs plugin.
-    overrides: {
-      webpack: "5.97.1",
-      "@docusaurus/plugin-content-docs": "3.7.0",
-      "@docusaurus/theme-common": "3.7.0",
-      "@docusaurus/utils": "3.7.0",
-      "@docusaurus/utils-common": "3.7.0",
-      "@docusaurus/utils-validation": "3.7.0",
-      "@docusaurus/types": "3.7.0",
-      "@docusaurus/logger": "3.7.0",
-    },
-  };
+/** The versions the sidebar's version selector lists (as in a versions.json). */
+const VERSIONS = [
+  { version: "2.0.0", label: "v2.0.0", baseUrl: "/docs/petstore/swagger-petstore-yaml" },
+  { version: "1.0.0", label: "v1.0.0", baseUrl: "/docs/petstore/swagger-petstore-yaml" },
+];
+
+/** `text` with `anchor` replaced by `replacement(anchor)`; throws unless `anchor` occurs once. */
+function replaceOnce(file, text, anchor, replacement) {
+  const parts = text.split(anchor);
+  if (parts.length !== 2) throw new Error(`${file}: expected "${anchor}" once in the scaffolded file, found it ${parts.length - 1} times`);
+  return parts[0] + replacement(anchor) + parts[1];
 }
 
-const CONFIG = `// @ts-check
-/** @type {import("@docusaurus/types").Config} */
-module.exports = {
-  title: "My API docs",
-  url: "http://localhost",
-  baseUrl: "/",
-  onBrokenLinks: "throw",
-  future: { experimental_faster: true },
-  presets: [
+function edit(file, change) {
+  fs.writeFileSync(file, change(fs.readFileSync(file, "utf8")));
+}
+
+/**
+ * Scaffolds `create-docusaurus@<docusaurus>` (template classic, TypeScript or JavaScript) into
+ * `<parent>/my-site` and returns the site's folder. `npx --yes` fetches the scaffolder through
+ * the shared npm cache.
+ */
+function scaffold(parent, { docusaurus, typescript }) {
+  const result = runSync(
+    `create-docusaurus@${docusaurus}`,
+    "npx",
+    ["--yes", `create-docusaurus@${docusaurus}`, "my-site", "classic", "--skip-install", typescript ? "--typescript" : "--javascript"],
+    { cwd: parent, stdio: ["ignore", "pipe", "pipe"] },
+    5 * 60_000,
+  );
+  if (result.status !== 0) throw new Error(`create-docusaurus@${docusaurus} failed:\n${result.stdout}\n${result.stderr}`);
+  return path.join(parent, "my-site");
+}
+
+/** The reference's plugin entry and theme, as its user guide writes them. */
+const REFERENCE_ENTRY = `plugins: [
     [
-      "classic",
-      {
-        docs: { sidebarPath: "./sidebars.js", docItemComponent: "@theme/ApiItem" },
-        blog: false,
-      },
-    ],
-  ],
-  plugins: [
-    [
-      "docusaurus-plugin-openapi-docs-rs", // was "docusaurus-plugin-openapi-docs"
+      "${REFERENCE}",
       {
         id: "api",
         docsPluginId: "classic",
@@ -75,27 +65,62 @@ module.exports = {
       },
     ],
   ],
-  themes: ["docusaurus-theme-openapi-docs"],
-};
-`;
+  themes: ["${THEME}"],
 
-const SIDEBARS = `// The API sidebar is written by the plugin (gen-api-docs, or build when pages are missing).
-const fs = require("fs");
-const apiSidebar = fs.existsSync(__dirname + "/docs/petstore/sidebar.ts") ? require("./docs/petstore/sidebar.ts").default : [];
-module.exports = { tutorial: [{ type: "doc", id: "intro" }], api: apiSidebar };
-`;
+  `;
 
-/** Writes the site into `dir` (which exists and is empty). */
-function writeSite(dir, tarballs) {
-  fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(packageJson(tarballs), null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, "docusaurus.config.js"), CONFIG);
-  fs.writeFileSync(path.join(dir, "sidebars.js"), SIDEBARS);
-  fs.mkdirSync(path.join(dir, "docs"));
-  fs.writeFileSync(path.join(dir, "docs/intro.md"), "# Intro\n\nSee the [API](/docs/petstore/swagger-petstore-yaml).\n");
-  fs.mkdirSync(path.join(dir, "src/pages"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "src/pages/index.md"), "# My API docs\n\n[Intro](/docs/intro)\n");
-  fs.mkdirSync(path.join(dir, "openapi"));
-  fs.copyFileSync(SPEC, path.join(dir, "openapi/petstore.yaml"));
+/**
+ * The user guide's edits of the reference to the scaffolded config (`docItemComponent`, the
+ * plugin entry, the theme), then this package's: the plugin's name.
+ */
+function configure(site) {
+  const file = fs.existsSync(path.join(site, "docusaurus.config.ts")) ? path.join(site, "docusaurus.config.ts") : path.join(site, "docusaurus.config.js");
+  edit(file, (text) => {
+    text = replaceOnce(file, text, /sidebarPath: '\.\/sidebars\.[jt]s',/.exec(text)?.[0] ?? "sidebarPath:", (a) => `${a}\n          docItemComponent: "@theme/ApiItem",`);
+    text = replaceOnce(file, text, "themeConfig:", (a) => REFERENCE_ENTRY + a);
+    // The one change this package asks for.
+    return replaceOnce(file, text, `"${REFERENCE}",`, () => `"${PLUGIN}", // was "${REFERENCE}"`);
+  });
+  fs.mkdirSync(path.join(site, "openapi"));
+  fs.copyFileSync(SPEC, path.join(site, "openapi/petstore.yaml"));
 }
 
-module.exports = { writeSite, packageJson };
+/**
+ * Adds an `api` sidebar of the generated pages to the scaffolded sidebars file. With
+ * `versionHelpers`, it starts as the upstream versioning guide's does: a version selector and a
+ * version crumb (`html` items), one selector from the reference's
+ * `docusaurus-plugin-openapi-docs/lib/sidebars/utils` (installed as the theme's peer), one
+ * selector and the crumb from this package's `lib/sidebars/utils`.
+ */
+function addApiSidebar(site, { versionHelpers }) {
+  const file = fs.existsSync(path.join(site, "sidebars.ts")) ? path.join(site, "sidebars.ts") : path.join(site, "sidebars.js");
+  const imports = [`import petstoreSidebar from "./docs/petstore/sidebar";`];
+  const items = [];
+  if (versionHelpers) {
+    imports.push(
+      `import { versionSelector } from "${REFERENCE}/lib/sidebars/utils";`,
+      `import { versionSelector as ourVersionSelector, versionCrumb } from "${PLUGIN}/lib/sidebars/utils";`,
+      `const petstoreVersions = ${JSON.stringify(VERSIONS)};`,
+    );
+    items.push(
+      `{ type: "html", defaultStyle: true, value: versionSelector(petstoreVersions), className: "version-button reference-helper" },`,
+      `{ type: "html", defaultStyle: true, value: ourVersionSelector(petstoreVersions), className: "version-button our-helper" },`,
+      `{ type: "html", defaultStyle: true, value: versionCrumb("v2.0.0") },`,
+    );
+  }
+  items.push(`{ type: "category", label: "Petstore", link: { type: "doc", id: "petstore/swagger-petstore-yaml" }, items: petstoreSidebar },`);
+  edit(file, (text) => {
+    text = `${imports.join("\n")}\n${text}`;
+    return replaceOnce(file, text, "tutorialSidebar: [{type: 'autogenerated', dirName: '.'}],", (a) => `${a}\n  api: [\n    ${items.join("\n    ")}\n  ],`);
+  });
+}
+
+/** `overrides` merged into the site's package.json (a step the package README documents). */
+function addOverrides(site, overrides) {
+  const file = path.join(site, "package.json");
+  const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+  pkg.overrides = { ...pkg.overrides, ...overrides };
+  fs.writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+module.exports = { scaffold, configure, addApiSidebar, addOverrides, VERSIONS, REFERENCE, PLUGIN, THEME };
