@@ -23,15 +23,25 @@ if [ ! -x /usr/bin/time ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
 fi
 
-step "cross toolchains for the Linux arm64 and musl addons (Debian packages, rustup targets)"
-if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v musl-gcc >/dev/null || [ ! -x /usr/bin/qemu-aarch64 ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+step "cross toolchains for the arm64, musl, Windows and macOS addons (Debian, rustup, PyPI)"
+# Quick when all are there. Wine runs the Windows addon in Node for Windows; LLVM's object-file
+# tools check the macOS ones; cargo-zigbuild and Zig (PyPI's prebuilt wheels, pinned) link them.
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v musl-gcc >/dev/null || [ ! -x /usr/bin/qemu-aarch64 ] \
+  || ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v wine >/dev/null || ! command -v llvm-objdump >/dev/null; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq gcc-aarch64-linux-gnu libc6-dev-arm64-cross musl-tools qemu-user >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends gcc-mingw-w64-x86-64 wine wine64 llvm >/dev/null
 fi
-for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl; do
-  rustup target list --installed | grep -qx "$target" || timeout 600 rustup target add "$target"
+installed_targets=$(rustup target list --installed)
+for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl x86_64-pc-windows-gnu x86_64-apple-darwin aarch64-apple-darwin; do
+  grep -qx "$target" <<<"$installed_targets" || timeout 600 rustup target add "$target"
 done
+if ! python3 -m ziglang version >/dev/null 2>&1 || ! command -v cargo-zigbuild >/dev/null; then
+  python3 -m pip install -q ziglang==0.17.1 cargo-zigbuild==0.24.1
+  if command -v pyenv >/dev/null; then pyenv rehash; fi
+fi
+echo "zig $(python3 -m ziglang version), $(cargo-zigbuild --version), $(wine --version)"
 
 step "cargo fmt --check"
 cargo fmt --all --check
@@ -63,7 +73,7 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-co{re,li}-* target/debug/.fingerprint/openapi-docs-co{re,li}-*
 cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
 
-step "npm packages: every tarball this machine builds (linux x64, arm64, x64 musl) into dist/packages/"
+step "npm packages: the six platform tarballs and the main one, all built here, into dist/packages/"
 PACKAGE_CROSS=required bash scripts/package.sh
 
 step "npm packages: npm publish --dry-run of each"
@@ -72,7 +82,7 @@ for dir in bindings/node/npm/*/; do
 done
 (cd bindings/node && npm publish --dry-run --silent)
 
-step "npm packages: a new Docusaurus site outside the repository; the arm64 addon under qemu, the musl one under musl"
+step "npm packages: a new Docusaurus site; arm64 addon under qemu, musl under musl, Windows under Wine, macOS files"
 PACKAGE_SKIP=1 node --test tests/package/
 
 step "python3 (the webhook guide's Python samples are run by the content tests)"
