@@ -108,16 +108,18 @@ cross_windows() {
 }
 
 # macOS with cargo-zigbuild: Zig links against the macOS system library stubs it carries, and
-# napi-build passes `-undefined dynamic_lookup`, so Node-API resolves in node at load time. Not
-# stripped: on arm64 the linker's ad-hoc code signature, which macOS requires, covers the file.
-cross_macos() { # <rust target> <platform>
-  local target=$1 platform=$2
+# napi-build passes `-undefined dynamic_lookup`, so Node-API resolves in node at load time. The
+# oldest macOS is Node 20's own (Zig would otherwise build for the newest, and the C code of
+# mimalloc and ring with it). Not stripped: on arm64 the linker's ad-hoc code signature, which
+# macOS requires, covers the file.
+cross_macos() { # <rust target> <platform> <oldest macOS>
+  local target=$1 platform=$2 macos=$3
   if ! command -v cargo-zigbuild >/dev/null 2>&1 || ! python3 -m ziglang version >/dev/null 2>&1 || ! have_target "$target"; then
     cannot_build "$platform" "need \`cargo install --locked cargo-zigbuild\`, \`pip install ziglang\` and \`rustup target add $target\`"
     return 0
   fi
   step "cross addon $platform ($target, cargo-zigbuild with Zig $(python3 -m ziglang version))"
-  timed "$platform" cargo zigbuild --release --locked -p openapi-docs-napi --target "$target"
+  timed "$platform" env "MACOSX_DEPLOYMENT_TARGET=$macos" cargo zigbuild --release --locked -p openapi-docs-napi --target "$target"
   ship "$target" "$platform" libopenapi_docs_napi.dylib
 }
 
@@ -128,8 +130,8 @@ if [ "$CROSS" != off ]; then
   # A Node addon is a shared library: musl's static C runtime is off (napi-rs does the same).
   [ "$host_platform" = linux-x64-musl ] || cross_linux x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
   cross_windows
-  cross_macos x86_64-apple-darwin darwin-x64
-  cross_macos aarch64-apple-darwin darwin-arm64
+  cross_macos x86_64-apple-darwin darwin-x64 10.15
+  cross_macos aarch64-apple-darwin darwin-arm64 11.0
 fi
 
 step "platform packages"

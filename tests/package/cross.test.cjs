@@ -8,7 +8,7 @@
 //    functions it imports stubbed, which proves that every symbol it needs from the C library is
 //    in musl (and none from glibc); its ELF header, dependencies and exports are checked too.
 // A platform whose tarball was not built (no cross toolchain) fails here: scripts/package.sh
-// says why it skipped it.
+// says why it skipped it. The Windows and macOS addons: windows.test.cjs, macos.test.cjs.
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");

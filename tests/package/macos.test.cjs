@@ -2,8 +2,9 @@
 // checked on this Linux machine with LLVM's object-file tools (Debian's `llvm` package). No Mac
 // has run them: these checks are what a load on macOS needs from the file, not a load.
 //  - a Mach-O 64-bit dynamic library for the platform's CPU (x86-64 or arm64);
-//  - it exports `_napi_register_module_v1`, and the Node-API functions it calls are left to be
-//    found in node at load time (`-undefined dynamic_lookup`: "dynamically looked up");
+//  - it exports `_napi_register_module_v1`; the Node-API functions it calls are left to be found
+//    in node at load time (`-undefined dynamic_lookup`: a flat-namespace lookup), and every other
+//    import is bound to a library;
 //  - it links only system libraries (/usr/lib, /System/Library/Frameworks);
 //  - its minimum macOS is no newer than Node 20's (10.15 on x64, 11.0 on arm64);
 //  - arm64: it carries a code signature (macOS on Apple silicon refuses unsigned code).
@@ -40,13 +41,23 @@ for (const { platform, cpu, minimumMacOs, signed } of [
 
     const exported = sh("nm --defined-only", NM, ["--extern-only", "--defined-only", addon]);
     assert.match(exported, /\s_napi_register_module_v1$/m);
-    const undefinedSymbols = sh("nm -m --undefined-only", NM, ["-m", "--undefined-only", addon]).split("\n").filter(Boolean);
-    const napi = undefinedSymbols.filter((line) => /\s_napi_\w+/.test(line));
+    // Node-API: bound by a flat-namespace lookup, which dyld does in every loaded image, node
+    // included (what `-undefined dynamic_lookup` asks for); every other import from a library.
+    const undefinedSymbols = sh("nm --undefined-only", NM, ["--undefined-only", "--just-symbol-name", addon]).split("\n").filter(Boolean);
+    const napi = undefinedSymbols.filter((name) => name.startsWith("_napi_"));
     assert.ok(napi.length > 20, `${napi.length} Node-API imports`);
-    assert.deepEqual(napi.filter((line) => !line.includes("(dynamically looked up)")), [], "Node-API functions bound to a library instead of node");
+    const bindings = new Map(
+      sh("objdump --bind --lazy-bind", OBJDUMP, ["--macho", "--bind", "--lazy-bind", addon]).split("\n")
+        .map((line) => line.trim().split(/\s+/)).filter((fields) => fields.length > 2).map((fields) => [fields.at(-1), fields.at(-2)])
+    );
+    assert.deepEqual(napi.filter((name) => bindings.get(name) !== "flat-namespace"), [], "Node-API functions not left to a flat-namespace lookup");
+    const others = sh("nm -m --undefined-only", NM, ["-m", "--undefined-only", addon]).split("\n").filter((line) => line && !/\s_napi_\w+$/.test(line));
+    assert.deepEqual(others.filter((line) => !/\(from lib\w+\)$/.test(line)), [], "imports bound to no library");
 
+    // The list starts with the library's own name (LC_ID_DYLIB), the path it was linked at.
+    const id = sh("objdump --dylib-id", OBJDUMP, ["--macho", "--dylib-id", addon]).split("\n")[1].trim();
     const libraries = sh("objdump --dylibs-used", OBJDUMP, ["--macho", "--dylibs-used", addon])
-      .split("\n").slice(1).map((line) => line.trim().replace(/ \(compatibility version .*\)$/, "")).filter(Boolean);
+      .split("\n").slice(1).map((line) => line.trim().replace(/ \(compatibility version .*\)$/, "")).filter((lib) => lib && lib !== id);
     assert.ok(libraries.includes("/usr/lib/libSystem.B.dylib"), `links: ${libraries.join(", ")}`);
     assert.deepEqual(libraries.filter((lib) => !SYSTEM_LIBRARY.test(lib)), [], `links: ${libraries.join(", ")}`);
 
