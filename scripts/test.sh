@@ -41,7 +41,7 @@ if ! python3 -m ziglang version >/dev/null 2>&1 || ! command -v cargo-zigbuild >
   python3 -m pip install -q ziglang==0.17.1 cargo-zigbuild==0.24.1
   if command -v pyenv >/dev/null; then pyenv rehash; fi
 fi
-echo "zig $(python3 -m ziglang version), $(cargo-zigbuild --version), $(wine --version)"
+echo "zig $(python3 -m ziglang version), $(cargo-zigbuild --version), $(wine --version 2>/dev/null)"
 
 step "cargo fmt --check"
 cargo fmt --all --check
