@@ -115,7 +115,7 @@ cross_windows() {
 cross_macos() { # <rust target> <platform> <oldest macOS>
   local target=$1 platform=$2 macos=$3
   if ! command -v cargo-zigbuild >/dev/null 2>&1 || ! python3 -m ziglang version >/dev/null 2>&1 || ! have_target "$target"; then
-    cannot_build "$platform" "need \`cargo install --locked cargo-zigbuild\`, \`pip install ziglang\` and \`rustup target add $target\`"
+    cannot_build "$platform" "need cargo-zigbuild and Zig (\`pip install cargo-zigbuild ziglang\`) and \`rustup target add $target\`"
     return 0
   fi
   step "cross addon $platform ($target, cargo-zigbuild with Zig $(python3 -m ziglang version))"
@@ -129,9 +129,9 @@ if [ "$CROSS" != off ]; then
   [ "$host_platform" = linux-arm64-gnu ] || cross_linux aarch64-unknown-linux-gnu linux-arm64-gnu aarch64-linux-gnu-gcc "" aarch64-linux-gnu-strip
   # A Node addon is a shared library: musl's static C runtime is off (napi-rs does the same).
   [ "$host_platform" = linux-x64-musl ] || cross_linux x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
-  cross_windows
-  cross_macos x86_64-apple-darwin darwin-x64 10.15
-  cross_macos aarch64-apple-darwin darwin-arm64 11.0
+  [ "$host_platform" = win32-x64-msvc ] || cross_windows
+  [ "$host_platform" = darwin-x64 ] || cross_macos x86_64-apple-darwin darwin-x64 10.15
+  [ "$host_platform" = darwin-arm64 ] || cross_macos aarch64-apple-darwin darwin-arm64 11.0
 fi
 
 step "platform packages"
