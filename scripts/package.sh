@@ -101,8 +101,8 @@ cross_windows() {
   mkdir -p "$libnode"
   printf '!<arch>\n' > "$libnode/libnode.dll.a"
   : > "$libnode/libnode.dll"
-  timed "$platform" env "LIBNODE_PATH=$libnode" "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=$cc" "CC_x86_64_pc_windows_gnu=$cc" \
-    "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=-C target-feature=+crt-static" \
+  # rustc and the cc crate use $cc for this target by default.
+  timed "$platform" env "LIBNODE_PATH=$libnode" "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=-C target-feature=+crt-static" \
     cargo build --release --locked -p openapi-docs-napi --target "$target"
   ship "$target" "$platform" openapi_docs_napi.dll x86_64-w64-mingw32-strip
 }
