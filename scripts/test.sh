@@ -28,15 +28,25 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 }
 
-# Runs one named step, printing its header and its time; a failure stops the lane.
+# CPU seconds (user + system) used so far by the waited-for children of this shell.
+# (`times` must run in this shell, not in a pipe's subshell, so it writes to a file first.)
+children_cpu_seconds() {
+  local file="$LOGS/.times.$BASHPID"
+  times > "$file"
+  tail -n 1 "$file" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] } printf "%d", total }'
+}
+
+# Runs one named step, printing its header, its wall time and its CPU time; a failure stops the
+# lane.
 step() {
   local name=$1; shift
-  local started=$SECONDS
+  local started=$SECONDS cpu_started
+  cpu_started=$(children_cpu_seconds)
   printf '\n==> [%s] %s\n' "$LANE" "$name"
   "$@"
-  local took=$((SECONDS - started))
-  printf '<== [%s] %s: %d s\n' "$LANE" "$name" "$took"
-  printf '%s\t%s\t%d\n' "$LANE" "$name" "$took" >> "$LOGS/times.tsv"
+  local took=$((SECONDS - started)) cpu=$(( $(children_cpu_seconds) - cpu_started ))
+  printf '<== [%s] %s: %d s (CPU %d s)\n' "$LANE" "$name" "$took" "$cpu"
+  printf '%s\t%s\t%d\t%d\n' "$LANE" "$name" "$took" "$cpu" >> "$LOGS/times.tsv"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -169,8 +179,8 @@ lane_reference() {
 # ---------------------------------------------------------------------------------------------
 
 times_table() {
-  printf '\nstep times (s):\n'
-  sort -t$'\t' -k3,3nr "$LOGS/times.tsv" | awk -F'\t' '{ printf "%6d  %-5s %s\n", $3, $1, $2 }'
+  printf '\nstep times (wall s, CPU s):\n'
+  sort -t$'\t' -k3,3nr "$LOGS/times.tsv" | awk -F'\t' '{ printf "%6d %6d  %-9s %s\n", $3, $4, $1, $2 }'
 }
 
 run_lane() {
