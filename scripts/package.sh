@@ -15,6 +15,8 @@
 #   PACKAGE_CROSS=required  fail when any cannot be built
 #   PACKAGE_CROSS=off       host only; a platform package is still packed when its .node file is
 #                           in bindings/node/npm/<platform>/ (.github/workflows/release.yml)
+# PACKAGE_PLATFORMS=win32-x64-msvc,darwin-arm64 (a comma-separated list) cross-builds only those;
+# unset or empty: all five.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -45,6 +47,8 @@ cannot_build() { # <platform> <why>
   fi
   echo "SKIPPED $1: $2 (PACKAGE_CROSS=$CROSS)"
 }
+# Whether PACKAGE_PLATFORMS asks for a platform (all when it is unset or empty).
+wanted() { [ -z "${PACKAGE_PLATFORMS:-}" ] || [[ ",$PACKAGE_PLATFORMS," == *",$1,"* ]]; }
 have_target() { rustup target list --installed 2>/dev/null | grep -qx "$1"; }
 ship() { # <rust target> <platform> <library file> [strip command]
   local node=$NODE_DIR/npm/$2/openapi-docs-rs.$2.node
@@ -126,12 +130,18 @@ cross_macos() { # <rust target> <platform> <oldest macOS>
 if [ "$CROSS" != off ]; then
   # A platform not built in this run is not packed from an earlier run's file.
   find "$NODE_DIR/npm" -name '*.node' ! -name "$host_node" -delete
-  [ "$host_platform" = linux-arm64-gnu ] || cross_linux aarch64-unknown-linux-gnu linux-arm64-gnu aarch64-linux-gnu-gcc "" aarch64-linux-gnu-strip
+  # Builds one platform's addon unless it is the host's or PACKAGE_PLATFORMS leaves it out.
+  cross() { # <platform> <build command...>
+    if [ "$host_platform" = "$1" ]; then return 0; fi
+    if ! wanted "$1"; then echo "not built in this run: $1 (PACKAGE_PLATFORMS=$PACKAGE_PLATFORMS)"; return 0; fi
+    "${@:2}"
+  }
+  cross linux-arm64-gnu cross_linux aarch64-unknown-linux-gnu linux-arm64-gnu aarch64-linux-gnu-gcc "" aarch64-linux-gnu-strip
   # A Node addon is a shared library: musl's static C runtime is off (napi-rs does the same).
-  [ "$host_platform" = linux-x64-musl ] || cross_linux x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
-  [ "$host_platform" = win32-x64-msvc ] || cross_windows
-  [ "$host_platform" = darwin-x64 ] || cross_macos x86_64-apple-darwin darwin-x64 10.15
-  [ "$host_platform" = darwin-arm64 ] || cross_macos aarch64-apple-darwin darwin-arm64 11.0
+  cross linux-x64-musl cross_linux x86_64-unknown-linux-musl linux-x64-musl musl-gcc "-C target-feature=-crt-static" strip
+  cross win32-x64-msvc cross_windows
+  cross darwin-x64 cross_macos x86_64-apple-darwin darwin-x64 10.15
+  cross darwin-arm64 cross_macos aarch64-apple-darwin darwin-arm64 11.0
 fi
 
 step "platform packages"

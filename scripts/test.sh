@@ -11,8 +11,12 @@
 #   site       the content and hostile tests, the site builds, the browser and theme tests
 # Each lane writes its own log (target/test-logs/<lane>.log), printed whole when the lane ends,
 # and each step's time goes to target/test-logs/times.tsv, printed as a table at the end.
-# TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower).
-# FULL=1 also runs the matrices kept out of CI's time: the install matrix's Docusaurus 3.9 row.
+# TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower);
+# TEST_LANES=packages,site (a comma-separated list) runs only those lanes, side by side.
+# FULL=1 also runs the matrices kept out of CI's time: the cross-built addons for Linux arm64,
+# Linux musl and macOS x64 (CI builds and checks Windows and macOS arm64), and the install
+# matrix's Docusaurus 3.9 row. A FULL=1 run that passes writes docs/reports/full-run.md (commit
+# it): the step times, the tarballs and the package tests' results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -21,6 +25,10 @@ mkdir -p "$LOGS"
 : > "$LOGS/times.tsv"
 LANE=main
 
+# The cross-built addons this run builds and checks (scripts/package.sh, tests/package/).
+if [ "${FULL:-0}" = 1 ]; then PACKAGE_PLATFORMS=""; else PACKAGE_PLATFORMS="win32-x64-msvc,darwin-arm64"; fi
+export PACKAGE_PLATFORMS
+
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 apt_install() {
   # apt-get update once per run, then the packages asked for.
@@ -28,12 +36,12 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 }
 
-# CPU seconds (user + system) used so far by the waited-for children of this shell.
-# (`times` must run in this shell, not in a pipe's subshell, so it writes to a file first.)
-children_cpu_seconds() {
+# Sets CHILDREN_CPU to the CPU seconds (user + system) used so far by the waited-for children of
+# this shell. (`times` must run in this shell, not in a subshell: so no pipe and no $(...).)
+children_cpu() {
   local file="$LOGS/.times.$BASHPID"
   times > "$file"
-  tail -n 1 "$file" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] } printf "%d", total }'
+  CHILDREN_CPU=$(tail -n 1 "$file" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] } printf "%d", total }')
 }
 
 # Runs one named step, printing its header, its wall time and its CPU time; a failure stops the
@@ -41,10 +49,11 @@ children_cpu_seconds() {
 step() {
   local name=$1; shift
   local started=$SECONDS cpu_started
-  cpu_started=$(children_cpu_seconds)
+  children_cpu; cpu_started=$CHILDREN_CPU
   printf '\n==> [%s] %s\n' "$LANE" "$name"
   "$@"
-  local took=$((SECONDS - started)) cpu=$(( $(children_cpu_seconds) - cpu_started ))
+  children_cpu
+  local took=$((SECONDS - started)) cpu=$((CHILDREN_CPU - cpu_started))
   printf '<== [%s] %s: %d s (CPU %d s)\n' "$LANE" "$name" "$took" "$cpu"
   printf '%s\t%s\t%d\t%d\n' "$LANE" "$name" "$took" "$cpu" >> "$LOGS/times.tsv"
 }
@@ -127,9 +136,9 @@ lane_rust() {
 # Lane "packages": the npm packages of every platform, and installs of them.
 
 lane_packages() {
-  step "npm packages: the six platform tarballs and the main one, all built here, into dist/packages/" packages
+  step "npm packages: the main tarball and the host's, Windows' and macOS arm64's (FULL=1: all six platforms), built here, into dist/packages/" packages
   step "npm packages: npm publish --dry-run of each" packages_dry_run
-  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.7 + 4.3.5; FULL=1: 3.9 + 4.3.x; plain npm install); arm64 under qemu, musl under musl, Windows under Wine, macOS files" \
+  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.7 + 4.3.5; FULL=1: 3.9 + 4.3.x; plain npm install); Windows under Wine, macOS arm64's file; FULL=1: arm64 under qemu, musl under musl, macOS x64" \
     install_matrix
 }
 
@@ -183,6 +192,25 @@ times_table() {
   sort -t$'\t' -k3,3nr "$LOGS/times.tsv" | awk -F'\t' '{ printf "%6d %6d  %-9s %s\n", $3, $4, $1, $2 }'
 }
 
+# FULL=1: docs/reports/full-run.md, from this run's times, tarballs and package tests.
+full_report() {
+  local report=$ROOT/docs/reports/full-run.md
+  mkdir -p "$(dirname "$report")"
+  {
+    printf '# The full test run (FULL=1 bash scripts/test.sh)\n\n'
+    printf 'Written by scripts/test.sh at the end of a FULL=1 run that passed: %s, commit %s, %s cores, wall %d s.\n\n' \
+      "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" $((SECONDS - RUN_STARTED))
+    printf '## Tarballs (bytes)\n\n```\n'
+    ls -l dist/packages | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'
+    printf '```\n\n## Package tests (tests/package/, every platform and install row)\n\n```\n'
+    grep -E '^\s*(✔|✖|﹣|▶)' "$LOGS/packages.log" || true
+    printf '```\n\n## Step times (wall s, CPU s)\n\n```\n'
+    times_table | tail -n +3
+    printf '```\n'
+  } > "$report"
+  echo "wrote $report"
+}
+
 run_lane() {
   # Runs lane $1 in a subshell with its own log; its status goes to $LOGS/$1.status.
   local lane=$1
@@ -199,22 +227,28 @@ tools_status=0; wait "$tools_pid" || tools_status=$?
 cat "$LOGS/tools.log"
 if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exit $tools_status)" >&2; exit 1; fi
 
+ALL_LANES=(rust packages reference site)
+case "${TEST_LANES:-parallel}" in
+  parallel | serial) lanes=("${ALL_LANES[@]}") ;;
+  *) IFS=, read -r -a lanes <<<"$TEST_LANES" ;;
+esac
+for lane in "${lanes[@]}"; do
+  [[ " ${ALL_LANES[*]} " == *" $lane "* ]] || { echo "error: TEST_LANES: no lane \"$lane\" (lanes: ${ALL_LANES[*]}; or serial, parallel)" >&2; exit 2; }
+done
+
 if [ "${TEST_LANES:-parallel}" = serial ]; then
-  LANE=rust; lane_rust
-  LANE=packages; lane_packages
-  LANE=reference; lane_reference
-  LANE=site; lane_site
+  for lane in "${lanes[@]}"; do LANE=$lane; "lane_$lane"; done
+  times_table
 else
-  printf '\n==> lanes rust, packages, reference and site run side by side; their logs follow when each ends\n'
+  printf '\n==> lanes %s run side by side; their logs follow when each ends\n' "${lanes[*]}"
   statuses=()
-  run_lane rust & rust_pid=$!
-  run_lane packages & packages_pid=$!
-  run_lane reference & reference_pid=$!
-  run_lane site & site_pid=$!
+  declare -A lane_pids=()
+  for lane in "${lanes[@]}"; do
+    run_lane "$lane" & lane_pids[$lane]=$!
+  done
   failed=0
-  for lane in rust packages reference site; do
-    pid_var="${lane}_pid"
-    status=0; wait "${!pid_var}" || status=$?
+  for lane in "${lanes[@]}"; do
+    status=0; wait "${lane_pids[$lane]}" || status=$?
     printf '\n######## lane %s (exit %d) ########\n' "$lane" "$status"
     cat "$LOGS/$lane.log"
     [ "$status" -eq 0 ] || failed=1
@@ -224,4 +258,5 @@ else
   printf '\nlanes: %s; wall %d s\n' "${statuses[*]}" $((SECONDS - RUN_STARTED))
   if [ "$failed" -ne 0 ]; then echo "error: a lane failed (${statuses[*]})" >&2; exit 1; fi
 fi
+if [ "${FULL:-0}" = 1 ]; then full_report; fi
 printf '\n==> all checks passed (%d s)\n' $((SECONDS - RUN_STARTED))

@@ -86,4 +86,15 @@ const listing = (dir) =>
     .filter((f) => fs.statSync(path.join(dir, f)).isFile())
     .map((f) => [f.split(path.sep).join("/"), fs.readFileSync(path.join(dir, f), "utf8")]);
 
-module.exports = { ROOT, CACHE, MAIN, sh, tarball, unpack, unpackAddon, nodeFromNpm, petstoreSite, hostPetstorePages, listing };
+/**
+ * `{ skip }` for a platform's tests: a reason when PACKAGE_PLATFORMS (a comma-separated list,
+ * as scripts/package.sh takes it) leaves the platform out of this run, else nothing.
+ * scripts/test.sh builds and checks every platform with FULL=1 only.
+ */
+function platformSkip(platform) {
+  const wanted = (process.env.PACKAGE_PLATFORMS ?? "").split(",").filter(Boolean);
+  if (wanted.length === 0 || wanted.includes(platform)) return {};
+  return { skip: `${platform} is not in PACKAGE_PLATFORMS (${wanted.join(",")}); FULL=1 bash scripts/test.sh builds and checks it` };
+}
+
+module.exports = { ROOT, CACHE, MAIN, sh, platformSkip, tarball, unpack, unpackAddon, nodeFromNpm, petstoreSite, hostPetstorePages, listing };

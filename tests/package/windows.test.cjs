@@ -14,7 +14,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { CACHE, sh, unpack, unpackAddon, nodeFromNpm, petstoreSite, hostPetstorePages, listing } = require("./tarballs.cjs");
+const { CACHE, sh, platformSkip, unpack, unpackAddon, nodeFromNpm, petstoreSite, hostPetstorePages, listing } = require("./tarballs.cjs");
 const { runSync } = require("../child.cjs");
 
 const PLATFORM = "win32-x64-msvc";
@@ -29,7 +29,7 @@ before(() => {
 });
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 
-test("win32-x64-msvc: an x86-64 DLL that exports the module and imports system DLLs only", () => {
+test("win32-x64-msvc: an x86-64 DLL that exports the module and imports system DLLs only", platformSkip(PLATFORM), () => {
   const addon = unpackAddon(path.join(work, "pe"), PLATFORM);
   const headers = sh("objdump -f", OBJDUMP, ["-f", addon]);
   assert.match(headers, /file format pei-x86-64/);
@@ -59,7 +59,7 @@ function wine(what, args, cwd, env) {
   return stdout;
 }
 
-test("win32-x64-msvc: loads in Windows Node under Wine and writes the same pages as this machine", { timeout: 15 * 60_000 }, (t) => {
+test("win32-x64-msvc: loads in Windows Node under Wine and writes the same pages as this machine", { timeout: 15 * 60_000, ...platformSkip(PLATFORM) }, (t) => {
   assert.ok(fs.existsSync("/usr/bin/wine"), "Wine is not installed (apt-get install wine wine64)");
   // One Wine prefix, made once; the mono and gecko installers it would offer are switched off.
   const env = { ...process.env, WINEPREFIX: path.join(CACHE, "wine-prefix"), WINEDEBUG: "-all", WINEDLLOVERRIDES: "mscoree,mshtml=" };
