@@ -11,6 +11,7 @@
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
 //   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0] [--out docs/corpus/differential.md]
 //   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md   (its unexplained specs again)
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --sample 200 [--jobs 1] --rest docs/corpus/differential.md   (the specs a stopped run did not reach)
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -163,8 +164,10 @@ function rowFileCounts(verdict, detail) {
  * `--redo <report>`: reruns the specs of an earlier report whose verdict is "unexplained" (after
  * a fix of the classifier or the product) and rewrites the report with their new rows, the
  * counts recomputed from the rows, and a line saying which specs were rerun.
+ * `--rest <report>` (with `--sample N`, `--jobs N`): runs the specs of the sample that an earlier,
+ * stopped run did not reach, adds their rows, and rewrites the report the same way.
  */
-async function redo(reportFile, reference) {
+async function redo(reportFile, reference, rest = null) {
   const text = fs.readFileSync(reportFile, "utf8");
   const [head, table] = text.split("\n\n| spec |");
   const lines = table.split("\n").slice(2).filter((l) => l.startsWith("| "));
@@ -185,6 +188,21 @@ async function redo(reportFile, reference) {
     const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
     rows.push({ name, kib, verdict: r.verdict, detail: (r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
   }
+  const reached = [];
+  if (rest) {
+    const known = new Set(rows.map((r) => r.name));
+    const missing = sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), rest.count, NOTABLE).filter((s) => !known.has(s.name));
+    let done = 0;
+    const results = await inParallel(missing, rest.jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
+      process.stderr.write(`[${++done}/${missing.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
+    });
+    for (const r of results) {
+      const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
+      const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages of ours compile, ${r.mdxFailed ?? 0} fail`;
+      rows.push({ name: r.name, kib: (r.bytes / 1024).toFixed(0), verdict: r.verdict, detail: `${r.why ?? ""}${compiled}`.replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
+      reached.push(r.name);
+    }
+  }
   fs.rmSync(workDir, { recursive: true, force: true });
   const count = (v) => rows.filter((r) => r.verdict === v).length;
   const fileCounts = {};
@@ -196,7 +214,9 @@ async function redo(reportFile, reference) {
     `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
     failedLine,
     ...earlierReruns,
-    `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
+    rest
+      ? `completed in ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): the ${reached.length} specs the run above did not reach, now in the table (${rows.length} in all)`
+      : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
   ].join("\n");
   const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
   fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
@@ -209,6 +229,8 @@ async function main() {
   if (!REFERENCES[reference]) throw new Error(`--reference: one of ${Object.keys(REFERENCES).join(", ")}, not ${reference}`);
   const redoReport = option("--redo", null);
   if (redoReport) return redo(redoReport, reference);
+  const restReport = option("--rest", null);
+  if (restReport) return redo(restReport, reference, { count: Number(option("--sample", 200)), jobs: Number(option("--jobs", 1)) });
   const count = Number(option("--sample", 200));
   const jobs = Number(option("--jobs", 2));
   const out = option("--out", null);
