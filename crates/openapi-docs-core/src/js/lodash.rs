@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use unicode_normalization::UnicodeNormalization;
 
 use super::object::{code_units, for_each_in_js_order};
@@ -323,39 +323,70 @@ pub fn capitalize(s: &str) -> String {
     }
 }
 
-/// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index).
+/// lodash `merge(target, source)`: deep merge of plain objects and arrays (by index), as JSON
+/// sees the result.
+///
+/// At the top, lodash merges a source's own enumerable keys into the target and keeps the target:
+/// `null` and `undefined` (here `Null`), numbers and booleans have none, so nothing changes; a
+/// string's are its UTF-16 code units ("0", "1", ...); an array's, its indices. Only a target
+/// that is not an object or array is replaced (no caller merges into one).
 pub fn merge(target: &mut Value, source: &Value) {
     match (target, source) {
+        (_, Value::Null | Value::Bool(_) | Value::Number(_)) => {}
+        (Value::Object(t), Value::String(s)) => {
+            for (i, unit) in s.encode_utf16().enumerate() {
+                // A lone surrogate cannot be held in a Rust string: U+FFFD in its place.
+                let unit: String = char::decode_utf16([unit])
+                    .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                    .collect();
+                t.insert(i.to_string(), Value::String(unit));
+            }
+        }
+        (Value::Object(t), Value::Array(s)) => {
+            for (i, v) in s.iter().enumerate() {
+                merge_key(t, &i.to_string(), v);
+            }
+        }
         (Value::Object(t), Value::Object(s)) => {
             for (k, v) in s {
-                match t.get_mut(k) {
-                    Some(existing)
-                        if (existing.is_object() && v.is_object())
-                            || (existing.is_array() && v.is_array()) =>
-                    {
-                        merge(existing, v)
-                    }
-                    _ => {
-                        t.insert(k.clone(), v.clone());
-                    }
-                }
+                merge_key(t, k, v);
             }
         }
         (Value::Array(t), Value::Array(s)) => {
             for (i, v) in s.iter().enumerate() {
                 match t.get_mut(i) {
-                    Some(existing)
-                        if (existing.is_object() && v.is_object())
-                            || (existing.is_array() && v.is_array()) =>
-                    {
-                        merge(existing, v)
-                    }
-                    Some(existing) => *existing = v.clone(),
+                    Some(existing) => merge_value(existing, v),
                     None => t.push(v.clone()),
                 }
             }
         }
+        // Into an array, a string's characters or an object's keys become properties of the
+        // array, which JSON does not show.
+        (Value::Array(_), Value::String(_) | Value::Object(_)) => {}
         (t, s) => *t = s.clone(),
+    }
+}
+
+/// lodash's `baseMergeDeep` for one key of an object target.
+fn merge_key(target: &mut Map<String, Value>, key: &str, source: &Value) {
+    match target.get_mut(key) {
+        Some(existing) => merge_value(existing, source),
+        None => {
+            target.insert(key.to_owned(), source.clone());
+        }
+    }
+}
+
+/// One value merged into an existing one below the top: two objects or two arrays merge; an
+/// object merged into an array leaves the array (its keys become the array's properties, which
+/// JSON does not show); anything else replaces it.
+fn merge_value(existing: &mut Value, source: &Value) {
+    match (&*existing, source) {
+        (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_)) => {
+            merge(existing, source)
+        }
+        (Value::Array(_), Value::Object(_)) => {}
+        _ => *existing = source.clone(),
     }
 }
 
@@ -363,6 +394,34 @@ pub fn merge(target: &mut Value, source: &Value) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn merge_keeps_the_target_as_lodash_does() {
+        // merge({a: 1}, undefined) and merge({a: 1}, 5): the target unchanged.
+        let mut target = json!({"a": 1});
+        merge(&mut target, &Value::Null);
+        merge(&mut target, &json!(5));
+        merge(&mut target, &json!(true));
+        assert_eq!(target, json!({"a": 1}));
+        // merge({a: 1}, "hé"): the string's code units as keys.
+        merge(&mut target, &json!("hé"));
+        assert_eq!(target, json!({"a": 1, "0": "h", "1": "é"}));
+        // merge({a: {b: 1}}, [{c: 2}]): the array's indices as keys, merged deep.
+        let mut target = json!({"0": {"b": 1}});
+        merge(&mut target, &json!([{"c": 2}]));
+        assert_eq!(target, json!({"0": {"b": 1, "c": 2}}));
+        // Below the top: objects and arrays merge, an object into an array leaves the array,
+        // anything else replaces.
+        let mut target = json!({"list": [1, {"x": 1}], "obj": {"y": 1}, "arr": [1], "s": {"z": 1}});
+        merge(
+            &mut target,
+            &json!({"list": [2, {"w": 2}, 3], "obj": [9], "arr": {"k": 1}, "s": null}),
+        );
+        assert_eq!(
+            target,
+            json!({"list": [2, {"x": 1, "w": 2}, 3], "obj": [9], "arr": [1], "s": null})
+        );
+    }
 
     #[test]
     fn kebab_case_matches_lodash() {
