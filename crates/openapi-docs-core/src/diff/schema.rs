@@ -43,6 +43,8 @@ struct View<'a> {
     properties: IndexMap<&'a str, Node<'a>>,
     required: HashSet<&'a str>,
     items: Option<Node<'a>>,
+    /// `additionalProperties` when it is a schema.
+    additional: Option<Node<'a>>,
 }
 
 fn view<'a>(file: &'a SideFile, node: Node<'a>, depth: usize) -> View<'a> {
@@ -81,6 +83,9 @@ fn view<'a>(file: &'a SideFile, node: Node<'a>, depth: usize) -> View<'a> {
             .extend(required.iter().filter_map(Value::as_str));
     }
     out.items = node.child("items").filter(|i| i.value.is_object());
+    out.additional = node
+        .child("additionalProperties")
+        .filter(|a| a.value.is_object());
     if depth < MAX_ALL_OF_DEPTH
         && let Some(all_of) = node.child("allOf")
         && let Some(members) = all_of.value.as_array()
@@ -100,6 +105,7 @@ fn view<'a>(file: &'a SideFile, node: Node<'a>, depth: usize) -> View<'a> {
             }
             out.required.extend(member.required);
             out.items = out.items.or(member.items);
+            out.additional = out.additional.or(member.additional);
         }
     }
     out
@@ -162,12 +168,29 @@ impl<'s> SchemaDiff<'_, 's> {
         }
         let old_view = view(old_file, old.clone(), 0);
         let new_view = view(new_file, new.clone(), 0);
-        self.types(&old_view, &new_view, &old, &new, path);
+        let retyped = self.types(&old_view, &new_view, &old, &new, path);
         self.enums(&old_view, &new_view, &old, &new, path);
+        // The properties and items of a schema whose type changed changed with it: reported once.
+        if retyped {
+            return;
+        }
         self.properties(&old_view, &new_view, path, depth);
-        if let (Some(old_items), Some(new_items)) = (&old_view.items, &new_view.items) {
-            let items_path = join(path, "items");
-            self.compare(old_items.clone(), new_items.clone(), &items_path, depth + 1);
+        for (old_sub, new_sub, key) in [
+            (&old_view.items, &new_view.items, "items"),
+            (
+                &old_view.additional,
+                &new_view.additional,
+                "additionalProperties",
+            ),
+        ] {
+            if let (Some(old_sub), Some(new_sub)) = (old_sub, new_sub) {
+                self.compare(
+                    old_sub.clone(),
+                    new_sub.clone(),
+                    &join(path, key),
+                    depth + 1,
+                );
+            }
         }
     }
 
@@ -181,12 +204,20 @@ impl<'s> SchemaDiff<'_, 's> {
         }
     }
 
-    fn types(&mut self, old: &View<'_>, new: &View<'_>, on: &Node<'s>, nn: &Node<'s>, path: &str) {
+    /// Reports a type (or format) change; whether there was one.
+    fn types(
+        &mut self,
+        old: &View<'_>,
+        new: &View<'_>,
+        on: &Node<'s>,
+        nn: &Node<'s>,
+        path: &str,
+    ) -> bool {
         if old.types.is_empty() || new.types.is_empty() {
-            return;
+            return false;
         }
         if old.types == new.types && old.format == new.format {
-            return;
+            return false;
         }
         let root = path.is_empty();
         let widened = self.place != Place::ResponseBody && generalized(old, new);
@@ -207,6 +238,7 @@ impl<'s> SchemaDiff<'_, 's> {
             shown_type(new)
         );
         self.collector.push(check, message, Some(on), Some(nn));
+        true
     }
 
     fn enums(&mut self, old: &View<'_>, new: &View<'_>, on: &Node<'s>, nn: &Node<'s>, path: &str) {
