@@ -66,6 +66,7 @@ pub struct Place {
 
 /// One change between the two documents.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Change {
     /// oasdiff's rule id (`request-parameter-became-required`, ...), see [`CHECKS`].
     pub id: &'static str,
@@ -116,12 +117,24 @@ impl Report {
 /// give on either document (`E_READ`, `E_PARSE`, `E_INVALID_SPEC`, `E_UNRESOLVED_REF`, ...); a
 /// panic becomes `E_INTERNAL`.
 pub fn diff(old: &str, new: &str, site_dir: &Path) -> Result<Report> {
-    let old_side = crate::panic_guard::guard(old, || Side::load(old, site_dir))?;
-    let new_side = crate::panic_guard::guard(new, || Side::load(new, site_dir))?;
-    crate::panic_guard::guard(new, || Ok(compare(&old_side, &new_side)))
+    compare(&load(old, site_dir)?, &load(new, site_dir)?)
 }
 
-fn compare(old: &Side, new: &Side) -> Report {
+/// A spec read and resolved for [`compare`], to compare with several others without reading
+/// it again.
+pub struct LoadedSpec(Side);
+
+/// Reads and resolves the spec at `spec` (as [`diff`] reads each side).
+pub fn load(spec: &str, site_dir: &Path) -> Result<LoadedSpec> {
+    crate::panic_guard::guard(spec, || Side::load(spec, site_dir)).map(LoadedSpec)
+}
+
+/// The changes from `old` to `new`; a panic becomes `E_INTERNAL` naming the new spec.
+pub fn compare(old: &LoadedSpec, new: &LoadedSpec) -> Result<Report> {
+    crate::panic_guard::guard(&new.0.label, || Ok(compare_sides(&old.0, &new.0)))
+}
+
+fn compare_sides(old: &Side, new: &Side) -> Report {
     let mut collector = Collector::new(old, new);
     if !old.files.is_empty() && !new.files.is_empty() {
         document::compare_document(&mut collector);

@@ -206,8 +206,12 @@ impl Side {
                     }
                 }
             }
+            // Named as given: relative to `site_dir` when under it.
+            let source = Path::new(&file.source)
+                .strip_prefix(site_dir)
+                .map_or_else(|_| file.source.clone(), |p| p.display().to_string());
             files.push(SideFile {
-                source: file.source.clone(),
+                source,
                 text: file.text.clone(),
                 resolver,
                 swagger2_original,

@@ -78,10 +78,11 @@ fn compare_operation<'s>(collector: &mut Collector<'s>, old: &Operation<'s>, new
         ),
         _ => {}
     }
-    let mut seen = HashSet::new();
-    parameters(collector, old, new, &mut seen);
-    request_body(collector, old, new, &mut seen);
-    responses(collector, old, new, &mut seen);
+    // Each schema pair is compared once per direction: a schema both sent and read is checked
+    // under the request rules and under the response rules.
+    parameters(collector, old, new, &mut HashSet::new());
+    request_body(collector, old, new, &mut HashSet::new());
+    responses(collector, old, new, &mut HashSet::new());
     document::operation_security(collector, &old.node, &new.node);
     document::servers(
         collector,

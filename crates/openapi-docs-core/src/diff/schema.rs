@@ -2,7 +2,7 @@
 //! property by property, for what oasdiff's schema rules look at: type and format, enum values,
 //! properties added, removed, made required or optional, and `items`. `allOf` members are merged
 //! into one view first (oasdiff's `--flatten-allof`); `oneOf`/`anyOf` alternatives are not
-//! compared. Each pair of schemas is compared once per operation, so a `$ref` cycle ends and a
+//! compared. Each pair of schemas is compared once per operation and direction, so a `$ref` cycle ends and a
 //! change in a schema met on several paths of one operation is reported at the first.
 
 use std::collections::{BTreeSet, HashSet};
@@ -47,9 +47,20 @@ struct View<'a> {
     additional: Option<Node<'a>>,
 }
 
-fn view<'a>(file: &'a SideFile, node: Node<'a>, depth: usize) -> View<'a> {
+/// The view of `node`, its `allOf` members merged in, each schema once (`merged` holds the ones
+/// met so far: a schema that reaches another by many `allOf` paths is merged once, not once per
+/// path).
+fn view<'a>(
+    file: &'a SideFile,
+    node: Node<'a>,
+    depth: usize,
+    merged: &mut HashSet<(usize, String)>,
+) -> View<'a> {
     let node = file.deref(node);
     let mut out = View::default();
+    if !merged.insert((node.doc, node.pointer.clone())) {
+        return out;
+    }
     let Some(map) = node.object() else {
         return out;
     };
@@ -94,7 +105,7 @@ fn view<'a>(file: &'a SideFile, node: Node<'a>, depth: usize) -> View<'a> {
             let Some(member) = all_of.child(&index.to_string()) else {
                 continue;
             };
-            let member = view(file, member, depth + 1);
+            let member = view(file, member, depth + 1, merged);
             if out.types.is_empty() {
                 out.types = member.types;
             }
@@ -166,8 +177,8 @@ impl<'s> SchemaDiff<'_, 's> {
         if !self.seen.insert(key) {
             return;
         }
-        let old_view = view(old_file, old.clone(), 0);
-        let new_view = view(new_file, new.clone(), 0);
+        let old_view = view(old_file, old.clone(), 0, &mut HashSet::new());
+        let new_view = view(new_file, new.clone(), 0, &mut HashSet::new());
         let retyped = self.types(&old_view, &new_view, &old, &new, path);
         self.enums(&old_view, &new_view, &old, &new, path);
         // The properties and items of a schema whose type changed changed with it: reported once.
