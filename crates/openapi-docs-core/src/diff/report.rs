@@ -70,9 +70,10 @@ fn heading(first: &Change) -> String {
 fn shown_place(place: &Option<Place>) -> String {
     match place {
         None => "-".into(),
-        Some(p) => match p.line {
-            Some(line) => format!("{}:{line} #{}", p.file, p.pointer),
-            None => format!("{} #{}", p.file, p.pointer),
+        Some(p) => match (p.line, p.column) {
+            (Some(line), Some(column)) => format!("{}:{line}:{column} #{}", p.file, p.pointer),
+            (Some(line), None) => format!("{}:{line} #{}", p.file, p.pointer),
+            _ => format!("{} #{}", p.file, p.pointer),
         },
     }
 }

@@ -2,7 +2,9 @@
 //! starting with a comment on what it tests): one snapshot of the text report per pair (every
 //! change with its check, level, pointers, lines and page id), the Markdown and JSON formats
 //! once; then the hostile corpus (`tests/hostile/fixtures`) against itself: an error or a
-//! report, never a panic.
+//! report, never a panic. `oasdiff.rs`: oasdiff's own test pairs with the findings it expects.
+
+mod oasdiff;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
