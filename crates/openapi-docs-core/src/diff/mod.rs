@@ -4,12 +4,14 @@
 //! each side, and the page id of the operation it affects.
 //!
 //! The taxonomy is oasdiff's (<https://github.com/oasdiff/oasdiff>, Apache-2.0): each check id
-//! and level in [`rules`] is one of the rules in its `checker/rules.go`, as listed in its
-//! `docs/BREAKING-CHANGES.md` (commit 4553c69d). oasdiff has about 500 rules; this diff
-//! implements the 65 of [`CHECKS`] (operations, parameters, request and response bodies,
-//! properties, types, formats, enums, status codes, media types, security), plus two of its own
-//! for servers, which oasdiff does not check. Where it differs from oasdiff on purpose is said
-//! where it happens ([`schema`](self) for `allOf`, `oneOf` and repeated schemas).
+//! and level is one of the rules of its `checker/rules.go` (the `*Id` constants of
+//! `checker/check_*.go`; documented in its `docs/BREAKING-CHANGES.md`), at commit 4553c69d.
+//! oasdiff has about 500 rules; this diff implements 65 of them, for operations, parameters,
+//! request and response bodies, properties, types, formats, enums, status codes, media types and
+//! security. [`CHECKS`] lists them (`rules.rs`), with two of our own for servers, which oasdiff
+//! does not check. Where it differs from oasdiff on purpose is said where it happens
+//! (`schema.rs`: `allOf` merged, `oneOf`/`anyOf` not compared, a schema met on several paths of
+//! one operation reported once).
 //!
 //! | file            | concern                                                              |
 //! |-----------------|----------------------------------------------------------------------|

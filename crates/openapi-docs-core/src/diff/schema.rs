@@ -1,9 +1,10 @@
 //! The schema checks: two schemas of one request body, response body or parameter compared,
 //! property by property, for what oasdiff's schema rules look at: type and format, enum values,
-//! properties added, removed, made required or optional, and `items`. `allOf` members are merged
-//! into one view first (oasdiff's `--flatten-allof`); `oneOf`/`anyOf` alternatives are not
-//! compared. Each pair of schemas is compared once per operation and direction, so a `$ref` cycle ends and a
-//! change in a schema met on several paths of one operation is reported at the first.
+//! properties added, removed, made required or optional, `items` and `additionalProperties`.
+//! `allOf` members are merged into one view first (oasdiff's `--flatten-allof`); `oneOf`/`anyOf`
+//! alternatives are not compared. Each pair of schemas is compared once per operation and
+//! direction, so a `$ref` cycle ends and a change in a schema met on several paths of one
+//! operation is reported at the first.
 
 use std::collections::{BTreeSet, HashSet};
 
