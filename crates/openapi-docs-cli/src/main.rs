@@ -1,11 +1,14 @@
 //! `openapi-docs`: generate the pages of docusaurus-plugin-openapi-docs 4.3.5 from the command
 //! line, without Node or Docusaurus.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+
+mod diff;
 use openapi_docs_core::{DocsContext, SpecOptions};
 
 // The generator allocates and frees many small JSON values; mimalloc does that several times
@@ -49,6 +52,10 @@ enum Command {
     },
     /// Print the JSON Schema of a spec entry's options.
     OptionsSchema,
+    /// Report what changed between two versions of a spec (operations, parameters, bodies,
+    /// properties, types, enums, status codes, media types, security, servers), each change
+    /// with oasdiff's check id and level, its place in both files and the page it affects.
+    Diff(diff::DiffArgs),
     /// Print, as JSON, the code samples of every operation page (`{ "<page id>": [{ language,
     /// variant, text | error }] }`): what the theme's code-sample tabs show before the reader
     /// edits anything. Nothing is written.
@@ -146,9 +153,16 @@ macro_rules! read_json {
     }};
 }
 
-fn run() -> Result<String, (String, Option<&'static str>)> {
-    let cli = Cli::parse();
-    match cli.command {
+fn run() -> Result<(String, ExitCode), (String, Option<&'static str>)> {
+    match Cli::parse().command {
+        Command::Diff(args) => diff::diff_command(args),
+        command => run_command(command).map(|text| (text, ExitCode::SUCCESS)),
+    }
+}
+
+fn run_command(command: Command) -> Result<String, (String, Option<&'static str>)> {
+    match command {
+        Command::Diff(_) => Err(("unreachable: diff runs apart".into(), Some("E_INTERNAL"))),
         Command::Generate(args) => generate_command(args),
         Command::Clean { out, schemas_only } => {
             let out_dir = std::path::Path::new(&out);
@@ -422,7 +436,7 @@ fn generate_one(
 }
 
 /// A core error as the CLI prints it: the message (file, line, pointer), then what to do.
-fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
+pub(crate) fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
     (format!("{e}\n  hint: {}", e.hint()), Some(e.code()))
 }
 
@@ -430,9 +444,10 @@ fn main() -> ExitCode {
     // A panic in the core becomes an E_INTERNAL error naming the spec (see panic_guard).
     openapi_docs_core::panic_guard::install_hook();
     match run() {
-        Ok(message) => {
-            println!("{message}");
-            ExitCode::SUCCESS
+        Ok((message, status)) => {
+            // A closed pipe (`| head`) is not an error of the command.
+            let _ = writeln!(std::io::stdout(), "{message}");
+            status
         }
         Err((message, code)) => {
             eprintln!("error[{}]: {message}", code.unwrap_or("E_UNKNOWN"));

@@ -16,6 +16,7 @@
 mod allof;
 mod bundle;
 pub mod code_samples;
+pub mod diff;
 pub mod error;
 pub mod hooks;
 // The public API is the crate root's items and the `pub mod`s here (the CLI's and the binding's

@@ -19,7 +19,7 @@
 mod build;
 #[cfg(test)]
 mod hooks_tests;
-mod resolver;
+pub(crate) mod resolver;
 mod schedule;
 pub(crate) mod write;
 
@@ -208,7 +208,7 @@ fn template_input(template: &str) -> load::Input {
 
 /// The load stage: the spec files of `options.spec_path` (a file, a folder of specs or an
 /// http(s) URL), parsed.
-fn read_files(
+pub(crate) fn read_files(
     options: &SpecOptions,
     site_dir: &Path,
     hooks: &mut dyn Hooks,

@@ -28,7 +28,7 @@ fn add_schema_titles(document: &mut Value) {
 }
 
 /// The expansion limits of `options` (the `limits` option, `strict`).
-pub(super) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
+pub(crate) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
     let given = options.limits.clone().unwrap_or_default();
     let default = resolve::Limits::default();
     resolve::Limits {
@@ -42,7 +42,7 @@ pub(super) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
 
 /// Which pipeline a document takes, as the reference's bundler (`detectSpec`) and loader decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum SpecKind {
+pub(crate) enum SpecKind {
     /// `openapi: 3.x`.
     OpenApi3,
     /// `openapi: 3.x` and a `swagger` key too: the loader hands it to swagger2openapi, which
@@ -65,7 +65,7 @@ fn file_location(file: &load::SpecFile, pointer: &str) -> Location {
 }
 
 /// The kind of `file`'s document, or why this generator cannot read it.
-pub(super) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
+pub(crate) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
     let location = |pointer: &str| file_location(file, pointer);
     if !file.document.is_object() {
         return Err(Error::InvalidSpec {
@@ -108,7 +108,7 @@ pub(super) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
 /// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first. The parsed
 /// document moves into the resolver (`file.document` is left `null`); the text stays for error
 /// positions.
-pub(super) fn resolver_for(
+pub(crate) fn resolver_for(
     file: &mut load::SpecFile,
     kind: SpecKind,
     root_dir: Option<&Path>,
