@@ -386,13 +386,15 @@ fn operation(page: usize, seen: &Seen) -> Operation {
             .and_then(Value::as_str)
             .map(str::to_string)
     };
-    let webhook = seen.pointer.contains("webhooks/");
-    let path = text("path").unwrap_or_else(|| {
-        // A webhook's event, from `/webhooks/<event>/<method>`.
-        let mut parts = seen.pointer.rsplit('/');
-        parts.next();
-        unescape_pointer(parts.next().unwrap_or_default())
-    });
+    // A webhook's event and method, from `/webhooks/<event>/<method>` (its `api` has neither).
+    let webhook = webhook_event(&seen.pointer);
+    let (method, path) = match &webhook {
+        Some((event, method)) => (method.clone(), event.clone()),
+        None => (
+            text("method").unwrap_or_default().to_uppercase(),
+            text("path").unwrap_or_default(),
+        ),
+    };
     let parameters = api
         .and_then(|a| a.get("parameters"))
         .and_then(Value::as_array)
@@ -413,7 +415,7 @@ fn operation(page: usize, seen: &Seen) -> Operation {
         .unwrap_or_default();
     Operation {
         page,
-        method: text("method").unwrap_or_default().to_uppercase(),
+        method,
         path,
         operation_id: text("operationId"),
         summary: text("summary").unwrap_or_else(|| seen.title.clone()),
@@ -429,8 +431,18 @@ fn operation(page: usize, seen: &Seen) -> Operation {
             })
             .unwrap_or_default(),
         parameters,
-        webhook,
+        webhook: webhook.is_some(),
     }
+}
+
+/// A webhook's event name and method, from its JSON pointer.
+fn webhook_event(pointer: &str) -> Option<(String, String)> {
+    let rest = pointer.trim_start_matches('#');
+    let rest = rest
+        .strip_prefix("/webhooks/")
+        .or_else(|| rest.strip_prefix("/x-webhooks/"))?;
+    let (event, method) = rest.rsplit_once('/')?;
+    Some((unescape_pointer(event), method.to_uppercase()))
 }
 
 #[cfg(test)]

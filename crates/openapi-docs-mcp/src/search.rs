@@ -21,37 +21,25 @@ struct Field {
     b: f64,
 }
 
-/// summary, operationId, path, tags, description, parameters, method verbs.
-const FIELDS: [Field; 7] = [
-    Field {
-        weight: 3.0,
-        b: 0.5,
-    },
-    Field {
-        weight: 1.5,
-        b: 0.5,
-    },
-    Field {
-        weight: 1.5,
-        b: 0.5,
-    },
-    Field {
-        weight: 1.0,
-        b: 0.3,
-    },
-    Field {
-        weight: 0.6,
-        b: 0.75,
-    },
-    Field {
-        weight: 0.3,
-        b: 0.75,
-    },
-    Field {
-        weight: 0.8,
-        b: 0.0,
-    },
+/// summary, operationId, path, tags, description, parameters, method verbs, and the resource the
+/// operation acts on (the path's last segment that is not a parameter: `/orders/{id}/refunds`
+/// acts on `refunds`).
+const FIELDS: [Field; 8] = [
+    Field::new(3.0, 0.5),  // summary
+    Field::new(1.5, 0.5),  // operationId
+    Field::new(1.5, 0.5),  // path
+    Field::new(1.0, 0.3),  // tags
+    Field::new(0.6, 0.75), // description
+    Field::new(0.3, 0.75), // parameters
+    Field::new(0.8, 0.0),  // method verbs
+    Field::new(1.5, 0.0),  // resource
 ];
+
+impl Field {
+    const fn new(weight: f64, b: f64) -> Self {
+        Field { weight, b }
+    }
+}
 
 /// Words that say nothing about which operation is meant.
 const STOP_WORDS: &[&str] = &[
@@ -78,11 +66,11 @@ fn method_verbs(method: &str) -> &'static str {
 #[derive(Debug, Default)]
 pub struct SearchIndex {
     /// Per operation, per field: term -> count.
-    docs: Vec<[HashMap<String, u32>; 7]>,
+    docs: Vec<[HashMap<String, u32>; 8]>,
     /// Per operation, per field: number of terms.
-    lengths: Vec<[u32; 7]>,
+    lengths: Vec<[u32; 8]>,
     /// Per field: mean number of terms.
-    mean_lengths: [f64; 7],
+    mean_lengths: [f64; 8],
     /// Term -> number of operations that have it.
     doc_freq: HashMap<String, u32>,
     /// Abbreviation -> the words it stands for (`repos` -> `repository`).
@@ -117,9 +105,10 @@ impl SearchIndex {
                 op.description.as_str(),
                 params.as_str(),
                 method_verbs(&op.method),
+                resource(&op.path),
             ];
-            let mut fields: [HashMap<String, u32>; 7] = Default::default();
-            let mut lengths = [0u32; 7];
+            let mut fields: [HashMap<String, u32>; 8] = Default::default();
+            let mut lengths = [0u32; 8];
             for (f, text) in texts.iter().enumerate() {
                 for term in terms(text) {
                     *fields[f].entry(term).or_default() += 1;
@@ -141,7 +130,7 @@ impl SearchIndex {
             index.lengths.push(lengths);
         }
         let n = index.docs.len().max(1) as f64;
-        for f in 0..7 {
+        for f in 0..FIELDS.len() {
             index.mean_lengths[f] =
                 (index.lengths.iter().map(|l| l[f] as f64).sum::<f64>() / n).max(1.0);
         }
@@ -210,6 +199,13 @@ impl SearchIndex {
     }
 }
 
+/// The last segment of `path` that is not a parameter.
+fn resource(path: &str) -> &str {
+    path.rsplit('/')
+        .find(|s| !s.is_empty() && !s.starts_with('{'))
+        .unwrap_or_default()
+}
+
 /// The index terms of `text`: words split at punctuation and case changes, lower-cased,
 /// stemmed, stop words left out.
 pub fn terms(text: &str) -> Vec<String> {
@@ -242,7 +238,7 @@ pub fn terms(text: &str) -> Vec<String> {
 fn stem(word: &str) -> String {
     let s = strip_ending(word);
     match s.strip_suffix('e') {
-        Some(t) if t.len() >= 4 => t.to_string(),
+        Some(t) if t.len() >= 3 => t.to_string(),
         _ => s,
     }
 }

@@ -134,6 +134,8 @@ impl Args<'_> {
                     None,
                 ))
             }
+            // An empty optional argument is as good as none.
+            Some(Value::String(s)) if s.is_empty() && !required => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.as_str())),
             Some(_) => Err(ErrorData::invalid_params(
                 format!("argument `{key}` must be a string"),
