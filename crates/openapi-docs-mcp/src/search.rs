@@ -294,7 +294,7 @@ mod tests {
         assert_eq!(terms("refunded, refunding"), ["refund", "refund"]);
         assert_eq!(
             terms("/repos/{owner}/{repo}/issues"),
-            ["repo", "owner", "repo", "issue"]
+            ["repo", "owner", "repo", "issu"]
         );
         assert_eq!(terms("stopped matches"), ["stop", "match"]);
         assert_eq!(terms("create creates created"), ["creat", "creat", "creat"]);

@@ -319,10 +319,13 @@ fn get_operation(site: &Site, args: &Args<'_>) -> Result<CallToolResult, ErrorDa
     Ok(not_found(text))
 }
 
+/// Whether a schema is the one asked for.
+type SchemaMatch<'a> = dyn Fn(&Spec, &crate::index::Schema) -> bool + 'a;
+
 fn get_schema(site: &Site, args: &Args<'_>) -> Result<CallToolResult, ErrorData> {
     let name = args.string("name", true)?.unwrap_or_default().trim();
     let specs = args.specs(site)?;
-    let tries: [&dyn Fn(&Spec, &crate::index::Schema) -> bool; 4] = [
+    let tries: [&SchemaMatch<'_>; 4] = [
         &|_, s| s.name == name,
         &|spec, s| spec.pages[s.page].title == name || spec.pages[s.page].id == name,
         &|_, s| s.name.eq_ignore_ascii_case(name),
