@@ -5,6 +5,7 @@
 // on stderr, nothing on stdout and a non-zero exit.
 "use strict";
 const test = require("node:test");
+const { before } = test;
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -14,6 +15,10 @@ const { runSync } = require("../child.cjs");
 
 const request = (id, method, params) => JSON.stringify({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
 const call = (id, name, args) => request(id, "tools/call", { name, arguments: args });
+
+
+// The release CLI, built first if stale, outside the tests' time limits.
+before(() => cli(), { timeout: 30 * 60_000 });
 
 test("bad input gets a JSON-RPC error and the server stays up", { timeout: 120_000 }, async () => {
   const s = rawSession(["--spec", SITE_SPEC]);

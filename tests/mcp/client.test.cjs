@@ -4,6 +4,7 @@
 // (`openapi-docs generate --markdown`) writes for the site.
 "use strict";
 const test = require("node:test");
+const { before } = test;
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -12,6 +13,10 @@ const { SITE_SPEC, GITHUB_SPEC, cli, connect } = require("./harness.cjs");
 const { runSync } = require("../child.cjs");
 
 const text = (result) => result.content.map((c) => c.text).join("");
+
+
+// The release CLI, built first if stale, outside the tests' time limits.
+before(() => cli(), { timeout: 30 * 60_000 });
 
 test("every tool and resource through the SDK client", { timeout: 180_000 }, async (t) => {
   const { client } = await connect(["--spec", SITE_SPEC, "--spec", GITHUB_SPEC, "--base-url", "https://developers.example.com/"]);
