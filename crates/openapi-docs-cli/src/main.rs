@@ -56,6 +56,10 @@ enum Command {
     /// properties, types, enums, status codes, media types, security, servers), each change
     /// with oasdiff's check id and level, its place in both files and the page it affects.
     Diff(diff::DiffArgs),
+    /// Serve the specs to assistants over the Model Context Protocol (stdio): tools to search
+    /// operations and read each page's Markdown, and every page as a resource. A spec that fails
+    /// to load stops it before it serves, with the coded error and a non-zero exit.
+    Mcp(McpArgs),
     /// Print, as JSON, the code samples of every operation page (`{ "<page id>": [{ language,
     /// variant, text | error }] }`): what the theme's code-sample tabs show before the reader
     /// edits anything. Nothing is written.
@@ -74,6 +78,21 @@ enum Command {
         #[arg(long, default_value = "http://localhost:3000")]
         origin: String,
     },
+}
+
+/// `openapi-docs mcp`'s arguments.
+#[derive(clap::Args)]
+struct McpArgs {
+    /// An OpenAPI document (YAML or JSON file, folder of them, or http(s) URL); repeat for more.
+    #[arg(long, required = true)]
+    spec: Vec<String>,
+    /// What page URLs start with (the site's URL, `https://example.com/`).
+    #[arg(long, default_value = "/")]
+    base_url: String,
+    /// The pages' folder in the docs (`outputDir`): page URLs are `<base-url><out>/<page id>`
+    /// (with several specs, `<out>/<spec name>/<page id>`).
+    #[arg(long, default_value = "docs/api")]
+    out: String,
 }
 
 /// `openapi-docs generate`'s arguments.
@@ -264,6 +283,7 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
             ));
             Ok(report.join("\n"))
         }
+        Command::Mcp(args) => mcp_command(args),
         Command::OptionsSchema => {
             let schema = schemars::schema_for!(SpecOptions);
             Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
@@ -436,6 +456,21 @@ fn generate_one(
 }
 
 /// A core error as the CLI prints it: the message (file, line, pointer), then what to do.
+/// `openapi-docs mcp`: loads every spec, then serves until stdin ends. Stdout carries the
+/// protocol alone.
+fn mcp_command(args: McpArgs) -> Result<String, (String, Option<&'static str>)> {
+    let options = openapi_docs_mcp::SiteOptions {
+        specs: args.spec,
+        base_url: args.base_url,
+        out: args.out,
+    };
+    let cwd = std::env::current_dir().map_err(|e| (e.to_string(), None))?;
+    let site = openapi_docs_mcp::load_site(&options, &cwd)
+        .map_err(|e| (format!("{e}\n  hint: {}", e.error.hint()), Some(e.code())))?;
+    openapi_docs_mcp::serve_stdio(site).map_err(|e| (e.to_string(), Some("E_INTERNAL")))?;
+    Ok(String::new())
+}
+
 pub(crate) fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
     (format!("{e}\n  hint: {}", e.hint()), Some(e.code()))
 }
@@ -445,8 +480,11 @@ fn main() -> ExitCode {
     openapi_docs_core::panic_guard::install_hook();
     match run() {
         Ok((message, status)) => {
-            // A closed pipe (`| head`) is not an error of the command.
-            let _ = writeln!(std::io::stdout(), "{message}");
+            // `mcp` prints nothing after the protocol. A closed pipe (`| head`) is not an
+            // error of the command.
+            if !message.is_empty() {
+                let _ = writeln!(std::io::stdout(), "{message}");
+            }
             status
         }
         Err((message, code)) => {
