@@ -4,7 +4,9 @@
 #                                                            its addon (rust/) for a build from source
 #   docusaurus-plugin-openapi-docs-rs-<platform>-<version>.tgz   one per addon built here
 # The host's addon is always built (napi build, as scripts/setup.sh does). The five others are
-# cross-built here (see docs/packaging.md), release builds in the one target/ folder:
+# cross-built here (see docs/packaging.md), release builds in target/cross/ (PACKAGE_TARGET_DIR):
+# their own folder, so that they never wait for cargo's lock on target/, which the other steps of
+# scripts/test.sh hold (no build of another target could share their files anyway):
 #   linux-arm64-gnu   cargo, Debian's gcc-aarch64-linux-gnu
 #   linux-x64-musl    cargo, Debian's musl-gcc
 #   win32-x64-msvc    cargo for x86_64-pc-windows-gnu, Debian's mingw-w64, runtime linked in
@@ -23,6 +25,7 @@ ROOT=$PWD
 OUT=$ROOT/dist/packages
 NODE_DIR=$ROOT/bindings/node
 CROSS=${PACKAGE_CROSS:-auto}
+CROSS_TARGET_DIR=${PACKAGE_TARGET_DIR:-$ROOT/target/cross}
 step() { printf '\n--> %s\n' "$*"; }
 
 rm -rf "$OUT"
@@ -52,7 +55,7 @@ wanted() { [ -z "${PACKAGE_PLATFORMS:-}" ] || [[ ",$PACKAGE_PLATFORMS," == *",$1
 have_target() { rustup target list --installed 2>/dev/null | grep -qx "$1"; }
 ship() { # <rust target> <platform> <library file> [strip command]
   local node=$NODE_DIR/npm/$2/openapi-docs-rs.$2.node
-  cp "target/$1/release/$3" "$node"
+  cp "$CROSS_TARGET_DIR/$1/release/$3" "$node"
   [ -z "${4:-}" ] || "$4" --strip-unneeded "$node"
 }
 timed() { # <platform> <command...>
@@ -82,7 +85,7 @@ cross_linux() { # <rust target> <platform> <gcc> <rustflags> <strip>
     chmod +x "$shim/gcc"
     extra=("REALGCC=$shim/gcc")
   fi
-  timed "$platform" env "${extra[@]}" "CARGO_TARGET_${upper}_LINKER=$cc" "CC_${target//-/_}=$cc" "CARGO_TARGET_${upper}_RUSTFLAGS=$rustflags" \
+  timed "$platform" env "${extra[@]}" "CARGO_TARGET_DIR=$CROSS_TARGET_DIR" "CARGO_TARGET_${upper}_LINKER=$cc" "CC_${target//-/_}=$cc" "CARGO_TARGET_${upper}_RUSTFLAGS=$rustflags" \
     cargo build --release --locked -p openapi-docs-napi --target "$target"
   ship "$target" "$platform" libopenapi_docs_napi.so "$strip"
 }
@@ -106,7 +109,7 @@ cross_windows() {
   printf '!<arch>\n' > "$libnode/libnode.dll.a"
   : > "$libnode/libnode.dll"
   # rustc and the cc crate use $cc for this target by default.
-  timed "$platform" env "LIBNODE_PATH=$libnode" "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=-C target-feature=+crt-static" \
+  timed "$platform" env "CARGO_TARGET_DIR=$CROSS_TARGET_DIR" "LIBNODE_PATH=$libnode" "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=-C target-feature=+crt-static" \
     cargo build --release --locked -p openapi-docs-napi --target "$target"
   ship "$target" "$platform" openapi_docs_napi.dll x86_64-w64-mingw32-strip
 }
@@ -123,7 +126,7 @@ cross_macos() { # <rust target> <platform> <oldest macOS>
     return 0
   fi
   step "cross addon $platform ($target, cargo-zigbuild with Zig $(python3 -m ziglang version))"
-  timed "$platform" env "MACOSX_DEPLOYMENT_TARGET=$macos" cargo zigbuild --release --locked -p openapi-docs-napi --target "$target"
+  timed "$platform" env "CARGO_TARGET_DIR=$CROSS_TARGET_DIR" "MACOSX_DEPLOYMENT_TARGET=$macos" cargo zigbuild --release --locked -p openapi-docs-napi --target "$target"
   ship "$target" "$platform" libopenapi_docs_napi.dylib
 }
 

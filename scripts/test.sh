@@ -142,6 +142,13 @@ lane_packages() {
     install_matrix
 }
 
+# The release CLI the corpus, diff and MCP tests run (OPENAPI_DOCS_CLI), built for the host's
+# target triple as the addon's release build is (napi build), so that the two share every
+# dependency's compiled files instead of building them twice (target/release would).
+HOST_TRIPLE=$(rustc -vV | sed -n 's/^host: //p')
+export OPENAPI_DOCS_CLI=$ROOT/target/$HOST_TRIPLE/release/openapi-docs
+release_cli() { cargo build --release --locked -p openapi-docs-cli --target "$HOST_TRIPLE"; }
+
 # ---------------------------------------------------------------------------------------------
 # Lane "site".
 
@@ -151,7 +158,7 @@ site_build_second() {
     npx docusaurus build --out-dir build-announce)
 }
 corpus_tests() {
-  cargo build --release --locked -p openapi-docs-cli
+  release_cli
   # CI compares with the recorded sample: with CI set, UPDATE_CORPUS_SAMPLE fails the run.
   CI="${CI:-true}" node --test tests/corpus/
 }

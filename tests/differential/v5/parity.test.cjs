@@ -20,6 +20,11 @@ const specs = [
   { name: "v5-features.yaml", file: V5_FEATURES },
   { name: "refs-with-siblings.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-with-siblings.yaml") },
   { name: "refs-deep-merge.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/refs-deep-merge.yaml") },
+  // A lone `allOf` whose base's `oneOf` lists the schema back: lodash merges the cycle's string
+  // into the schema, and the properties are sampled (crates/openapi-docs-core/src/js/lodash.rs).
+  // Against 4.3.5 our pages drop Shipment's discriminator as theme-safe (its mapping's entry has
+  // no properties of its own), which the 4.3.5 suite has not verified in chromium yet.
+  { name: "lone-all-of-cyclic-base.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/lone-all-of-cyclic-base.yaml") },
   // An `x-position` that is not a number: 5.2.0's comparator returns NaN, and the order is V8's
   // (crates/openapi-docs-core/src/js/v8_sort.rs).
   { name: "x-position-not-a-number.yaml", file: path.resolve(__dirname, "../../reference-5.2/fixtures/x-position-not-a-number.yaml") },
