@@ -208,8 +208,8 @@ full_report() {
   mkdir -p "$(dirname "$report")"
   {
     printf '# The full test run (FULL=1 bash scripts/test.sh)\n\n'
-    printf 'Written by scripts/test.sh at the end of a FULL=1 run that passed: %s, commit %s, %s cores, wall %d s.\n\n' \
-      "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" $((SECONDS - RUN_STARTED))
+    printf 'Written by scripts/test.sh at the end of a FULL=1 run that passed: %s, commit %s, %s cores, lanes %s, wall %d s.\n\n' \
+      "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" "${lanes[*]}" $((SECONDS - RUN_STARTED))
     printf '## Tarballs (bytes)\n\n```\n'
     ls -l dist/packages | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'
     printf '```\n\n## Package tests (tests/package/, every platform and install row)\n\n```\n'
