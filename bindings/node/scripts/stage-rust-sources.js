@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `prepack`: copies the Rust sources the addon is built from into rust/ (the workspace manifest
-// and lock, the core, the CLI that the workspace lists, this binding's crate), so that the npm
-// package can build its addon on a platform without a prebuilt one (scripts/build-from-source.js).
+// and lock, the core, the MCP server and the CLI that the workspace lists, this binding's crate),
+// so that the npm package can build its addon on a platform without a prebuilt one
+// (scripts/build-from-source.js).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -18,6 +19,9 @@ const SOURCES = [
   "crates/openapi-docs-core/Cargo.toml",
   "crates/openapi-docs-core/README.md",
   "crates/openapi-docs-core/src",
+  "crates/openapi-docs-mcp/Cargo.toml",
+  "crates/openapi-docs-mcp/README.md",
+  "crates/openapi-docs-mcp/src",
   "crates/openapi-docs-cli/Cargo.toml",
   "crates/openapi-docs-cli/README.md",
   "crates/openapi-docs-cli/src",
