@@ -212,8 +212,9 @@ full_report() {
       "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" "${lanes[*]}" $((SECONDS - RUN_STARTED))
     printf '## Tarballs (bytes)\n\n```\n'
     ls -l dist/packages | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'
-    printf '```\n\n## Package tests (tests/package/, every platform and install row)\n\n```\n'
-    grep -E '^\s*(✔|✖|﹣|▶)' "$LOGS/packages.log" || true
+    printf '```\n\n## Package tests (tests/package/, every platform and install row), with their times\n\n```\n'
+    # node's test runner writes TAP here: each result line, then its duration_ms.
+    awk '/^ *(not )?ok [0-9]+ - /{ line = $0; next } /^ *duration_ms:/ && line != "" { printf "%s (%d s)\n", line, $2 / 1000; line = "" } /^# (tests|pass|fail|skipped) /{ print }' "$LOGS/packages.log"
     printf '```\n\n## Step times (wall s, CPU s)\n\n```\n'
     times_table | tail -n +3
     printf '```\n'
