@@ -93,6 +93,12 @@ impl<'a> ItemView<'a> {
         &self.item.pointer
     }
 
+    /// A webhook operation's page: its event name and method (upper case), from
+    /// `#/webhooks/<event>/<method>`; `None` for every other page.
+    pub fn webhook_event(&self) -> Option<(String, String)> {
+        crate::items::webhook_event(&self.item.pointer)
+    }
+
     /// The item as the reference's `createItems` builds it, keys in its order:
     /// `type, id, [infoId], unversionedId, title, description, frontMatter`, then `api`
     /// (operations and webhooks), `securitySchemes, info` (info pages), `schema` or `tag`, and

@@ -143,6 +143,8 @@ struct Seen {
     id: String,
     title: String,
     pointer: String,
+    /// A webhook's event and method ([`ItemView::webhook_event`]).
+    webhook: Option<(String, String)>,
     item: Value,
 }
 
@@ -194,6 +196,7 @@ impl Hooks for Collect {
             id: item.id().to_string(),
             title,
             pointer: item.pointer().to_string(),
+            webhook: item.webhook_event(),
             item: item_json,
         });
         Ok(None)
@@ -386,8 +389,8 @@ fn operation(page: usize, seen: &Seen) -> Operation {
             .and_then(Value::as_str)
             .map(str::to_string)
     };
-    // A webhook's event and method, from `/webhooks/<event>/<method>` (its `api` has neither).
-    let webhook = webhook_event(&seen.pointer);
+    // A webhook's event and method (its `api` has neither).
+    let webhook = seen.webhook.clone();
     let (method, path) = match &webhook {
         Some((event, method)) => (method.clone(), event.clone()),
         None => (
@@ -433,16 +436,6 @@ fn operation(page: usize, seen: &Seen) -> Operation {
         parameters,
         webhook: webhook.is_some(),
     }
-}
-
-/// A webhook's event name and method, from its JSON pointer.
-fn webhook_event(pointer: &str) -> Option<(String, String)> {
-    let rest = pointer.trim_start_matches('#');
-    let rest = rest
-        .strip_prefix("/webhooks/")
-        .or_else(|| rest.strip_prefix("/x-webhooks/"))?;
-    let (event, method) = rest.rsplit_once('/')?;
-    Some((unescape_pointer(event), method.to_uppercase()))
 }
 
 #[cfg(test)]

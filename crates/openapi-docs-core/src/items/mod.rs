@@ -15,6 +15,7 @@ use std::sync::Arc;
 pub use count::count_items;
 use serde_json::{Map, Value};
 pub use tag::operation_tags;
+pub(crate) use webhook::webhook_event;
 
 use crate::error::Result;
 use crate::options::{Compat, SpecOptions};

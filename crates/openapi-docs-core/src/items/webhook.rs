@@ -12,6 +12,18 @@ use crate::options::Compat;
 use crate::page_ids::{OperationSource, unnamed_webhook, webhooks_key};
 use crate::resolve::escape_token;
 
+/// A webhook operation's event name and method (upper case), from its page's JSON pointer
+/// (`#/webhooks/<event>/<method>`, or `x-webhooks`); `None` for any other page.
+pub(crate) fn webhook_event(pointer: &str) -> Option<(String, String)> {
+    let rest = pointer.trim_start_matches('#');
+    let rest = rest
+        .strip_prefix("/webhooks/")
+        .or_else(|| rest.strip_prefix("/x-webhooks/"))?;
+    let (event, method) = rest.rsplit_once('/')?;
+    let unescape = |s: &str| s.replace("~1", "/").replace("~0", "~");
+    Some((unescape(event), method.to_uppercase()))
+}
+
 /// Builds the pages of every webhook's operations, handing each webhook's to `take` in document
 /// order.
 pub(super) fn build_webhook_items<P: Send>(

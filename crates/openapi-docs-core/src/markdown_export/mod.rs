@@ -74,20 +74,9 @@ pub(crate) fn api_page(
                 compat: options.compat(),
                 mask_credentials: options.mask_credentials != Some(false),
             },
-            webhook_event(pointer),
+            crate::items::webhook_event(pointer),
         ),
     })
-}
-
-/// A webhook's event name and method, from its JSON pointer (`/webhooks/<event>/<method>`).
-fn webhook_event(pointer: &str) -> Option<(String, String)> {
-    let rest = pointer.trim_start_matches('#');
-    let rest = rest
-        .strip_prefix("/webhooks/")
-        .or_else(|| rest.strip_prefix("/x-webhooks/"))?;
-    let (event, method) = rest.rsplit_once('/')?;
-    let unescape = |s: &str| s.replace("~1", "/").replace("~0", "~");
-    Some((unescape(event), method.to_uppercase()))
 }
 
 /// The Markdown page of the info page.
