@@ -12,13 +12,13 @@
 #   win32-x64-msvc    cargo for x86_64-pc-windows-gnu, Debian's mingw-w64, runtime linked in
 #   darwin-x64        cargo-zigbuild (crates.io) with Zig (PyPI's ziglang) as linker
 #   darwin-arm64      the same
-# each needing its rustup target (scripts/test.sh installs all of them):
+# each needing its rustup target (FULL=1 bash scripts/test.sh installs all of them):
 #   PACKAGE_CROSS=auto      (default) build them when the toolchain is there, else say so and skip
 #   PACKAGE_CROSS=required  fail when any cannot be built
 #   PACKAGE_CROSS=off       host only; a platform package is still packed when its .node file is
 #                           in bindings/node/npm/<platform>/ (.github/workflows/release.yml)
 # PACKAGE_PLATFORMS=win32-x64-msvc,darwin-arm64 (a comma-separated list) cross-builds only those;
-# unset or empty: all five.
+# "none": none of them (CI's default); unset or empty: all five.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

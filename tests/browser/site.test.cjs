@@ -182,7 +182,17 @@ test("navigation to #anchor scrolls to it; other route changes scroll to the top
   await withPage("/docs/webhook/testing", async (page) => {
     await page.locator(`article a[href="/docs/webhook/security#${anchor}"]`).first().click();
     await page.waitForURL((u) => u.pathname === "/docs/webhook/security" && u.hash === `#${anchor}`);
-    await page.waitForFunction(() => window.scrollY > 0);
+    // The URL changes before the new page renders, and the link's page may already be scrolled:
+    // wait for the new page's heading, then for the scroll that brings it up.
+    await page.waitForFunction((id) => document.getElementById(id) !== null, anchor);
+    await page.waitForFunction(
+      (id) => {
+        const top = document.getElementById(id).getBoundingClientRect().top;
+        return top >= 0 && top <= document.querySelector("nav.navbar").getBoundingClientRect().height + 40;
+      },
+      anchor,
+      { timeout: 10_000 },
+    ).catch(() => {});
     const top = await headingTop(page);
     assert.ok(top >= 0 && top <= (await navbarHeight(page)) + 40, `heading at ${top}px`);
     // Without a hash, the next page starts at the top.

@@ -88,12 +88,14 @@ const listing = (dir) =>
 
 /**
  * `{ skip }` for a platform's tests: a reason when PACKAGE_PLATFORMS (a comma-separated list,
- * as scripts/package.sh takes it) leaves the platform out of this run, else nothing.
+ * as scripts/package.sh takes it; "none" for the host's alone) leaves the platform out of this
+ * run, else nothing.
  * scripts/test.sh builds and checks every platform with FULL=1 only.
  */
 function platformSkip(platform) {
   const wanted = (process.env.PACKAGE_PLATFORMS ?? "").split(",").filter(Boolean);
   if (wanted.length === 0 || wanted.includes(platform)) return {};
+  if (wanted.join() === "none") return { skip: `PACKAGE_PLATFORMS=none: the host's addon only (as in CI); FULL=1 bash scripts/test.sh builds and checks ${platform}` };
   return { skip: `${platform} is not in PACKAGE_PLATFORMS (${wanted.join(",")}); FULL=1 bash scripts/test.sh builds and checks it` };
 }
 
