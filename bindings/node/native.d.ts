@@ -107,6 +107,21 @@ export interface StampProducer {
   functions?: Record<string, string>
 }
 
+/** A theme release line the plugin serves, and the target its pages are written for. */
+export interface ThemeTarget {
+  /** The docusaurus-theme-openapi-docs line, `major.minor` (`4.3`). */
+  theme: string
+  /** The `compat` value of its target (`4.3.5`). */
+  compat: string
+  /** The oldest Docusaurus release the theme supports. */
+  docusaurus: string
+  /** Whether this target is the core's default (`compat` unset). */
+  isDefault: boolean
+}
+
+/** The theme release lines the plugin serves and their targets (the core's table). */
+export declare function themeTargets(): Array<ThemeTarget>
+
 /**
  * Checks one spec entry's options; throws `E_INVALID_OPTION` naming the key on an unknown or
  * mistyped key.

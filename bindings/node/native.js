@@ -840,6 +840,7 @@ module.exports.cleanVersions = nativeBinding.cleanVersions
 module.exports.generate = nativeBinding.generate
 module.exports.isStale = nativeBinding.isStale
 module.exports.optionsSchema = nativeBinding.optionsSchema
+module.exports.themeTargets = nativeBinding.themeTargets
 module.exports.validateSpecOptions = nativeBinding.validateSpecOptions
 module.exports.versionRuns = nativeBinding.versionRuns
 module.exports.watchPaths = nativeBinding.watchPaths

@@ -421,6 +421,34 @@ pub fn clean_versions(
     .map_err(|e| core_error(&env, e, None))
 }
 
+/// A theme release line the plugin serves, and the target its pages are written for.
+#[napi(object)]
+pub struct ThemeTarget {
+    /// The docusaurus-theme-openapi-docs line, `major.minor` (`4.3`).
+    pub theme: String,
+    /// The `compat` value of its target (`4.3.5`).
+    pub compat: String,
+    /// The oldest Docusaurus release the theme supports.
+    pub docusaurus: String,
+    /// Whether this target is the core's default (`compat` unset).
+    pub is_default: bool,
+}
+
+/// The theme release lines the plugin serves and their targets (the core's table).
+#[napi]
+pub fn theme_targets() -> Vec<ThemeTarget> {
+    let default = openapi_docs_core::target::Target::default_target();
+    openapi_docs_core::target::THEMES
+        .iter()
+        .map(|(theme, target)| ThemeTarget {
+            theme: (*theme).to_string(),
+            compat: target.release.to_string(),
+            docusaurus: target.docusaurus.to_string(),
+            is_default: std::ptr::eq(*target, default),
+        })
+        .collect()
+}
+
 /// The JSON Schema of a spec entry's options.
 #[napi]
 pub fn options_schema() -> String {

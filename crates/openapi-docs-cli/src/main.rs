@@ -350,7 +350,14 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         options.compat = Some(
             serde_json::from_value(serde_json::Value::String(compat.clone())).map_err(|_| {
                 (
-                    format!("--compat: unknown release `{compat}`; supported: 4.3.5, 5.2.0"),
+                    format!(
+                        "--compat: unknown release `{compat}`; supported: {}",
+                        openapi_docs_core::target::TARGETS
+                            .iter()
+                            .map(|t| t.release)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                     Some("E_INVALID_OPTION"),
                 )
             })?,

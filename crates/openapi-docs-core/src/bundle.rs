@@ -548,7 +548,7 @@ impl Resolver {
                 .collect(),
             _ => Vec::new(),
         };
-        let redocly2 = self.compat() == crate::options::Compat::V5_2_0;
+        let redocly2 = self.target().bundler == crate::target::Bundler::RedoclyCore2;
         let v32 = redocly2 && version.starts_with("3.2");
         let types = Types {
             v31: version.starts_with("3.1") || v32,

@@ -46,6 +46,7 @@ mod sample;
 mod sidebar;
 pub mod stamp;
 mod swagger2;
+pub mod target;
 mod text;
 pub mod validate;
 pub mod versions;

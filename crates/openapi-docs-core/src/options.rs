@@ -40,6 +40,11 @@ impl Compat {
             Compat::V5_2_0 => "5.2.0",
         }
     }
+
+    /// The target this value names: what the code asks instead of the release.
+    pub fn target(self) -> &'static crate::target::Target {
+        crate::target::for_release(self.as_str()).expect("every `compat` value names a target")
+    }
 }
 
 /// What a sidebar category links to.
@@ -247,52 +252,79 @@ impl SpecOptions {
             .unwrap_or(&self.output_dir)
     }
 
-    /// The target release.
-    pub(crate) fn compat(&self) -> Compat {
-        self.compat.unwrap_or_default()
+    /// The target: whose pages are written.
+    pub(crate) fn target(&self) -> &'static crate::target::Target {
+        self.compat.unwrap_or_default().target()
     }
 
-    /// The target release, checked against the keys set: the options 5.x added are refused
-    /// when 4.3.5's pages are written (4.3.5 refuses them too).
-    pub(crate) fn checked_compat(&self) -> crate::error::Result<Compat> {
-        let compat = self.compat();
-        if compat == Compat::V5_2_0 {
-            return Ok(compat);
-        }
+    /// The target, checked against the keys set: an option the target's release does not know
+    /// is refused (the release refuses it too).
+    pub(crate) fn checked_target(&self) -> crate::error::Result<&'static crate::target::Target> {
+        let target = self.target();
+        let known = target.options;
         let tag_parent = self
             .sidebar_options
             .as_ref()
             .is_some_and(|s| s.group_paths_by == Some(GroupPathsBy::TagParent));
-        let five_only = [
-            ("infoTemplate", self.info_template.is_some()),
-            ("tagTemplate", self.tag_template.is_some()),
-            ("schemaTemplate", self.schema_template.is_some()),
-            ("showInfoPage", self.show_info_page.is_some()),
-            ("schemasOnly", self.schemas_only.is_some()),
-            ("maskCredentials", self.mask_credentials.is_some()),
-            ("sidebarOptions.groupPathsBy", tag_parent),
+        let unknown = [
+            (
+                "infoTemplate",
+                self.info_template.is_some() && !known.page_templates,
+            ),
+            (
+                "tagTemplate",
+                self.tag_template.is_some() && !known.page_templates,
+            ),
+            (
+                "schemaTemplate",
+                self.schema_template.is_some() && !known.page_templates,
+            ),
+            (
+                "showInfoPage",
+                self.show_info_page.is_some() && !known.show_info_page,
+            ),
+            (
+                "schemasOnly",
+                self.schemas_only.is_some() && !known.schemas_only,
+            ),
+            (
+                "maskCredentials",
+                self.mask_credentials.is_some() && !known.mask_credentials,
+            ),
+            (
+                "sidebarOptions.groupPathsBy",
+                tag_parent && !known.tag_parent,
+            ),
         ];
-        match five_only.iter().find(|(_, set)| *set) {
-            None => Ok(compat),
-            Some((key, _)) => Err(crate::error::Error::InvalidOption {
-                key: (*key).into(),
-                message: format!(
-                    "this option came with docusaurus-plugin-openapi-docs 5; set `compat: \"5.2.0\"` \
-                     (with docusaurus-theme-openapi-docs 5.2) or remove it (targeting {})",
-                    compat.as_str()
-                ),
-            }),
+        match unknown.iter().find(|(_, refused)| *refused) {
+            None => Ok(target),
+            Some((key, _)) => {
+                let knowing: Vec<String> = crate::target::TARGETS
+                    .iter()
+                    .filter(|t| t.knows(key))
+                    .map(|t| format!("`compat: \"{}\"`", t.release))
+                    .collect();
+                Err(crate::error::Error::InvalidOption {
+                    key: (*key).into(),
+                    message: format!(
+                        "docusaurus-plugin-openapi-docs {} does not know this option; set {} \
+                         (with its theme release) or remove it",
+                        target.release,
+                        knowing.join(" or ")
+                    ),
+                })
+            }
         }
     }
 
-    /// Whether the info page is written: 5.x's `showInfoPage: false` leaves it out.
+    /// Whether the info page is written: `showInfoPage: false` leaves it out.
     pub(crate) fn shows_info_page(&self) -> bool {
-        !(self.compat() == Compat::V5_2_0 && self.show_info_page == Some(false))
+        !(self.target().options.show_info_page && self.show_info_page == Some(false))
     }
 
-    /// Whether only schema pages are written (5.x's `schemasOnly`, `--schemas-only`).
+    /// Whether only schema pages are written (`schemasOnly`, `--schemas-only`).
     pub(crate) fn schemas_only(&self) -> bool {
-        self.compat() == Compat::V5_2_0 && self.schemas_only == Some(true)
+        self.target().options.schemas_only && self.schemas_only == Some(true)
     }
 
     /// Whether every schema component gets a page (`showSchemas`, or `schemasOnly`), not only
@@ -326,9 +358,12 @@ mod tests {
         );
         assert!(read(&format!(r#"{{{base},"compat":"5.1.0"}}"#)).is_err());
         assert_eq!(
-            SpecOptions::default().checked_compat().unwrap(),
-            Compat::V4_3_5
+            SpecOptions::default().checked_target().unwrap().release,
+            "4.3.5"
         );
+        for compat in [Compat::V4_3_5, Compat::V5_2_0] {
+            assert_eq!(compat.target().release, compat.as_str());
+        }
     }
 
     #[test]
@@ -337,7 +372,7 @@ mod tests {
             show_info_page: Some(false),
             ..Default::default()
         };
-        let error = options.checked_compat().unwrap_err();
+        let error = options.checked_target().unwrap_err();
         assert_eq!(error.code(), "E_INVALID_OPTION");
         assert!(error.to_string().contains("showInfoPage"), "{error}");
         assert!(error.to_string().contains("compat: \"5.2.0\""), "{error}");
@@ -345,7 +380,7 @@ mod tests {
             compat: Some(Compat::V5_2_0),
             ..options
         };
-        assert_eq!(five.checked_compat().unwrap(), Compat::V5_2_0);
+        assert_eq!(five.checked_target().unwrap().release, "5.2.0");
     }
 
     #[test]

@@ -267,7 +267,7 @@ impl PageIds {
                         OperationSource::Webhook { name, method }
                     };
                     let named_after_event = key != "paths"
-                        && options.compat() == crate::options::Compat::V5_2_0
+                        && options.target().pages.webhook_named_after_event
                         && operation.as_object().is_some_and(unnamed_webhook);
                     let base = if named_after_event {
                         // 5.x: the event name stands in for the summary.

@@ -115,7 +115,7 @@ pub struct Resolver {
     uncrawled_merges: HashSet<(usize, usize)>,
     /// Whose dereferencer the extended `$ref`s follow: json-schema-ref-parser 11.9 (4.3.5) or
     /// 15.5 (5.2.0), see [`deref_cache`].
-    compat: crate::options::Compat,
+    target: &'static crate::target::Target,
     /// The JSON text of values whose expansion is the same wherever they are met.
     text_memo: TextMemo,
     /// The pages expanded compactly, by JSON pointer (see [`compact`]).
@@ -237,7 +237,7 @@ impl Resolver {
             replaced_at_merge: HashSet::new(),
             dropped_in_merge: HashSet::new(),
             uncrawled_merges: HashSet::new(),
-            compat: crate::options::Compat::default(),
+            target: crate::target::Target::default_target(),
             text_memo: TextMemo::default(),
             compact_pages: std::sync::Mutex::new(Vec::new()),
             largest_page: AtomicUsize::new(0),
@@ -277,13 +277,13 @@ impl Resolver {
 
     /// Whose loader to follow where 4.3.5's and 5.2.0's differ (the bundler's component names,
     /// the dereferencer's extended `$ref`s); 4.3.5 unless set.
-    pub fn set_compat(&mut self, compat: crate::options::Compat) {
-        self.compat = compat;
+    pub fn set_target(&mut self, target: &'static crate::target::Target) {
+        self.target = target;
     }
 
-    /// The target set by [`Resolver::set_compat`].
-    pub(crate) fn compat(&self) -> crate::options::Compat {
-        self.compat
+    /// The target set by [`Resolver::set_target`].
+    pub(crate) fn target(&self) -> &'static crate::target::Target {
+        self.target
     }
 
     /// The root document, mutably (for the reference's pre-processing).
@@ -306,13 +306,14 @@ impl Resolver {
     /// Whether an extended `$ref` to `target` makes a new object (else it gives the target):
     /// an object target, or (json-schema-ref-parser 15.5) an array one.
     fn merges_into(&self, target: &Value) -> bool {
-        target.is_object() || (self.compat == crate::options::Compat::V5_2_0 && target.is_array())
+        target.is_object()
+            || (self.target.ref_parser == crate::target::RefParser::V15 && target.is_array())
     }
 
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
     /// its cache (call once the root document is final).
     pub fn learn_dereference_cache(&mut self) {
-        let facts = deref_cache::learn(self, self.compat);
+        let facts = deref_cache::learn(self, self.target);
         let root = &self.docs[0].value;
         let addr = |p: &String| value_at(root, p).map(|v| std::ptr::from_ref(v).addr());
         let pair = |(a, b): &(String, String)| Some((addr(a)?, addr(b)?));
@@ -438,7 +439,7 @@ impl Resolver {
     /// value that looks like a `$ref` while it reads a spec, and a 3.2 document's
     /// `defaultMapping` as well (its type says so); 1.34 (4.3.5) follows `$ref`s alone here.
     fn mapping_files_read(&self) -> Option<bool> {
-        (self.compat == crate::options::Compat::V5_2_0).then(|| {
+        (self.target.bundler == crate::target::Bundler::RedoclyCore2).then(|| {
             self.docs[0]
                 .value
                 .get("openapi")
@@ -1055,11 +1056,11 @@ impl<'r> Expansion<'r> {
                             .contains(&std::ptr::from_ref(place.value).addr());
                     // 5.2.0's dereferencer serves an extended $ref to a circular target from its
                     // cache: the target as it is, the siblings dropped (a plain $ref below).
-                    let siblings_dropped =
-                        from_cache && self.resolver.compat == crate::options::Compat::V5_2_0;
+                    let siblings_dropped = from_cache
+                        && self.resolver.target.ref_parser == crate::target::RefParser::V15;
                     if map.len() > 1
                         && !siblings_dropped
-                        && self.resolver.compat == crate::options::Compat::V5_2_0
+                        && self.resolver.target.ref_parser == crate::target::RefParser::V15
                         && let Some((merged, root)) = self.merge_extended_ref(place, target)?
                     {
                         return self.expand_object_of(merged, root);

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::allof::{merge_all_of, merge_all_of_v5};
 use crate::js::{js_string, truthy, value_field};
-use crate::options::Compat;
+use crate::target::Sampler;
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,20 +38,20 @@ impl SampleKind {
 struct Ctx {
     kind: SampleKind,
     /// 5.2.0's `createSchemaExample.ts` rather than 4.3.5's two builders.
-    v5: bool,
+    schema_example: bool,
 }
 
 impl Ctx {
-    fn new(kind: SampleKind, compat: Compat) -> Self {
+    fn new(kind: SampleKind, sampler: Sampler) -> Self {
         Ctx {
             kind,
-            v5: compat == Compat::V5_2_0,
+            schema_example: sampler == Sampler::SchemaExample,
         }
     }
 
     /// 5.2.0's `mergeAllOf` never gives `undefined` (`{}` instead); 4.3.5's may.
     fn merge_all_of(self, value: &Value) -> Option<Value> {
-        if self.v5 {
+        if self.schema_example {
             Some(merge_all_of_v5(value))
         } else {
             merge_all_of(value)
@@ -149,18 +149,18 @@ fn has_hidden_nested<S: SchemaNode>(prop: &S, flag: &str) -> bool {
         || hidden_in(prop.member("items").and_then(|i| i.member("properties")))
 }
 
-/// The sample for `schema`, by the rules of the `compat` release.
-pub fn sample_from_schema(schema: &Value, kind: SampleKind, compat: Compat) -> Option<Value> {
-    sample(&schema, Ctx::new(kind, compat), 0)
+/// The sample for `schema`, by the rules of `sampler`.
+pub fn sample_from_schema(schema: &Value, kind: SampleKind, sampler: Sampler) -> Option<Value> {
+    sample(&schema, Ctx::new(kind, sampler), 0)
 }
 
 /// The sample for a schema read by way of [`SchemaNode`].
 pub(crate) fn sample_from_node<S: SchemaNode>(
     schema: &S,
     kind: SampleKind,
-    compat: Compat,
+    sampler: Sampler,
 ) -> Option<Value> {
-    sample(schema, Ctx::new(kind, compat), 0)
+    sample(schema, Ctx::new(kind, sampler), 0)
 }
 
 /// The request body media types whose schema gives the page's `jsonRequestBodyExample` (the
@@ -187,7 +187,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
     if let Some(example) = schema.member("example") {
         return Some(example.to_value());
     }
-    if ctx.v5
+    if ctx.schema_example
         && let Some(first) = schema
             .member("examples")
             .and_then(|e| first_of_examples(&e))
@@ -236,7 +236,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
             }
         })
     };
-    if !ctx.v5 && kind == SampleKind::Response && has_all_of {
+    if !ctx.schema_example && kind == SampleKind::Response && has_all_of {
         return all_of_step(depth);
     }
     for key in ["oneOf", "anyOf"] {
@@ -244,7 +244,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
             return combine(variants.item(0));
         }
     }
-    if (ctx.v5 || kind == SampleKind::Request) && has_all_of {
+    if (ctx.schema_example || kind == SampleKind::Request) && has_all_of {
         return all_of_step(depth);
     }
     let items = schema.member("items");
@@ -297,7 +297,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
                 let shared = items
                     .as_ref()
                     .and_then(|i| i.member("properties"))
-                    .filter(|p| ctx.v5 && truthy_node(Some(p)));
+                    .filter(|p| ctx.schema_example && truthy_node(Some(p)));
                 let sample_variant = |v: &S| match &shared {
                     Some(shared) => {
                         sample(&&with_shared_properties(v, shared, key), ctx, depth + 1)
@@ -316,7 +316,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
         return match (kind, item) {
             (SampleKind::Request, Some(Value::Array(a))) => Some(Value::Array(a)),
             // 5.2.0's `normalizeArray` for responses too.
-            (_, Some(Value::Array(a))) if ctx.v5 => Some(Value::Array(a)),
+            (_, Some(Value::Array(a))) if ctx.schema_example => Some(Value::Array(a)),
             (_, item) => Some(Value::Array(vec![item.unwrap_or(Value::Null)])),
         };
     }
@@ -332,7 +332,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
     if is_hidden(schema, flag) {
         return None;
     }
-    if ctx.v5 {
+    if ctx.schema_example {
         if let Some(constant) = schema.member("const").filter(|c| truthy_node(Some(c))) {
             return Some(constant.to_value());
         }
@@ -395,7 +395,7 @@ fn sample_prop<S: SchemaNode>(
         return;
     }
     // 5.2.0 reads a property's own `example`, then `examples[0]`, first.
-    let explicit = if ctx.v5 {
+    let explicit = if ctx.schema_example {
         match prop.member("example") {
             Some(example) => Some(Some(example.to_value())),
             None => prop.member("examples").and_then(|e| first_of_examples(&e)),
@@ -519,8 +519,8 @@ mod tests {
 
     fn both(schema: Value, kind: SampleKind) -> (Option<Value>, Option<Value>) {
         (
-            sample_from_schema(&schema, kind, Compat::V4_3_5),
-            sample_from_schema(&schema, kind, Compat::V5_2_0),
+            sample_from_schema(&schema, kind, Sampler::RequestAndResponseBuilders),
+            sample_from_schema(&schema, kind, Sampler::SchemaExample),
         )
     }
 

@@ -12,10 +12,9 @@ use crate::hooks::{DOC_ITEM_GENERATOR_NAME, Hooks, ItemView};
 use crate::items::{Item, ItemKind, SpecItems, operation_tags};
 use crate::js::kebab_case;
 use crate::js::truthy;
-use crate::options::{
-    CategoryLinkSource, Compat, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions,
-};
+use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptions, SpecOptions};
 use crate::render::split_after;
+use crate::target::PathLayout;
 
 fn doc_id(base_path: &str, id: &str) -> String {
     if base_path.is_empty() {
@@ -385,10 +384,10 @@ fn category_link(
     link
 }
 
-/// The doc ids' base path as 4.3.5 finds it: what follows the docs plugin's path in `outputDir`
+/// The doc ids' base path by `outputDir.split(docPath)` ([`PathLayout::SplitOnDocsPath`]): what follows the docs plugin's path in `outputDir`
 /// (`outputDir.split(docPath)[1]`; `E_INVALID_OPTION` when `outputDir` does not hold it), else
 /// what follows the first `/` after the first character (the last character when there is none).
-fn base_path_4_3_5(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
+fn base_path_split(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
     Ok(match doc_path {
         Some(doc_path) => split_after(output_dir, doc_path)?
             .trim_start_matches('/')
@@ -406,9 +405,9 @@ fn base_path_4_3_5(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
     })
 }
 
-/// `getBasePathFromOutput` of 5.2.0: what follows `<docPath>/` when `outputDir` starts with it,
+/// `getBasePathFromOutput` ([`PathLayout::BasePathFromOutput`]): what follows `<docPath>/` when `outputDir` starts with it,
 /// else what follows the first `/` after the first character (nothing when there is none).
-fn base_path_5_2_0(output_dir: &str, doc_path: Option<&str>) -> String {
+fn base_path_from_output(output_dir: &str, doc_path: Option<&str>) -> String {
     if let Some(rest) = doc_path
         .filter(|d| !d.is_empty())
         .and_then(|d| output_dir.strip_prefix(d))
@@ -442,10 +441,12 @@ pub fn sidebar_slice(
         return Ok(None);
     }
     let output_dir = options.output_dir_trimmed();
-    let compat = options.compat();
-    let base_path = match compat {
-        Compat::V4_3_5 => base_path_4_3_5(output_dir, docs.doc_path.as_deref())?,
-        Compat::V5_2_0 => base_path_5_2_0(output_dir, docs.doc_path.as_deref()),
+    let target = options.target();
+    let base_path = match target.paths {
+        PathLayout::SplitOnDocsPath => base_path_split(output_dir, docs.doc_path.as_deref())?,
+        PathLayout::BasePathFromOutput => {
+            base_path_from_output(output_dir, docs.doc_path.as_deref())
+        }
     };
     let slice = match sidebar.group_paths_by {
         Some(by @ (GroupPathsBy::Tag | GroupPathsBy::TagParent)) => {
@@ -458,8 +459,8 @@ pub fn sidebar_slice(
                 None,
                 hooks,
             )?;
-            // `checked_compat` refuses `tagParent` for 4.3.5, which does not know it.
-            if by == GroupPathsBy::TagParent && compat == Compat::V5_2_0 {
+            // `checked_target` refuses `tagParent` for a target that does not know it.
+            if by == GroupPathsBy::TagParent && target.options.tag_parent {
                 tag_parent::nest_by_tag_parents(flat, &spec.tags, sidebar, &options.spec_path)?
             } else {
                 flat
@@ -490,7 +491,9 @@ pub fn sidebar_slice(
                     .unwrap_or_default();
                 // 5.2.0 keys the group's sidebar items by `kebabCase(tagGroup.name)` (none when
                 // that is empty).
-                let key = (compat == Compat::V5_2_0)
+                let key = target
+                    .sidebar
+                    .tag_group_keys
                     .then(|| kebab_case(&label))
                     .filter(|k| !k.is_empty());
                 let mut items = group_by_tags(

@@ -27,8 +27,8 @@ use super::explorer::{self, PostmanMode, theme};
 use super::request::{BodyData, Header, QueryParam, Request, Url, Variable};
 use super::xml;
 use crate::js;
-use crate::options::Compat;
 use crate::sample::{SampleKind, sample_from_schema};
+use crate::target::Sampler;
 
 /// A parameter as 5.2.0's explorer holds it: its definition and its value (`None`: undefined).
 #[derive(Clone)]
@@ -651,7 +651,7 @@ fn default_body(
         });
     }
     let example = match schema {
-        Some(schema) => sample_from_schema(schema, SampleKind::Request, Compat::V5_2_0),
+        Some(schema) => sample_from_schema(schema, SampleKind::Request, Sampler::SchemaExample),
         None => api.get("jsonRequestBodyExample").cloned(),
     };
     let example = example.filter(|e| js::truthy(Some(e)));

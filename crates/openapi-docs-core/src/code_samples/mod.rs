@@ -52,6 +52,7 @@ mod xml;
 use serde_json::{Map, Value, json};
 
 use crate::options::Compat;
+use crate::target::{Explorer, Target};
 
 pub(crate) use languages::resolve;
 pub use languages::{LanguageTab, theme_default_tabs};
@@ -103,21 +104,27 @@ impl Sample {
     }
 }
 
-/// Whose explorer the samples follow: the target release, and (5.2.0's `maskCredentials`) whether
-/// credentials are shown as `<name>` placeholders. A [`Compat`] alone means placeholders.
+/// Whose explorer the samples follow, and (`maskCredentials`) whether credentials are shown as
+/// `<name>` placeholders. A [`Compat`] or a [`Target`] alone means placeholders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Target {
-    /// The theme release.
-    pub compat: Compat,
+pub struct ExplorerTarget {
+    /// The theme's request builder.
+    pub explorer: Explorer,
     /// `false` with 5.2.0's `maskCredentials: false` (pages carry `mask_credentials: false`):
     /// CodeSnippets then leaves the credentials as they are, i.e. unset.
     pub mask_credentials: bool,
 }
 
-impl From<Compat> for Target {
+impl From<Compat> for ExplorerTarget {
     fn from(compat: Compat) -> Self {
-        Target {
-            compat,
+        compat.target().into()
+    }
+}
+
+impl From<&Target> for ExplorerTarget {
+    fn from(target: &Target) -> Self {
+        ExplorerTarget {
+            explorer: target.explorer,
             mask_credentials: true,
         }
     }
@@ -179,15 +186,17 @@ pub fn page_samples(
     api: &Map<String, Value>,
     tabs: &[LanguageTab],
     origin: &str,
-    target: impl Into<Target>,
+    target: impl Into<ExplorerTarget>,
 ) -> Option<Vec<Sample>> {
     if api.get("method").and_then(Value::as_str) == Some("event") {
         return None;
     }
     let target = target.into();
-    let request = match target.compat {
-        Compat::V4_3_5 => explorer::default_request(api, origin),
-        Compat::V5_2_0 => explorer_v5::default_request(api, origin, target.mask_credentials),
+    let request = match target.explorer {
+        Explorer::Unmasked => explorer::default_request(api, origin),
+        Explorer::MaskingCredentials => {
+            explorer_v5::default_request(api, origin, target.mask_credentials)
+        }
     };
     let mut samples = Vec::new();
     for language in resolve(tabs) {

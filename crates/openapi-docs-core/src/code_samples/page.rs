@@ -8,9 +8,10 @@ use std::io::Read;
 use base64::Engine;
 use serde_json::{Map, Value};
 
-use super::{LanguageTab, Sample, Target, page_samples};
+use super::{ExplorerTarget, LanguageTab, Sample, page_samples};
 use crate::Generated;
 use crate::options::Compat;
+use crate::target::Explorer;
 
 /// The `api` front-matter object of a generated `.api.mdx` page.
 pub fn api_from_page(contents: &str) -> Option<Map<String, Value>> {
@@ -84,9 +85,9 @@ pub fn generated_samples(
                     &api,
                     tabs,
                     origin,
-                    Target {
-                        compat,
-                        mask_credentials: compat == Compat::V4_3_5
+                    ExplorerTarget {
+                        explorer: compat.target().explorer,
+                        mask_credentials: compat.target().explorer == Explorer::Unmasked
                             || front_matter_masks_credentials(&page.contents),
                     },
                 )?,

@@ -189,7 +189,7 @@ impl Side {
                 kind,
                 root_dir.as_deref(),
                 resolver::expansion_limits(&options),
-                options.compat(),
+                options.target(),
             )?;
             ids.plan_file(&resolver, &options, &file.source)
                 .map_err(|e| load::locate(e, file))?;

@@ -18,7 +18,7 @@ pub use tag::operation_tags;
 pub(crate) use webhook::webhook_event;
 
 use crate::error::Result;
-use crate::options::{Compat, SpecOptions};
+use crate::options::SpecOptions;
 use crate::page_ids::{PageIds, operations_of, webhooks_key};
 use crate::postman::PostmanContext;
 use crate::resolve::{Resolver, WrittenTexts};
@@ -174,7 +174,7 @@ pub fn build_items_each<P: Send>(
 
     let tags = tag::spec_tags(root);
     tag::build_tag_items(&tags, options, ids, &mut items, prepare, each)?;
-    if options.compat() == Compat::V5_2_0 {
+    if options.target().pages.sorted_by_x_position {
         sort_by_position(&mut items);
     }
     let tag_groups = match root.get("x-tagGroups") {

@@ -9,11 +9,12 @@ use super::info::SpecInfo;
 use super::{Builder, Item, ItemKind, method_names, set, take_operation};
 use crate::error::{Error, Location, Result};
 use crate::js::truthy;
-use crate::options::{Compat, SpecOptions};
+use crate::options::SpecOptions;
 use crate::page_ids::{OperationSource, PlannedIds, operation_page_title};
 use crate::postman::{self, PostmanContext};
 use crate::resolve::{Resolver, WrittenTexts, escape_token};
 use crate::sample::{SampleKind, sample_from_schema};
+use crate::target::Target;
 use crate::text::{front_matter_description, replace_quotes};
 
 /// Builds the pages of every path item's operations, handing each path item's to `take` in
@@ -124,8 +125,8 @@ impl<'a> PageContext<'a> {
 
 impl PageContext<'_> {
     /// The target release.
-    pub(super) fn compat(&self) -> Compat {
-        self.options.compat()
+    pub(super) fn target(&self) -> &'static Target {
+        self.options.target()
     }
 
     /// The API page of one operation (or webhook) of `path_item`.
@@ -177,7 +178,7 @@ impl PageContext<'_> {
         let op_security = op.get("security").cloned();
         let security = coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
         let json_request_body_example =
-            request_body_example(op.get("requestBody"), written, self.options.compat());
+            request_body_example(op.get("requestBody"), written, self.options.target());
 
         let op_position = op.get("x-position").map(|p| crate::js::to_number(Some(p)));
         let mut api = op;
@@ -227,7 +228,7 @@ impl PageContext<'_> {
         if self.options.show_extensions == Some(true) {
             front_matter.insert("show_extensions".into(), Value::Bool(true));
         }
-        if self.compat() == Compat::V5_2_0 && self.options.mask_credentials == Some(false) {
+        if self.target().options.mask_credentials && self.options.mask_credentials == Some(false) {
             // 5.x (#1212): the template writes `mask_credentials: false`.
             front_matter.insert("mask_credentials_disabled".into(), Value::Bool(true));
         }
@@ -273,16 +274,16 @@ fn union_by_name(a: &[Value], b: &[Value]) -> Vec<Value> {
 fn request_body_example(
     request_body: Option<&Value>,
     written: Option<&WrittenTexts>,
-    compat: Compat,
+    target: &'static Target,
 ) -> Option<Value> {
     let content = request_body?.get("content")?.as_object()?;
     // A schema written as text carries its sample.
     let sample = |schema: &Value| match (schema, written) {
         (Value::String(s), Some(written)) => match written.request_sample_for(s) {
             Some(sample) => sample.cloned(),
-            None => sample_from_schema(schema, SampleKind::Request, compat),
+            None => sample_from_schema(schema, SampleKind::Request, target.sampler),
         },
-        _ => sample_from_schema(schema, SampleKind::Request, compat),
+        _ => sample_from_schema(schema, SampleKind::Request, target.sampler),
     };
     let mut example = None;
     for (key, media) in content {

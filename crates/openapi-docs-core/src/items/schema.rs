@@ -62,7 +62,9 @@ fn schema_item(
         "description".into(),
         Value::String(front_matter_description(description)),
     );
-    if let Some(sample) = sample_from_schema(&schema, SampleKind::Response, resolver.compat()) {
+    if let Some(sample) =
+        sample_from_schema(&schema, SampleKind::Response, resolver.target().sampler)
+    {
         front_matter.insert(
             "sample".into(),
             Value::String(crate::js::stringify(&sample)),

@@ -8,7 +8,6 @@ use serde_json::Value;
 use super::operation::PageContext;
 use super::{Builder, method_names, take_operation};
 use crate::error::Result;
-use crate::options::Compat;
 use crate::page_ids::{OperationSource, unnamed_webhook, webhooks_key};
 use crate::resolve::escape_token;
 
@@ -54,7 +53,7 @@ fn webhook_pages<P: Send>(
         .iter()
         .map(|method| {
             let mut operation = take_operation(&mut path_item, method);
-            if page.compat() == Compat::V5_2_0 && unnamed_webhook(&operation) {
+            if page.target().pages.webhook_named_after_event && unnamed_webhook(&operation) {
                 // 5.x (#1193): the event name stands in for the missing summary.
                 operation.insert("summary".into(), Value::String(name.to_string()));
             }

@@ -70,8 +70,8 @@ pub(crate) fn api_page(
             heading(title, id),
             &api,
             origin,
-            crate::code_samples::Target {
-                compat: options.compat(),
+            crate::code_samples::ExplorerTarget {
+                explorer: options.target().explorer,
                 mask_credentials: options.mask_credentials != Some(false),
             },
             crate::items::webhook_event(pointer),

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 use super::schema::{facts, is_small, type_label, value_code, write_schema};
 use super::text::{code, fence, inline, one_line, push_block};
 use crate::code_samples::{self, LanguageTab};
-use crate::options::Compat;
 use crate::sample::{SampleKind, sample_from_schema};
+use crate::target::Target;
 
 /// The Markdown of one API page titled `title`; `origin` is the host of operations without
 /// servers in the curl sample; `webhook` a webhook's event name and method.
@@ -17,7 +17,7 @@ pub(crate) fn render(
     title: &str,
     api: &Map<String, Value>,
     origin: &str,
-    target: code_samples::Target,
+    target: code_samples::ExplorerTarget,
     webhook: Option<(String, String)>,
 ) -> String {
     let mut out = format!("# {}\n\n", inline(title));
@@ -301,7 +301,7 @@ fn media_type_body(out: &mut String, media: &Value, kind: SampleKind, heading: &
             .get("schema")
             .filter(|s| is_small(s))
             // The export is ours: its samples keep the default (4.3.5) rules.
-            .and_then(|s| sample_from_schema(s, kind, Compat::default()))
+            .and_then(|s| sample_from_schema(s, kind, Target::default_target().sampler))
     {
         examples.push((String::new(), sample));
     }
@@ -328,7 +328,7 @@ fn curl_sample(
     out: &mut String,
     api: &Map<String, Value>,
     origin: &str,
-    target: code_samples::Target,
+    target: code_samples::ExplorerTarget,
 ) {
     let tab = LanguageTab {
         language: "curl".into(),

@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::schema::{is_small, type_label, write_schema};
 use super::text::{fence, inline, push_block};
-use crate::options::Compat;
 use crate::sample::{SampleKind, sample_from_schema};
+use crate::target::Target;
 
 /// The Markdown of the schema page titled `title`.
 pub(crate) fn render(title: &str, schema: &Value) -> String {
@@ -21,7 +21,13 @@ pub(crate) fn render(title: &str, schema: &Value) -> String {
         out.push('\n');
     }
     let sample = is_small(schema)
-        .then(|| sample_from_schema(schema, SampleKind::Response, Compat::default()))
+        .then(|| {
+            sample_from_schema(
+                schema,
+                SampleKind::Response,
+                Target::default_target().sampler,
+            )
+        })
         .flatten();
     if let Some(sample) = sample {
         out.push_str("## Example\n\n");

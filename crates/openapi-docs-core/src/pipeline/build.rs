@@ -67,7 +67,7 @@ pub(super) fn build_files<P: Send>(
             kind,
             root_dir.as_deref(),
             expansion_limits(options),
-            options.compat(),
+            options.target(),
         )?;
         ids.plan_file(&resolver, options, &file.source)
             .map_err(|e| load::locate(e, file))?;

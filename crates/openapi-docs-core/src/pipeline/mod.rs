@@ -113,7 +113,7 @@ pub(crate) fn run(
     hooks: &mut dyn Hooks,
     emit: &mut Emit<'_>,
 ) -> Result<Generated> {
-    options.checked_compat()?;
+    options.checked_target()?;
     // The templates' modification times are taken before anything is read (they are read by
     // the render stage).
     let templates: Vec<load::Input> = template_files(options).map(template_input).collect();
@@ -186,7 +186,7 @@ pub(crate) fn run(
 /// The template files the options name: `template`, and with `compat: "5.2.0"` `infoTemplate`,
 /// `tagTemplate` and `schemaTemplate`.
 fn template_files(options: &SpecOptions) -> impl Iterator<Item = &str> {
-    let five = options.compat() == crate::options::Compat::V5_2_0;
+    let five = options.target().options.page_templates;
     let five_only = [
         &options.info_template,
         &options.tag_template,

@@ -113,12 +113,12 @@ pub(crate) fn resolver_for(
     kind: SpecKind,
     root_dir: Option<&Path>,
     limits: resolve::Limits,
-    compat: crate::options::Compat,
+    target: &'static crate::target::Target,
 ) -> Result<resolve::Resolver> {
     let document = std::mem::take(&mut file.document);
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
     resolver.set_limits(limits);
-    resolver.set_compat(compat);
+    resolver.set_target(target);
     if let Some(dir) = root_dir {
         resolver.set_root_dir(dir);
     }
@@ -147,7 +147,7 @@ pub(crate) fn resolver_for(
             let mut dereferenced =
                 resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
             dereferenced.set_limits(limits);
-            dereferenced.set_compat(compat);
+            dereferenced.set_target(target);
             dereferenced.add_inputs(resolver.take_inputs());
             let resolver = dereferenced;
             Ok(resolver)

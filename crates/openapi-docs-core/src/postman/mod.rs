@@ -37,8 +37,8 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::js;
-use crate::options::Compat;
 use crate::resolve::{Resolver, escape_token};
+use crate::target::Postman;
 
 /// The operations the converter turns into requests (`METHODS`).
 const METHODS: [&str; 8] = [
@@ -71,7 +71,7 @@ impl PostmanContext {
             None => None,
         };
         let (requests, pages) = collection_order(resolver)?;
-        let bound = if resolver.compat() == Compat::V5_2_0 {
+        let bound = if resolver.target().postman == Postman::Converter6 {
             bind_by_template(&requests, &pages)
         } else {
             bind_by_path(requests)
@@ -80,7 +80,7 @@ impl PostmanContext {
             security_schemes,
             is31: is_openapi_31(root.get("openapi")),
             bound,
-            v6: resolver.compat() == Compat::V5_2_0,
+            v6: resolver.target().postman == Postman::Converter6,
         })
     }
 }

@@ -5,15 +5,15 @@ use serde_json::{Map, Value};
 use super::mdx::{Prop, create, create_inline};
 use super::props::PropSink;
 use crate::js::truthy;
-use crate::options::Compat;
+use crate::target::{Admonition, HeadingTitle, Target};
 use crate::text::{clean, clean_mdx};
 
 /// `createHeading`: the h1 of API, info and schema pages. 4.3.5 `clean()`s the title; 5.x
 /// writes it as it is (it is a JSON prop, which MDX does not parse).
-pub fn heading(title: &str, compat: Compat) -> String {
-    match compat {
-        Compat::V4_3_5 => heading_of(Prop::Str(&clean(title))),
-        Compat::V5_2_0 => heading_of(Prop::Str(title)),
+pub fn heading(title: &str, target: &'static Target) -> String {
+    match target.pages.heading {
+        HeadingTitle::Cleaned => heading_of(Prop::Str(&clean(title))),
+        HeadingTitle::AsIs => heading_of(Prop::Str(title)),
     }
 }
 
@@ -82,7 +82,11 @@ fn vendor_extensions(extensions: Option<&Value>) -> String {
     format!("\n\n```\n{}\n```\n\n", rows.join("\n"))
 }
 
-fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>, compat: Compat) -> String {
+fn deprecation_notice(
+    deprecated: Option<&Value>,
+    text: Option<&Value>,
+    target: &'static Target,
+) -> String {
     if !truthy(deprecated) && deprecated.and_then(Value::as_f64) != Some(0.0) {
         return String::new();
     }
@@ -90,22 +94,22 @@ fn deprecation_notice(deprecated: Option<&Value>, text: Option<&Value>, compat: 
         Some(Value::String(s)) if !s.is_empty() => clean_mdx(s),
         _ => "This endpoint has been deprecated and may be replaced or removed in future versions of the API.".into(),
     };
-    match compat {
-        Compat::V4_3_5 => format!(":::caution deprecated\n\n{children}\n\n:::"),
-        Compat::V5_2_0 => format!(":::caution[deprecated]\n\n{children}\n\n:::"),
+    match target.pages.admonition {
+        Admonition::SpaceTitle => format!(":::caution deprecated\n\n{children}\n\n:::"),
+        Admonition::BracketTitle => format!(":::caution[deprecated]\n\n{children}\n\n:::"),
     }
 }
 
 /// `createRequestHeader("Request")`: 5.x puts a `Translate` element inside.
-fn request_header(compat: Compat) -> String {
+fn request_header(target: &'static Target) -> String {
     let props = [
         ("id", Prop::Str("request")),
         ("as", Prop::Str("h2")),
         ("className", Prop::Str("openapi-tabs__heading")),
     ];
-    let element = match compat {
-        Compat::V4_3_5 => create_inline("Heading", &props, Prop::Str("Request")),
-        Compat::V5_2_0 => create(
+    let element = match target.pages.translated_request_heading {
+        false => create_inline("Heading", &props, Prop::Str("Request")),
+        true => create(
             "Heading",
             &props,
             "<Translate id=\"theme.openapi.request.title\">Request</Translate>",
@@ -119,10 +123,10 @@ fn status_codes(
     responses: Option<&Value>,
     id: Option<&str>,
     label: Option<&str>,
-    compat: Compat,
+    target: &'static Target,
 ) -> String {
-    let id_prop = id.map_or(Prop::missing(compat), Prop::Str);
-    let label_prop = label.map_or(Prop::missing(compat), Prop::Str);
+    let id_prop = id.map_or(Prop::missing(target.pages.unset_props), Prop::Str);
+    let label_prop = label.map_or(Prop::missing(target.pages.unset_props), Prop::Str);
     let responses_prop = sink.prop("StatusCodes", "responses", responses);
     format!(
         "{}\n\n",
@@ -150,7 +154,7 @@ fn request_schema(sink: &mut PropSink, body: Option<&Value>) -> String {
     )
 }
 
-fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>, compat: Compat) -> String {
+fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>, target: &'static Target) -> String {
     let Some(Value::Object(callbacks)) = callbacks else {
         return String::new();
     };
@@ -177,7 +181,7 @@ fn callbacks(sink: &mut PropSink, callbacks: Option<&Value>, compat: Compat) -> 
                     operation.get("responses"),
                     Some("callbacks-responses"),
                     Some("Callbacks Responses"),
-                    compat,
+                    target,
                 ),
             ]
             .concat();
@@ -215,7 +219,7 @@ pub fn render(
     info_path: Option<&str>,
     show_extensions: bool,
     sink: &mut PropSink,
-    compat: Compat,
+    target: &'static Target,
 ) -> String {
     let method = api.get("method").and_then(Value::as_str).unwrap_or("");
     let path = api.get("path").and_then(Value::as_str).unwrap_or("");
@@ -228,11 +232,11 @@ pub fn render(
         "import TabItem from \"@theme/TabItem\";\n",
         "import Heading from \"@theme/Heading\";\n",
     ));
-    if compat == Compat::V5_2_0 {
+    if target.pages.translated_request_heading {
         out.push_str("import Translate from \"@docusaurus/Translate\";\n");
     }
     out.push('\n');
-    out.push_str(&heading(title, compat));
+    out.push_str(&heading(title, target));
     out.push_str(&method_endpoint(method, path, "endpoint"));
     if let Some(info_path) = info_path.filter(|p| !p.is_empty()) {
         out.push_str(&create(
@@ -248,11 +252,11 @@ pub fn render(
     out.push_str(&deprecation_notice(
         api.get("deprecated"),
         api.get("x-deprecated-description"),
-        compat,
+        target,
     ));
     out.push_str(&description(api.get("description")));
     if truthy(api.get("requestBody")) || truthy(api.get("parameters")) {
-        out.push_str(&request_header(compat));
+        out.push_str(&request_header(target));
     }
     let parameters = sink.prop("ParamsDetails", "parameters", api.get("parameters"));
     out.push_str(&create("ParamsDetails", &[("parameters", parameters)], ""));
@@ -263,8 +267,8 @@ pub fn render(
         api.get("responses"),
         None,
         None,
-        compat,
+        target,
     ));
-    out.push_str(&callbacks(sink, api.get("callbacks"), compat));
+    out.push_str(&callbacks(sink, api.get("callbacks"), target));
     out
 }

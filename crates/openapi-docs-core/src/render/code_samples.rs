@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::code_samples::{self, SampleError, Target, resolve, theme_default_tabs};
+use crate::code_samples::{self, ExplorerTarget, SampleError, resolve, theme_default_tabs};
 use crate::options::CodeSamplesOptions;
 
 /// The origin used when the option names none.
@@ -22,7 +22,7 @@ pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
 pub fn page_code_samples(
     api: &Map<String, Value>,
     options: &CodeSamplesOptions,
-    target: impl Into<Target>,
+    target: impl Into<ExplorerTarget>,
 ) -> Option<Value> {
     let tabs = options
         .language_tabs

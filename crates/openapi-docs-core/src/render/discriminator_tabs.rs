@@ -28,12 +28,12 @@
 use serde_json::{Map, Value};
 
 use crate::js;
-use crate::options::Compat;
+use crate::target::ThemeFaults;
 
-/// Whether the theme of `compat` throws on the discriminator of `schema` (see the module
+/// Whether the theme whose faults are `faults` throws on the discriminator of `schema` (see the module
 /// documentation); `all_of_member`: `schema` is an item of an `allOf` (4.3.5 does not render
 /// those; 5.2.0 finds them in the `allOf` and does).
-pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, compat: Compat) -> bool {
+pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, faults: ThemeFaults) -> bool {
     let Some(discriminator) = schema.get("discriminator").filter(|d| js::truthy(Some(d))) else {
         return false;
     };
@@ -41,7 +41,7 @@ pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, compat: Co
         return true;
     };
     let mapping = discriminator.get("mapping").filter(|m| js::truthy(Some(m)));
-    if compat == Compat::V5_2_0 {
+    if faults == ThemeFaults::Theme5 {
         let entries: Vec<&Value> = match mapping {
             Some(Value::Object(mapping)) => mapping.values().collect(),
             Some(_) => Vec::new(),
@@ -99,11 +99,11 @@ mod tests {
     use serde_json::json;
 
     fn throws(schema: Value) -> bool {
-        theme_throws(schema.as_object().unwrap(), false, Compat::V4_3_5)
+        theme_throws(schema.as_object().unwrap(), false, ThemeFaults::Theme4)
     }
 
     fn throws_5_2(schema: Value) -> bool {
-        theme_throws(schema.as_object().unwrap(), false, Compat::V5_2_0)
+        theme_throws(schema.as_object().unwrap(), false, ThemeFaults::Theme5)
     }
 
     #[test]

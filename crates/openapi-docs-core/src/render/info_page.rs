@@ -8,7 +8,7 @@ use super::mdx::{Prop, create, create_inline};
 use crate::js::js_string;
 use crate::js::truthy;
 use crate::js::url_parses;
-use crate::options::Compat;
+use crate::target::Target;
 use crate::text::{clean, clean_mdx, is_dangerous_url, make_safe};
 
 /// `guard(value, cb)`: renders when the value is truthy or exactly 0.
@@ -35,9 +35,12 @@ fn row(th: &str, td: &str) -> String {
 
 /// The apiKey row's label: 4.3.5 says `Header` whatever the key's `in`; 5.x names the `in`,
 /// capitalised (it throws on a scheme without a string `in`; ours then keeps 4.3.5's label).
-fn api_key_label(scheme: &Value, compat: Compat) -> String {
-    match (compat, scheme.get("in").and_then(Value::as_str)) {
-        (Compat::V5_2_0, Some(place)) => {
+fn api_key_label(scheme: &Value, target: &'static Target) -> String {
+    match (
+        target.pages.api_key_label_names_place,
+        scheme.get("in").and_then(Value::as_str),
+    ) {
+        (true, Some(place)) => {
             let mut chars = place.chars();
             let first: String = chars
                 .next()
@@ -49,7 +52,7 @@ fn api_key_label(scheme: &Value, compat: Compat) -> String {
     }
 }
 
-fn authentication_table(scheme: &Value, compat: Compat) -> String {
+fn authentication_table(scheme: &Value, target: &'static Target) -> String {
     let ty = scheme.get("type");
     let type_row = row("Security Scheme Type:", &text_children(ty));
     let table = |rows: String| {
@@ -64,7 +67,7 @@ fn authentication_table(scheme: &Value, compat: Compat) -> String {
             [
                 type_row,
                 row(
-                    &api_key_label(scheme, compat),
+                    &api_key_label(scheme, target),
                     &text_children(scheme.get("name")),
                 ),
             ]
@@ -190,7 +193,7 @@ fn format_label(key: &str) -> String {
     re2.replace_all(&out, "$1 $2").into_owned()
 }
 
-fn authentication(schemes: Option<&Value>, compat: Compat) -> String {
+fn authentication(schemes: Option<&Value>, target: &'static Target) -> String {
     let Some(Value::Object(schemes)) = schemes else {
         return String::new();
     };
@@ -215,7 +218,7 @@ fn authentication(schemes: Option<&Value>, compat: Compat) -> String {
                 &[("label", Prop::Str(&label)), ("value", Prop::Str(key))],
                 &[
                     description(scheme.get("description")),
-                    authentication_table(scheme, compat),
+                    authentication_table(scheme, target),
                 ]
                 .concat(),
             )
@@ -276,7 +279,7 @@ fn contact(contact: Option<&Value>) -> String {
     create("div", &[("style", Prop::Json(&style))], &children)
 }
 
-fn terms_of_service(terms: Option<&Value>, compat: Compat) -> String {
+fn terms_of_service(terms: Option<&Value>, target: &'static Target) -> String {
     if !truthy(terms) {
         return String::new();
     }
@@ -292,7 +295,7 @@ fn terms_of_service(terms: Option<&Value>, compat: Compat) -> String {
         format!("{{'{t}'}}")
     };
     let href = if is_dangerous_url(&t, "a", "href") {
-        Prop::missing(compat)
+        Prop::missing(target.pages.unset_props)
     } else {
         Prop::Str(&t)
     };
@@ -304,7 +307,7 @@ fn terms_of_service(terms: Option<&Value>, compat: Compat) -> String {
     )
 }
 
-fn license(license: Option<&Value>, compat: Compat) -> String {
+fn license(license: Option<&Value>, target: &'static Target) -> String {
     let Some(Value::Object(l)) = license else {
         return String::new();
     };
@@ -320,14 +323,14 @@ fn license(license: Option<&Value>, compat: Compat) -> String {
             _ => js_string(url),
         };
         let href = if is_dangerous_url(&js_string(url), "a", "href") {
-            Prop::missing(compat)
+            Prop::missing(target.pages.unset_props)
         } else {
             Prop::Json(url)
         };
         children.push_str(&create("a", &[("href", href)], &clean_mdx(&text)));
     }
     // 5.0: an OpenAPI 3.1 SPDX `identifier` links to its page on spdx.org.
-    if compat == Compat::V5_2_0 && guarded(l.get("identifier")) {
+    if target.pages.license_spdx_link && guarded(l.get("identifier")) {
         let identifier = js_string(l.get("identifier").expect("guarded"));
         let href = format!("https://spdx.org/licenses/{identifier}.html");
         let text = match l.get("name") {
@@ -348,7 +351,7 @@ pub fn render(
     info: &Map<String, Value>,
     security_schemes: Option<&Value>,
     download_url: Option<&str>,
-    compat: Compat,
+    target: &'static Target,
 ) -> String {
     let mut out = String::from(concat!(
         "import ApiLogo from \"@theme/ApiLogo\";\n",
@@ -376,18 +379,21 @@ pub fn render(
     if let Some(url) = download_url.filter(|u| !u.is_empty()) {
         out.push_str(&create(
             "Export",
-            &[("url", Prop::Str(url)), ("proxy", Prop::missing(compat))],
+            &[
+                ("url", Prop::Str(url)),
+                ("proxy", Prop::missing(target.pages.unset_props)),
+            ],
             "",
         ));
         out.push_str("\n\n");
     }
     let title = info.get("title").map(js_string).unwrap_or_default();
-    out.push_str(&super::api_page::heading(&title, compat));
+    out.push_str(&super::api_page::heading(&title, target));
     let logo = info.get("logo");
     let dark_logo = info.get("darkLogo");
     if truthy(logo) || truthy(dark_logo) {
-        let logo_prop = logo.map_or(Prop::missing(compat), Prop::Json);
-        let dark_prop = dark_logo.map_or(Prop::missing(compat), Prop::Json);
+        let logo_prop = logo.map_or(Prop::missing(target.pages.unset_props), Prop::Json);
+        let dark_prop = dark_logo.map_or(Prop::missing(target.pages.unset_props), Prop::Json);
         out.push_str(&create(
             "ApiLogo",
             &[("logo", logo_prop), ("darkLogo", dark_prop)],
@@ -395,9 +401,9 @@ pub fn render(
         ));
     }
     out.push_str(&description(info.get("description")));
-    out.push_str(&authentication(security_schemes, compat));
+    out.push_str(&authentication(security_schemes, target));
     out.push_str(&contact(info.get("contact")));
-    out.push_str(&terms_of_service(info.get("termsOfService"), compat));
-    out.push_str(&license(info.get("license"), compat));
+    out.push_str(&terms_of_service(info.get("termsOfService"), target));
+    out.push_str(&license(info.get("license"), target));
     out
 }

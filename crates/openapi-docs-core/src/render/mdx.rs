@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::externalize;
-use crate::options::Compat;
+use crate::target::UnsetProps;
 
 /// A prop value: `undefined` prints as `undefined`, anything else as JSON.
 pub enum Prop<'a> {
@@ -23,11 +23,11 @@ pub enum Prop<'a> {
 }
 
 impl Prop<'static> {
-    /// A missing value as `compat` writes it: `key={undefined}` (4.3.5) or no prop (5.x).
-    pub fn missing(compat: Compat) -> Self {
-        match compat {
-            Compat::V4_3_5 => Prop::Undefined,
-            Compat::V5_2_0 => Prop::Absent,
+    /// A missing value as `unset` says: `key={undefined}` or no prop.
+    pub fn missing(unset: UnsetProps) -> Self {
+        match unset {
+            UnsetProps::Undefined => Prop::Undefined,
+            UnsetProps::Absent => Prop::Absent,
         }
     }
 }
@@ -212,20 +212,20 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_prop_is_undefined_for_4_3_5_and_left_out_for_5_2_0() {
-        let element = |compat| {
+    fn a_missing_prop_is_undefined_or_left_out() {
+        let element = |unset| {
             create(
                 "StatusCodes",
-                &[("id", Prop::missing(compat)), ("label", Prop::Str("x"))],
+                &[("id", Prop::missing(unset)), ("label", Prop::Str("x"))],
                 "",
             )
         };
         assert_eq!(
-            element(Compat::V4_3_5),
+            element(UnsetProps::Undefined),
             "<StatusCodes\n  id={undefined}\n  label={\"x\"}\n>\n  \n</StatusCodes>"
         );
         assert_eq!(
-            element(Compat::V5_2_0),
+            element(UnsetProps::Absent),
             "<StatusCodes\n  label={\"x\"}\n>\n  \n</StatusCodes>"
         );
         assert_eq!(

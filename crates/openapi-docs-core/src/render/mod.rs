@@ -18,7 +18,8 @@ use crate::error::{Error, Result};
 use crate::hooks::{Hooks, ItemView, Progress, Stage, markdown_generator_name};
 use crate::items::{Item, ItemKind, SpecItems};
 use crate::mustache;
-use crate::options::{CategoryLinkSource, Compat, DocsContext, SpecOptions};
+use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
+use crate::target::{Explorer, ExternalProps, HeadingTitle, PathLayout, Target};
 use props::PropSink;
 
 pub use crate::page::Page;
@@ -28,12 +29,14 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
     let output_dir = options.output_dir_trimmed();
     match &docs.route_base_path {
         Some(route) if !route.is_empty() => {
-            let segment = match options.compat() {
-                Compat::V4_3_5 => {
+            let segment = match options.target().paths {
+                PathLayout::SplitOnDocsPath => {
                     split_after(output_dir, docs.doc_path.as_deref().unwrap_or("docs"))?
                         .trim_start_matches('/')
                 }
-                Compat::V5_2_0 => output_segment_5_2_0(output_dir, docs.doc_path.as_deref()),
+                PathLayout::BasePathFromOutput => {
+                    output_segment_from_output(output_dir, docs.doc_path.as_deref())
+                }
             };
             let joined = format!("{route}/{segment}/{info_id}");
             Ok(joined.trim_start_matches('/').to_string())
@@ -42,11 +45,11 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
     }
 }
 
-/// 5.2.0's `outputSegment` of `infoPath`: what follows the docs plugin's path when `outputDir`
+/// `outputSegment` of `infoPath` by [`PathLayout::BasePathFromOutput`]: what follows the docs plugin's path when `outputDir`
 /// holds it (`split(docPath)[1]`), else `outputDir.slice(outputDir.indexOf("/", 1))` (the last
 /// character when there is no `/` after the first), leading slashes off. Never an error: 4.3.5
 /// failed there, and we refuse with `E_INVALID_OPTION` for 4.3.5.
-fn output_segment_5_2_0<'a>(output_dir: &'a str, doc_path: Option<&str>) -> &'a str {
+fn output_segment_from_output<'a>(output_dir: &'a str, doc_path: Option<&str>) -> &'a str {
     let segment = match doc_path.filter(|d| !d.is_empty() && output_dir.contains(d)) {
         Some(doc_path) => output_dir.split(doc_path).nth(1).unwrap_or(""),
         None => match crate::js::index_of_from_1(output_dir, '/') {
@@ -109,7 +112,7 @@ fn hook_markdown(
     options: &SpecOptions,
 ) -> Result<Option<String>> {
     let mut view = ItemView::new(item, options.download_url.as_deref());
-    if options.compat() == Compat::V5_2_0 {
+    if options.target().pages.download_url_on_every_item {
         view = view.download_url_on_every_item();
     }
     hooks.page_markdown(&view).map_err(|e| Error::Callback {
@@ -180,7 +183,7 @@ pub struct Renderer<'a> {
     external: bool,
     /// `schemasOnly`: the other pages are rendered for the hooks but not written.
     schemas_only: bool,
-    compat: Compat,
+    target: &'static Target,
 }
 
 /// The parsed template of `file` (read as a file, relative to the working folder, as the
@@ -209,9 +212,11 @@ impl<'a> Renderer<'a> {
     /// Reads and parses the templates: the built-in ones, or the files of `template` and (5.x)
     /// `infoTemplate`, `tagTemplate` and `schemaTemplate`.
     pub fn new(options: &'a SpecOptions, docs: &'a DocsContext) -> Result<Self> {
-        let compat = options.compat();
-        // The 5.x template options (refused with `compat: "4.3.5"`, see `checked_compat`).
-        let five = |file: &'a Option<String>| file.as_ref().filter(|_| compat == Compat::V5_2_0);
+        let target = options.target();
+        // The page template options (refused by a target that does not know them, see
+        // `checked_target`).
+        let five =
+            |file: &'a Option<String>| file.as_ref().filter(|_| target.options.page_templates);
         let info_file = five(&options.info_template);
         let category_link_source = options
             .sidebar_options
@@ -222,7 +227,7 @@ impl<'a> Renderer<'a> {
             docs,
             api_tokens: template_tokens(
                 options.template.as_ref(),
-                templates::api_template(compat),
+                templates::api_template(target.pages.api_template),
                 "API",
             )?,
             info_tokens: template_tokens(info_file, templates::INFO_TEMPLATE, "info")?,
@@ -241,7 +246,7 @@ impl<'a> Renderer<'a> {
                 || info_file.is_some(),
             external: options.external_json_props(),
             schemas_only: options.schemas_only(),
-            compat,
+            target,
         })
     }
 
@@ -300,7 +305,7 @@ impl<'a> Renderer<'a> {
     /// True when `externalJsonProps` writes our layout ([`props`]: large props only), which is
     /// the 4.3.5 target's; the 5.2.0 target writes 5.2.0's ([`externalize`]).
     fn our_external_layout(&self) -> bool {
-        self.external && self.compat == Compat::V4_3_5
+        self.external && self.target.pages.external_props == ExternalProps::LargeProps
     }
 
     /// Runs `body` (a page body's generation) under 5.2.0's `externalJsonProps` when the target
@@ -310,7 +315,7 @@ impl<'a> Renderer<'a> {
         page_id: &str,
         body: impl FnOnce() -> String,
     ) -> (String, Vec<(String, String)>) {
-        if self.external && self.compat == Compat::V5_2_0 {
+        if self.external && self.target.pages.external_props == ExternalProps::PluginFiles {
             externalize::run(page_id, body)
         } else {
             (body(), Vec::new())
@@ -333,7 +338,7 @@ impl<'a> Renderer<'a> {
         crate::panic_guard::fail_point("render");
         let mut view = base_view(&item);
         // 5.x sets `downloadUrl` on every item (#1094): custom templates may read it.
-        if self.compat == Compat::V5_2_0
+        if self.target.pages.download_url_on_every_item
             && let Some(url) = &self.options.download_url
         {
             view.insert("downloadUrl".into(), Value::String(url.clone()));
@@ -350,7 +355,7 @@ impl<'a> Renderer<'a> {
                 let safe = theme_safe::api(
                     inert.as_ref().unwrap_or(&original),
                     item.written.as_deref(),
-                    self.compat,
+                    self.target.theme_faults,
                 );
                 let fixed = safe.or(inert).map(Value::Object);
                 let original = Value::Object(original);
@@ -370,7 +375,7 @@ impl<'a> Renderer<'a> {
                         .map(|w| w as &dyn crate::js::WrittenJson),
                 );
                 let mut sink = PropSink::new(&item.id, self.our_external_layout())
-                    .for_compat(self.compat)
+                    .for_target(self.target)
                     .reusing(&json, &prop_ranges);
                 // The reference renders the body before it sets `infoPath`, so the body never links it.
                 let (markdown, their_files) = match custom {
@@ -382,7 +387,7 @@ impl<'a> Renderer<'a> {
                             None,
                             self.options.show_extensions == Some(true),
                             &mut sink,
-                            self.compat,
+                            self.target,
                         )
                     }),
                 };
@@ -392,15 +397,15 @@ impl<'a> Renderer<'a> {
                 // explorer samples the request body's schema, which `api` may hold as a
                 // placeholder of its written text (`item.written`): that target reads the JSON.
                 let samples = self.options.code_samples.as_ref().and_then(|o| {
-                    if self.compat == Compat::V5_2_0 {
+                    if self.target.explorer == Explorer::MaskingCredentials {
                         let written: Map<String, Value> = serde_json::from_str(&json).ok()?;
-                        let target = crate::code_samples::Target {
-                            compat: self.compat,
+                        let target = crate::code_samples::ExplorerTarget {
+                            explorer: self.target.explorer,
                             mask_credentials: self.options.mask_credentials != Some(false),
                         };
                         code_samples::page_code_samples(&written, o, target)
                     } else {
-                        code_samples::page_code_samples(api, o, self.compat)
+                        code_samples::page_code_samples(api, o, self.target)
                     }
                 });
                 drop(prop_ranges);
@@ -459,7 +464,7 @@ impl<'a> Renderer<'a> {
                         &info,
                         item.security_schemes.as_ref(),
                         self.options.download_url.as_deref(),
-                        self.compat,
+                        self.target,
                     )
                 });
                 let markdown_page = crate::markdown_export::info_page(
@@ -514,9 +519,9 @@ impl<'a> Renderer<'a> {
                         schema_body(
                             &theme_safe::schema(
                                 &crate::text::inert_markup_value(&schema),
-                                self.compat,
+                                self.target.theme_faults,
                             ),
-                            self.compat,
+                            self.target,
                         )
                     }),
                 };
@@ -582,21 +587,21 @@ pub fn slim(item: &Item) -> Item {
     }
 }
 
-fn schema_body(schema: &Value, compat: Compat) -> String {
+fn schema_body(schema: &Value, target: &'static Target) -> String {
     let mut out = String::from(
         "import Schema from \"@theme/Schema\";\nimport Heading from \"@theme/Heading\";\n\n",
     );
-    match compat {
-        Compat::V4_3_5 => {
+    match target.pages.heading {
+        HeadingTitle::Cleaned => {
             let title = schema
                 .get("title")
                 .map(crate::js::js_string)
                 .unwrap_or_default();
             let title = crate::text::escape_greater_than(&crate::text::escape_less_than(&title));
-            out.push_str(&api_page::heading(&title, compat));
+            out.push_str(&api_page::heading(&title, target));
         }
         // `createHeading(title)` with the title as it is (a JSON prop, whatever its type).
-        Compat::V5_2_0 => {
+        HeadingTitle::AsIs => {
             let empty = Value::String(String::new());
             let title = schema.get("title").unwrap_or(&empty);
             out.push_str(&api_page::heading_of(mdx::Prop::Json(title)));

@@ -1,8 +1,8 @@
 //! Where the large JSON props of a page go: inline (the reference's output) or, with
 //! `externalJsonProps`, into sibling `<id>.<Component>.json` files that the MDX spreads with
 //! `{...require("./<file>")}`. Docusaurus then parses plain JSON instead of huge JSX literals.
-//! This is our layout, the 4.3.5 target's; with `compat: "5.2.0"` the sink writes every prop
-//! inline and 5.2.0's own layout applies instead ([`super::externalize`]).
+//! This is our layout ([`crate::target::ExternalProps::LargeProps`]); with the plugin's own
+//! (`PluginFiles`) the sink writes every prop inline and [`super::externalize`] applies instead.
 
 use serde_json::Value;
 
@@ -15,10 +15,10 @@ use super::mdx::Prop;
 pub const EXTERNAL_MIN_BYTES: usize = 2048;
 
 /// Collects externalized props for one page.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PropSink<'j> {
     external: bool,
-    compat: crate::options::Compat,
+    unset_props: crate::target::UnsetProps,
     page_id: String,
     /// Values whose JSON text is already written (parts of the page's `api` object), by identity.
     written: Vec<(&'j Value, &'j str)>,
@@ -31,16 +31,16 @@ impl<'j> PropSink<'j> {
     pub fn new(page_id: &str, external: bool) -> Self {
         PropSink {
             external,
-            compat: crate::options::Compat::default(),
+            unset_props: crate::target::Target::default_target().pages.unset_props,
             page_id: page_id.to_string(),
             written: Vec::new(),
             files: Vec::new(),
         }
     }
 
-    /// The sink, writing a missing prop as `compat` does ([`Prop::missing`]).
-    pub fn for_compat(mut self, compat: crate::options::Compat) -> Self {
-        self.compat = compat;
+    /// The sink, writing a missing prop as `target` does ([`Prop::missing`]).
+    pub fn for_target(mut self, target: &'static crate::target::Target) -> Self {
+        self.unset_props = target.pages.unset_props;
         self
     }
 
@@ -72,7 +72,7 @@ impl<'j> PropSink<'j> {
         'j: 'v,
     {
         let Some(v) = value else {
-            return Prop::missing(self.compat);
+            return Prop::missing(self.unset_props);
         };
         let written = self.written_text(v);
         if !self.external {

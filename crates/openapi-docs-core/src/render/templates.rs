@@ -88,11 +88,11 @@ mask_credentials: false
 {{{markdown}}}
       "#;
 
-/// The built-in API template of `compat`.
-pub fn api_template(compat: crate::options::Compat) -> &'static str {
-    match compat {
-        crate::options::Compat::V4_3_5 => API_TEMPLATE,
-        crate::options::Compat::V5_2_0 => API_TEMPLATE_5_2,
+/// The built-in API template `template` names.
+pub fn api_template(template: crate::target::ApiTemplate) -> &'static str {
+    match template {
+        crate::target::ApiTemplate::Original => API_TEMPLATE,
+        crate::target::ApiTemplate::DeprecatedClassAndMaskCredentials => API_TEMPLATE_5_2,
     }
 }
 

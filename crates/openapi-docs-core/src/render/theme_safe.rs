@@ -37,22 +37,22 @@ use serde_json::{Map, Value};
 
 use super::discriminator_tabs;
 use crate::js;
-use crate::options::Compat;
 use crate::resolve::WrittenTexts;
+use crate::target::ThemeFaults;
 
 /// Where `ApiItem` files parameters (`params[param.in].push(param)`).
 const PARAMETER_PLACES: [&str; 4] = ["path", "query", "header", "cookie"];
 
-/// An operation's `api` object without what the theme of `compat` throws on (see the module
+/// An operation's `api` object without what the theme whose faults are `faults` throws on (see the module
 /// documentation), or `None` when nothing is. `written`: the JSON texts that stand for its
 /// response and request schemas (`resolve::text`); one that holds something to leave out is
 /// read and put in its placeholder's place.
 pub fn api(
     api: &Map<String, Value>,
     written: Option<&WrittenTexts>,
-    compat: Compat,
+    faults: ThemeFaults,
 ) -> Option<Map<String, Value>> {
-    let walk = Walk { written, compat };
+    let walk = Walk { written, faults };
     let mut out: Option<Map<String, Value>> = None;
     let mut set = |key: &str, value: Option<Value>| {
         let map = out.get_or_insert_with(|| api.clone());
@@ -60,20 +60,20 @@ pub fn api(
             Some(value) => map.insert(key.to_string(), value),
             // 5.2.0: in place, the other keys keep their order. 4.3.5's pages keep the order
             // they have always had (the last key takes the removed one's place).
-            None => match compat {
-                Compat::V4_3_5 => map.swap_remove(key),
-                Compat::V5_2_0 => map.shift_remove(key),
+            None => match faults {
+                ThemeFaults::Theme4 => map.swap_remove(key),
+                ThemeFaults::Theme5 => map.shift_remove(key),
             },
         };
     };
     match api.get("parameters") {
         Some(Value::Array(items)) => {
-            let usable = |p: &Value| match compat {
-                Compat::V4_3_5 => p
+            let usable = |p: &Value| match faults {
+                ThemeFaults::Theme4 => p
                     .get("in")
                     .and_then(Value::as_str)
                     .is_some_and(|place| PARAMETER_PLACES.contains(&place)),
-                Compat::V5_2_0 => !p.is_null(),
+                ThemeFaults::Theme5 => !p.is_null(),
             };
             let kept: Vec<Value> = items.iter().filter(|p| usable(p)).cloned().collect();
             let kept = if kept.len() == items.len() {
@@ -116,11 +116,11 @@ pub fn api(
 }
 
 /// A schema prop (or a value holding schemas: a request body, parameters) without what the
-/// theme of `compat` throws on.
-pub fn schema(value: &Value, compat: Compat) -> Cow<'_, Value> {
+/// theme whose faults are `faults` throws on.
+pub fn schema(value: &Value, faults: ThemeFaults) -> Cow<'_, Value> {
     Walk {
         written: None,
-        compat,
+        faults,
     }
     .schema(value)
 }
@@ -153,15 +153,15 @@ fn maps_names(key: &str) -> bool {
 /// A walk over values that hold schemas.
 struct Walk<'w> {
     written: Option<&'w WrittenTexts>,
-    compat: Compat,
+    faults: ThemeFaults,
 }
 
 impl Walk<'_> {
     /// The keywords that throw when truthy and not a list.
     fn lists(&self) -> &'static [&'static str] {
-        match self.compat {
-            Compat::V4_3_5 => &LISTS_4_3,
-            Compat::V5_2_0 => &LISTS_5_2,
+        match self.faults {
+            ThemeFaults::Theme4 => &LISTS_4_3,
+            ThemeFaults::Theme5 => &LISTS_5_2,
         }
     }
 
@@ -194,9 +194,9 @@ impl Walk<'_> {
         match value {
             Value::Object(map) => {
                 let drop_discriminator =
-                    !names && discriminator_tabs::theme_throws(map, all_of, self.compat);
+                    !names && discriminator_tabs::theme_throws(map, all_of, self.faults);
                 let lists = self.lists();
-                let merged = self.compat == Compat::V5_2_0
+                let merged = self.faults == ThemeFaults::Theme5
                     && (place == Place::Merged
                         || (place == Place::Property && !names && merges_property(map)));
                 let not_a_list = |key: &str| {
@@ -356,12 +356,15 @@ mod tests {
     fn what_the_theme_renders_is_borrowed_unchanged() {
         let value = json!({"type": "object", "properties": {"enum": {"type": "string", "enum": ["a"]}},
             "discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "example": {"enum": "x"}});
-        assert!(matches!(schema(&value, Compat::V4_3_5), Cow::Borrowed(_)));
+        assert!(matches!(
+            schema(&value, ThemeFaults::Theme4),
+            Cow::Borrowed(_)
+        ));
         let responses_value = json!({"200": {"description": "OK"}});
         assert!(matches!(
             Walk {
                 written: None,
-                compat: Compat::V4_3_5
+                faults: ThemeFaults::Theme4
             }
             .responses(&responses_value),
             Cow::Borrowed(_)
@@ -375,7 +378,7 @@ mod tests {
             "ok": {"enum": ["a"], "example": {"enum": "data"}},
             "falsy": {"enum": ""}}}}}});
         assert_eq!(
-            schema(&value, Compat::V4_3_5).into_owned(),
+            schema(&value, ThemeFaults::Theme4).into_owned(),
             json!({"content": {"application/json": {"schema": {"properties": {
                 "enum": {"type": "string"},
                 "ok": {"enum": ["a"], "example": {"enum": "data"}},
@@ -383,7 +386,7 @@ mod tests {
         );
         let alternatives = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}});
         assert_eq!(
-            schema(&alternatives, Compat::V4_3_5).into_owned(),
+            schema(&alternatives, ThemeFaults::Theme4).into_owned(),
             json!({"properties": {"one": {}, "any": {}, "all": {"allOf": 3}, "fine": {"oneOf": [1]}}})
         );
     }
@@ -397,11 +400,14 @@ mod tests {
             "map": {"additionalProperties": {"allOf": 3, "type": "string"}},
             "branch": {"oneOf": [{"allOf": 3, "type": "string"}]},
             "array": {"items": {"allOf": true, "properties": {}}}}});
-        assert!(matches!(schema(&value, Compat::V4_3_5), Cow::Borrowed(_)));
+        assert!(matches!(
+            schema(&value, ThemeFaults::Theme4),
+            Cow::Borrowed(_)
+        ));
         let api = json!({"requestBody": {"content": {"application/json": {"schema": {"allOf": {"a": {"type": "object"}}}}}},
             "responses": {"200": {"content": {"application/json": {"schema": {"allOf": 3}}}}}});
         assert_eq!(
-            super::api(api.as_object().unwrap(), None, Compat::V4_3_5),
+            super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4),
             None
         );
     }
@@ -410,16 +416,16 @@ mod tests {
     fn discriminators_the_theme_throws_on_are_left_out_anywhere() {
         let base = json!({"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}});
         let shown = json!({"type": "object", "properties": {"kind": {"type": "string"}}});
-        assert_eq!(schema(&base, Compat::V4_3_5).into_owned(), shown);
+        assert_eq!(schema(&base, ThemeFaults::Theme4).into_owned(), shown);
         let nested = json!({"properties": {"destination": base.clone()}, "items": [base.clone()]});
         assert_eq!(
-            schema(&nested, Compat::V4_3_5).into_owned(),
+            schema(&nested, ThemeFaults::Theme4).into_owned(),
             json!({"properties": {"destination": shown.clone()}, "items": [shown]})
         );
         let circular = json!({"oneOf": [{"properties": {}}, "circular(Group)"],
             "discriminator": {"propertyName": "kind", "mapping": {"group": "circular(Group)"}}});
         assert_eq!(
-            schema(&circular, Compat::V4_3_5).into_owned(),
+            schema(&circular, ThemeFaults::Theme4).into_owned(),
             json!({"oneOf": [{"properties": {}}, "circular(Group)"]})
         );
     }
@@ -427,31 +433,35 @@ mod tests {
     #[test]
     fn parameters_the_api_item_cannot_file_are_left_out() {
         let api = json!({"parameters": [null, 42, "x", {"in": "query", "name": "q"}, {"name": "n"}, {"in": "body"}]});
-        let fixed = super::api(api.as_object().unwrap(), None, Compat::V4_3_5).unwrap();
+        let fixed = super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap();
         assert_eq!(
             Value::Object(fixed),
             json!({"parameters": [{"in": "query", "name": "q"}]})
         );
         let object = json!({"parameters": {"name": "not-a-list"}, "responses": {"200": null}, "security": {}, "servers": "x"});
         assert_eq!(
-            Value::Object(super::api(object.as_object().unwrap(), None, Compat::V4_3_5).unwrap()),
+            Value::Object(
+                super::api(object.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap()
+            ),
             json!({"responses": {}})
         );
         for falsy in [json!(false), json!(0), json!("")] {
             let api = json!({"parameters": falsy, "responses": {}});
             assert_eq!(
-                Value::Object(super::api(api.as_object().unwrap(), None, Compat::V4_3_5).unwrap()),
+                Value::Object(
+                    super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap()
+                ),
                 json!({"responses": {}})
             );
         }
         let null = json!({"parameters": null});
         assert_eq!(
-            super::api(null.as_object().unwrap(), None, Compat::V4_3_5),
+            super::api(null.as_object().unwrap(), None, ThemeFaults::Theme4),
             None
         );
         let fine = json!({"parameters": [{"in": "path", "name": "id", "schema": {"enum": ["a"]}}], "responses": {"200": {}}});
         assert_eq!(
-            super::api(fine.as_object().unwrap(), None, Compat::V4_3_5),
+            super::api(fine.as_object().unwrap(), None, ThemeFaults::Theme4),
             None
         );
     }
@@ -462,7 +472,7 @@ mod tests {
         assert_eq!(
             Walk {
                 written: None,
-                compat: Compat::V4_3_5
+                faults: ThemeFaults::Theme4
             }
             .responses(&value)
             .into_owned(),
@@ -472,37 +482,37 @@ mod tests {
 
     #[test]
     fn the_5_2_theme_renders_more_of_them() {
-        let v5 = Compat::V5_2_0;
+        let theme5 = ThemeFaults::Theme5;
         let api = json!({"parameters": [null, 42, {"in": "body", "name": "b"}, {"name": "n"}]});
         assert_eq!(
-            Value::Object(super::api(api.as_object().unwrap(), None, v5).unwrap()),
+            Value::Object(super::api(api.as_object().unwrap(), None, theme5).unwrap()),
             json!({"parameters": [42, {"in": "body", "name": "b"}, {"name": "n"}]})
         );
         let falsy = json!({"parameters": false, "security": false, "servers": null});
         assert_eq!(
-            Value::Object(super::api(falsy.as_object().unwrap(), None, v5).unwrap()),
+            Value::Object(super::api(falsy.as_object().unwrap(), None, theme5).unwrap()),
             json!({"servers": null})
         );
         let value = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "enum": {"enum": "x"},
             "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {"discriminator": {"propertyName": "k", "mapping": {"a": null}}}}});
         assert_eq!(
-            schema(&value, v5).into_owned(),
+            schema(&value, theme5).into_owned(),
             json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "enum": {},
                 "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {}}})
         );
         let fine = json!({"parameters": [{"in": "body", "name": "b"}], "responses": {"200": {}}});
-        assert_eq!(super::api(fine.as_object().unwrap(), None, v5), None);
+        assert_eq!(super::api(fine.as_object().unwrap(), None, theme5), None);
     }
 
     #[test]
     fn the_5_2_theme_merges_a_non_list_all_of_only_in_properties_and_items() {
-        let v5 = Compat::V5_2_0;
+        let theme5 = ThemeFaults::Theme5;
         // Kept: a property `SchemaEdge` merges, array items `Items` merges, and all they hold.
         let kept = json!({"properties": {
             "merged": {"type": "string", "allOf": 3},
             "list": {"allOf": [{"properties": {"inner": {"allOf": 3, "properties": {}}}}]},
             "array": {"type": "array", "items": {"allOf": 3, "properties": {"x": {"allOf": "y", "oneOf": [{}]}}}}}});
-        assert!(matches!(schema(&kept, v5), Cow::Borrowed(_)));
+        assert!(matches!(schema(&kept, theme5), Cow::Borrowed(_)));
         // Left out: the schema itself, a property `SchemaNode` renders, additionalProperties,
         // a oneOf branch, items without an allOf of their own, properties under a discriminator.
         let thrown = json!({"allOf": 3, "properties": {
@@ -513,7 +523,7 @@ mod tests {
             "array": {"items": {"properties": {"x": {"allOf": 3, "properties": {}}}}},
             "tagged": {"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "properties": {"k": {"allOf": 3}}}}});
         assert_eq!(
-            schema(&thrown, v5).into_owned(),
+            schema(&thrown, theme5).into_owned(),
             json!({"properties": {
                 "with-properties": {"properties": {"a": {}}},
                 "with-one-of": {"oneOf": [{}]},
@@ -523,7 +533,13 @@ mod tests {
                 "tagged": {"discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "properties": {"k": {}}}}})
         );
         // 4.3.5 merges every one away: all kept.
-        assert!(matches!(schema(&kept, Compat::V4_3_5), Cow::Borrowed(_)));
-        assert!(matches!(schema(&thrown, Compat::V4_3_5), Cow::Borrowed(_)));
+        assert!(matches!(
+            schema(&kept, ThemeFaults::Theme4),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            schema(&thrown, ThemeFaults::Theme4),
+            Cow::Borrowed(_)
+        ));
     }
 }

@@ -28,7 +28,7 @@ use serde_json::Value;
 
 use super::deep_merge::{self, Leaf, Merger, Part};
 use super::{Resolver, escape_token};
-use crate::options::Compat;
+use crate::target::{RefParser, Target};
 
 /// What the replay learnt, by JSON pointers in the root document.
 #[derive(Debug, Default)]
@@ -99,7 +99,7 @@ enum Obj {
 
 struct Crawl<'r> {
     resolver: &'r Resolver,
-    compat: Compat,
+    target: &'static Target,
     processed: HashSet<Obj>,
     parents: HashSet<Obj>,
     /// Target pointer -> whether its dereferenced value was circular.
@@ -146,14 +146,14 @@ fn ref_of(value: &Value) -> Option<&str> {
 
 /// What the reference's dereferencer does with the extended `$ref`s of the root document (see
 /// [`DerefFacts`]). Empty, and cheap, for a document without extended `$ref`s.
-pub fn learn(resolver: &Resolver, compat: Compat) -> DerefFacts {
+pub fn learn(resolver: &Resolver, target: &'static Target) -> DerefFacts {
     let root = resolver.doc_value(0);
     if !has_extended_ref(root) {
         return DerefFacts::default();
     }
     let mut crawl = Crawl {
         resolver,
-        compat,
+        target,
         processed: HashSet::new(),
         parents: HashSet::new(),
         cache: HashMap::new(),
@@ -236,7 +236,7 @@ impl<'r> Crawl<'r> {
             return (false, None);
         };
         let extended = node.as_object().is_some_and(|m| m.len() > 1);
-        if self.compat == Compat::V5_2_0 {
+        if self.target.ref_parser == RefParser::V15 {
             let siblings = At {
                 pointer: at.to_string(),
                 value: node,

@@ -248,7 +248,7 @@ impl<'r> Expansion<'r> {
             stopped: Cell::new(false),
         };
         let node = source.node(place, path);
-        let sample = sample_from_node(&node, SampleKind::Request, self.resolver.compat());
+        let sample = sample_from_node(&node, SampleKind::Request, self.resolver.target().sampler);
         (!source.stopped.get()).then_some(sample)
     }
 }

@@ -264,7 +264,7 @@ impl<'r> Expansion<'r> {
         Ok(sample_from_schema(
             &schema,
             SampleKind::Request,
-            self.resolver.compat(),
+            self.resolver.target().sampler,
         ))
     }
 

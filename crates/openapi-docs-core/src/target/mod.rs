@@ -1,0 +1,243 @@
+//! The target seam: whose pages the core writes. A [`Target`] is built once per spec entry from
+//! `compat` (or from the installed theme's version, [`for_theme`]) and names behaviours, not
+//! releases: which bundler's `$ref` handling, which example sampler, which admonition syntax, and
+//! so on. Code asks a behaviour (`target.sampler`, `target.pages.admonition`); release numbers
+//! appear only where targets are defined (`releases.rs`: [`TARGETS`], [`THEMES`]) and where
+//! `compat` is parsed (`options::Compat`); `scripts/check-target-seam.mjs` holds that. Adding a
+//! target is one definition in `releases.rs` plus the files where its pages really differ, each
+//! named after the behaviour.
+
+mod releases;
+
+pub use releases::{TARGETS, THEMES, for_release, for_theme};
+
+/// Everything that differs between the releases of docusaurus-plugin-openapi-docs the core
+/// reproduces (and the theme release of the same line that renders their pages).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Target {
+    /// The plugin release whose pages are written, as `compat` spells it.
+    pub release: &'static str,
+    /// The oldest Docusaurus release its theme supports.
+    pub docusaurus: &'static str,
+    /// How a spec's `$ref`s are bundled before dereferencing (`bundle.rs`).
+    pub bundler: Bundler,
+    /// How `$ref`s are dereferenced (`resolve.rs`, `resolve/deref_cache.rs`).
+    pub ref_parser: RefParser,
+    /// How request and response examples are built from schemas (`sample.rs`).
+    pub sampler: Sampler,
+    /// Whose request builder the code samples follow (`code_samples/`).
+    pub explorer: Explorer,
+    /// Which openapi-to-postmanv2 the `api.postman` request comes from (`postman/`).
+    pub postman: Postman,
+    /// What the theme throws on while rendering, left out of the props (`render/theme_safe.rs`,
+    /// `render/discriminator_tabs.rs`).
+    pub theme_faults: ThemeFaults,
+    /// How pages are written (`render/`, `items/`).
+    pub pages: PageMarkup,
+    /// How the paths of pages and of the sidebar's ids are derived from `outputDir`.
+    pub paths: PathLayout,
+    /// The sidebar's behaviours (`sidebar.rs`).
+    pub sidebar: SidebarBehaviour,
+    /// Which options of the plugin the release knows (the others are refused).
+    pub options: OptionSupport,
+}
+
+/// The bundler of `$ref`s that point into other files (`@redocly/openapi-core`'s `bundle`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Bundler {
+    /// `@redocly/openapi-core` 1.x: follows `$ref`s only.
+    RedoclyCore1,
+    /// `@redocly/openapi-core` 2.x: also reads discriminator mapping values that name files,
+    /// a 3.2 document's `defaultMapping`, and `mediaTypes` components.
+    RedoclyCore2,
+}
+
+/// The dereferencer (`@apidevtools/json-schema-ref-parser`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RefParser {
+    /// 11.x: an extended `$ref` (one with siblings) merges into object targets only.
+    V11,
+    /// 15.x: extended `$ref`s merge their siblings into the target (arrays too), and one served
+    /// from its cache drops them.
+    V15,
+}
+
+/// The example builder of request bodies and responses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Sampler {
+    /// `createRequestExample.ts` and `createResponseExample.ts`: two builders, `mergeAllOf` that
+    /// may give `undefined`.
+    RequestAndResponseBuilders,
+    /// `createSchemaExample.ts`: one builder for both.
+    SchemaExample,
+}
+
+/// The theme's request builder behind the code samples (`buildPostmanRequest`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Explorer {
+    /// The builder without `maskCredentials` (`code_samples/explorer.rs`).
+    Unmasked,
+    /// The builder with `maskCredentials` and request-body sampling (`code_samples/explorer_v5.rs`).
+    MaskingCredentials,
+}
+
+/// The openapi-to-postmanv2 release whose collection gives each operation's `api.postman`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Postman {
+    /// 4.x: each request bound to the page whose path equals it.
+    Converter4,
+    /// 6.x: each request bound by its path template.
+    Converter6,
+}
+
+/// Which theme's rendering faults the props are made safe for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ThemeFaults {
+    /// docusaurus-theme-openapi-docs 4.x.
+    Theme4,
+    /// docusaurus-theme-openapi-docs 5.x, which checks more of what it reads.
+    Theme5,
+}
+
+/// How pages are written.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct PageMarkup {
+    /// The built-in template of API pages (`render/templates.rs`).
+    pub api_template: ApiTemplate,
+    /// The deprecation admonition's title syntax.
+    pub admonition: Admonition,
+    /// How a prop whose value is `undefined` is written.
+    pub unset_props: UnsetProps,
+    /// How the h1 of API and schema pages takes its title.
+    pub heading: HeadingTitle,
+    /// Whether the request heading's text is a `<Translate>` element (and the page imports it).
+    pub translated_request_heading: bool,
+    /// Whether the info page's API key row names where the key goes (`in`), not always "Header".
+    pub api_key_label_names_place: bool,
+    /// Whether an OpenAPI 3.1 license `identifier` links to its SPDX page.
+    pub license_spdx_link: bool,
+    /// Whether `downloadUrl` is set on every item (custom templates and generators read it), not
+    /// only the info page's.
+    pub download_url_on_every_item: bool,
+    /// Whether a webhook with neither summary nor operationId is named after its event.
+    pub webhook_named_after_event: bool,
+    /// Whether items are sorted by `x-position`.
+    pub sorted_by_x_position: bool,
+    /// Where `externalJsonProps` puts the props.
+    pub external_props: ExternalProps,
+}
+
+/// The built-in template of API pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ApiTemplate {
+    /// The front matter as 4.3 wrote it.
+    Original,
+    /// With a deprecated operation's sidebar class and `mask_credentials: false`.
+    DeprecatedClassAndMaskCredentials,
+}
+
+/// The deprecation admonition's title syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Admonition {
+    /// `:::caution deprecated` (Docusaurus' older syntax).
+    SpaceTitle,
+    /// `:::caution[deprecated]`.
+    BracketTitle,
+}
+
+/// How a prop whose value is `undefined` is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UnsetProps {
+    /// `key={undefined}`.
+    Undefined,
+    /// Left out (`create` skips `undefined` values).
+    Absent,
+}
+
+/// How `createHeading` takes a page's title.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HeadingTitle {
+    /// `clean()`ed text (a schema's title escaped for MDX first).
+    Cleaned,
+    /// As it is, a JSON prop.
+    AsIs,
+}
+
+/// Where `externalJsonProps: true` puts the props.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExternalProps {
+    /// Our layout: large props in sibling files (`render/props.rs`); the reference wrote all
+    /// props inline.
+    LargeProps,
+    /// The plugin's own layout (`render/externalize.rs`).
+    PluginFiles,
+}
+
+/// How the paths of pages and of the sidebar's ids are derived from `outputDir` and the docs
+/// plugin's `path`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathLayout {
+    /// `outputDir.split(docPath)[1]`, an error when `outputDir` does not hold the docs path.
+    SplitOnDocsPath,
+    /// `getBasePathFromOutput`: what follows `<docPath>/`, with fallbacks, never an error.
+    BasePathFromOutput,
+}
+
+/// The sidebar's behaviours.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct SidebarBehaviour {
+    /// Whether a tag group's category is keyed by `kebabCase(name)`.
+    pub tag_group_keys: bool,
+}
+
+/// The plugin options a release knows, beyond those every target takes.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct OptionSupport {
+    /// `infoTemplate`, `tagTemplate`, `schemaTemplate`.
+    pub page_templates: bool,
+    /// `showInfoPage`.
+    pub show_info_page: bool,
+    /// `schemasOnly` (`--schemas-only`).
+    pub schemas_only: bool,
+    /// `maskCredentials`.
+    pub mask_credentials: bool,
+    /// `sidebarOptions.groupPathsBy: "tagParent"`.
+    pub tag_parent: bool,
+}
+
+impl Target {
+    /// The default target (`compat` unset).
+    pub fn default_target() -> &'static Target {
+        TARGETS[0]
+    }
+
+    /// Whether the release knows the option `key` (one of those [`OptionSupport`] lists, as the
+    /// plugin spells it); every other option is known to every target.
+    pub fn knows(&self, key: &str) -> bool {
+        let o = self.options;
+        match key {
+            "infoTemplate" | "tagTemplate" | "schemaTemplate" => o.page_templates,
+            "showInfoPage" => o.show_info_page,
+            "schemasOnly" => o.schemas_only,
+            "maskCredentials" => o.mask_credentials,
+            "sidebarOptions.groupPathsBy" => o.tag_parent,
+            _ => true,
+        }
+    }
+}
