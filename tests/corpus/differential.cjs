@@ -10,7 +10,7 @@
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
 //   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0] [--out docs/corpus/differential.md]
-//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md   (its unexplained specs again)
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md [--also a.json,b.json]   (its unexplained specs again, and those named)
 //   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --sample 200 [--jobs 1] --rest docs/corpus/differential.md   (the specs a stopped run did not reach)
 "use strict";
 const fs = require("fs");
@@ -167,7 +167,7 @@ function rowFileCounts(verdict, detail) {
  * `--rest <report>` (with `--sample N`, `--jobs N`): runs the specs of the sample that an earlier,
  * stopped run did not reach, adds their rows, and rewrites the report the same way.
  */
-async function redo(reportFile, reference, rest = null) {
+async function redo(reportFile, reference, rest = null, also = []) {
   const text = fs.readFileSync(reportFile, "utf8");
   const [head, table] = text.split("\n\n| spec |");
   const lines = table.split("\n").slice(2).filter((l) => l.startsWith("| "));
@@ -178,7 +178,9 @@ async function redo(reportFile, reference, rest = null) {
   const rows = [];
   for (const line of lines) {
     const [name, kib, verdict, detail, ours] = line.slice(2, -2).split(/ (?<!\\)\| /);
-    if (verdict !== "unexplained") {
+    // `--also`: specs to run again whatever their verdict (a reference that timed out on a
+    // loaded machine, say).
+    if (verdict !== "unexplained" && !also.includes(name)) {
       rows.push({ name, kib, verdict, detail, ours });
       continue;
     }
@@ -216,7 +218,7 @@ async function redo(reportFile, reference, rest = null) {
     ...earlierReruns,
     rest
       ? `completed in ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): the ${reached.length} specs the run above did not reach, now in the table (${rows.length} in all)`
-      : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s after a fix, the ${rerun.length} specs that were unexplained: ${rerun.join(", ")}`,
+      : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s, the ${rerun.length} specs that were unexplained${also.length ? " or named by --also" : ""}: ${rerun.join(", ")}`,
   ].join("\n");
   const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
   fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
@@ -228,7 +230,7 @@ async function main() {
   const reference = option("--reference", "4.3.5");
   if (!REFERENCES[reference]) throw new Error(`--reference: one of ${Object.keys(REFERENCES).join(", ")}, not ${reference}`);
   const redoReport = option("--redo", null);
-  if (redoReport) return redo(redoReport, reference);
+  if (redoReport) return redo(redoReport, reference, null, (option("--also", "") ?? "").split(",").filter(Boolean));
   const restReport = option("--rest", null);
   if (restReport) return redo(restReport, reference, { count: Number(option("--sample", 200)), jobs: Number(option("--jobs", 1)) });
   const count = Number(option("--sample", 200));
