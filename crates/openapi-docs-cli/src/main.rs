@@ -226,7 +226,7 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
                 &generated,
                 &tabs,
                 &origin,
-                options.compat.unwrap_or_default(),
+                options.compat.unwrap_or_default().target(),
             ) {
                 let samples = page.samples.iter().map(|s| s.to_json()).collect();
                 out.insert(page.id, serde_json::Value::Array(samples));

@@ -38,6 +38,7 @@ mod page;
 mod page_ids;
 pub mod panic_guard;
 mod parallel;
+mod path_item;
 mod pipeline;
 mod postman;
 mod render;

@@ -20,6 +20,7 @@ use crate::error::{Error, Location, Result, Warning};
 use crate::js::kebab_case;
 use crate::js::truthy;
 use crate::options::SpecOptions;
+use crate::path_item::operations_of;
 use crate::resolve::{Resolver, escape_token};
 
 /// The longest page id: with `.RequestSchema.json` appended it must still be a file name
@@ -122,24 +123,6 @@ impl OperationSource<'_> {
             OperationSource::Webhook { name, .. } => name.to_string(),
         }
     }
-}
-
-/// The HTTP methods that make operation pages.
-pub const HTTP_METHODS: &[&str] = &[
-    "get", "put", "post", "delete", "options", "head", "patch", "trace",
-];
-
-/// The operations of a path item: its HTTP methods whose value is an object. The reference also
-/// treats other keys (`x-...`) as operations and then fails on them; only HTTP methods make
-/// pages here.
-pub fn operations_of(path_item: &Value) -> Vec<(&str, &Value)> {
-    let Value::Object(map) = path_item else {
-        return Vec::new();
-    };
-    map.iter()
-        .filter(|(k, v)| HTTP_METHODS.contains(&k.as_str()) && v.is_object())
-        .map(|(k, v)| (k.as_str(), v))
-        .collect()
 }
 
 /// The key holding a document's webhooks, as the reference reads it.

@@ -48,7 +48,12 @@ fn samples_with(fixture: &str, compat: Compat, extra: serde_json::Value) -> Stri
     };
     let generated = generate(&options, &docs, &dir).expect("the fixture generates");
     let mut text = String::new();
-    for page in generated_samples(&generated, &site_tabs(), "http://localhost:3000", compat) {
+    for page in generated_samples(
+        &generated,
+        &site_tabs(),
+        "http://localhost:3000",
+        compat.target(),
+    ) {
         for sample in page.samples {
             let body = match sample.result {
                 Ok(text) => text,
@@ -142,8 +147,18 @@ fn code_samples_option_writes_the_5_2_0_samples_into_the_pages() {
     let generated = generate(&options, &docs, &dir).expect("generates");
     let tabs = site_tabs();
     assert_ne!(
-        generated_samples(&generated, &tabs, "http://localhost:3000", Compat::V4_3_5),
-        generated_samples(&generated, &tabs, "http://localhost:3000", Compat::V5_2_0)
+        generated_samples(
+            &generated,
+            &tabs,
+            "http://localhost:3000",
+            Compat::V4_3_5.target()
+        ),
+        generated_samples(
+            &generated,
+            &tabs,
+            "http://localhost:3000",
+            Compat::V5_2_0.target()
+        )
     );
     option_writes_the_samples("prefills.yaml", Compat::V5_2_0);
 }
@@ -171,7 +186,12 @@ fn option_writes_the_samples(fixture: &str, compat: Compat) {
     let plain = generate(&plain, &docs, &dir).expect("generates");
     let with = generate(&with, &docs, &dir).expect("generates");
     assert_eq!(plain.pages.len(), with.pages.len());
-    let expected = generated_samples(&plain, &site_tabs(), "http://localhost:3000", compat);
+    let expected = generated_samples(
+        &plain,
+        &site_tabs(),
+        "http://localhost:3000",
+        compat.target(),
+    );
     assert!(!expected.is_empty());
     let mut checked = 0;
     for (a, b) in plain.pages.iter().zip(&with.pages) {

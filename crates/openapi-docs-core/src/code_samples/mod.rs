@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use openapi_docs_core::code_samples::{LanguageTab, page_samples};
-//! use openapi_docs_core::options::Compat;
+//! use openapi_docs_core::target::Target;
 //! use serde_json::json;
 //!
 //! let api = json!({
@@ -22,7 +22,7 @@
 //!     "postman": {"method": "GET", "url": {"path": ["pets"], "host": ["{{baseUrl}}"]}}
 //! });
 //! let tabs = [LanguageTab { language: "curl".into(), ..Default::default() }];
-//! let samples = page_samples(api.as_object().unwrap(), &tabs, "http://localhost:3000", Compat::V4_3_5).unwrap();
+//! let samples = page_samples(api.as_object().unwrap(), &tabs, "http://localhost:3000", Target::default_target()).unwrap();
 //! assert_eq!(samples[0].variant, "curl");
 //! assert_eq!(samples[0].result.as_deref(), Ok("curl -L 'https://api.example.com/pets'"));
 //! ```
@@ -51,7 +51,6 @@ mod xml;
 
 use serde_json::{Map, Value, json};
 
-use crate::options::Compat;
 use crate::target::{Explorer, Target};
 
 pub(crate) use languages::resolve;
@@ -105,7 +104,7 @@ impl Sample {
 }
 
 /// Whose explorer the samples follow, and (`maskCredentials`) whether credentials are shown as
-/// `<name>` placeholders. A [`Compat`] or a [`Target`] alone means placeholders.
+/// `<name>` placeholders. A [`Target`] alone means placeholders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExplorerTarget {
     /// The theme's request builder.
@@ -113,12 +112,6 @@ pub struct ExplorerTarget {
     /// `false` with 5.2.0's `maskCredentials: false` (pages carry `mask_credentials: false`):
     /// CodeSnippets then leaves the credentials as they are, i.e. unset.
     pub mask_credentials: bool,
-}
-
-impl From<Compat> for ExplorerTarget {
-    fn from(compat: Compat) -> Self {
-        compat.target().into()
-    }
 }
 
 impl From<&Target> for ExplorerTarget {
@@ -236,7 +229,12 @@ mod tests {
     fn webhooks_have_no_samples() {
         let webhook = api(json!({"method": "event", "postman": {}}));
         assert_eq!(
-            page_samples(&webhook, &[tab("curl", None)], "http://o", Compat::V4_3_5),
+            page_samples(
+                &webhook,
+                &[tab("curl", None)],
+                "http://o",
+                Target::default_target()
+            ),
             None
         );
     }
@@ -249,7 +247,7 @@ mod tests {
             tab("nodejs", Some(&["native", "request"])),
             tab("python", Some(&["requests"])),
         ];
-        let samples = page_samples(&page, &tabs, "http://o", Compat::V4_3_5).unwrap();
+        let samples = page_samples(&page, &tabs, "http://o", Target::default_target()).unwrap();
         let keys: Vec<_> = samples
             .iter()
             .map(|s| format!("{}/{}", s.language, s.variant))
@@ -285,8 +283,13 @@ mod tests {
             "parameters": [{"name": "q", "in": "query", "schema": {"type": "array", "example": "a"}}],
             "postman": {"method": "GET", "url": {"path": ["x"]}}
         }));
-        let samples =
-            page_samples(&page, &theme_default_tabs(), "http://o", Compat::V4_3_5).unwrap();
+        let samples = page_samples(
+            &page,
+            &theme_default_tabs(),
+            "http://o",
+            Target::default_target(),
+        )
+        .unwrap();
         assert_eq!(
             samples.len(),
             20,

@@ -10,8 +10,7 @@ use serde_json::{Map, Value};
 
 use super::{ExplorerTarget, LanguageTab, Sample, page_samples};
 use crate::Generated;
-use crate::options::Compat;
-use crate::target::Explorer;
+use crate::target::{Explorer, Target};
 
 /// The `api` front-matter object of a generated `.api.mdx` page.
 pub fn api_from_page(contents: &str) -> Option<Map<String, Value>> {
@@ -65,13 +64,13 @@ pub struct PageSamples {
 }
 
 /// The samples of every operation page of a generation, in page order (webhook pages have none),
-/// for the `compat` release's theme (5.2.0: with the credentials of a page that says
+/// for `target`'s theme (with the masking explorer, the credentials of a page that says
 /// `mask_credentials: false` left unset).
 pub fn generated_samples(
     generated: &Generated,
     tabs: &[LanguageTab],
     origin: &str,
-    compat: Compat,
+    target: &Target,
 ) -> Vec<PageSamples> {
     generated
         .pages
@@ -86,8 +85,8 @@ pub fn generated_samples(
                     tabs,
                     origin,
                     ExplorerTarget {
-                        explorer: compat.target().explorer,
-                        mask_credentials: compat.target().explorer == Explorer::Unmasked
+                        explorer: target.explorer,
+                        mask_credentials: target.explorer == Explorer::Unmasked
                             || front_matter_masks_credentials(&page.contents),
                     },
                 )?,

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::hooks::NoHooks;
 use crate::options::SpecOptions;
-use crate::page_ids::{self, PageIds};
+use crate::page_ids::PageIds;
 use crate::pipeline::{self, resolver};
 use crate::resolve::{Resolver, escape_token, value_at};
 use crate::{load, pipeline::resolver::SpecKind};
@@ -198,7 +198,7 @@ impl Side {
             if let Some(Value::Object(paths)) = resolver.root().get("paths") {
                 for path in paths.keys() {
                     let pointer = format!("/paths/{}", escape_token(path));
-                    for method in page_ids::HTTP_METHODS {
+                    for method in crate::path_item::HTTP_METHODS {
                         let at = format!("{pointer}/{method}");
                         if let Some(id) = planned.get(&at) {
                             operation_ids.insert(at, id.to_string());
@@ -240,7 +240,7 @@ impl Side {
                     continue;
                 };
                 let path_item = file.deref(raw);
-                for (method, _) in page_ids::operations_of(path_item.value) {
+                for (method, _) in crate::path_item::operations_of(path_item.value) {
                     let Some(op) = path_item.child(method) else {
                         continue;
                     };

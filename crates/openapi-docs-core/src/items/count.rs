@@ -6,7 +6,8 @@ use serde_json::Value;
 use super::str_of;
 use crate::js::truthy;
 use crate::options::{CategoryLinkSource, SpecOptions};
-use crate::page_ids::{operations_of, webhooks_key};
+use crate::page_ids::webhooks_key;
+use crate::path_item::operations_of;
 use crate::resolve::{Resolver, escape_token};
 
 /// How many items [`build_items`](super::build_items) will build for this spec, for progress

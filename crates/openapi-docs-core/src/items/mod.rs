@@ -19,7 +19,8 @@ pub(crate) use webhook::webhook_event;
 
 use crate::error::Result;
 use crate::options::SpecOptions;
-use crate::page_ids::{PageIds, operations_of, webhooks_key};
+use crate::page_ids::{PageIds, webhooks_key};
+use crate::path_item::operations_of;
 use crate::postman::PostmanContext;
 use crate::resolve::{Resolver, WrittenTexts};
 

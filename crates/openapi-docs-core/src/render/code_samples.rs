@@ -80,7 +80,7 @@ mod tests {
     use super::*;
     use crate::code_samples::LanguageTab;
     use crate::code_samples::api_from_page;
-    use crate::options::Compat;
+    use crate::target::Target;
     use base64::Engine;
     use std::io::Read;
 
@@ -116,7 +116,7 @@ mod tests {
     fn add_to_pages(pages: &mut [Page], options: &CodeSamplesOptions) {
         for page in pages.iter_mut() {
             let api = api_from_page(&page.contents).unwrap_or_default();
-            if let Some(samples) = page_code_samples(&api, options, Compat::V4_3_5) {
+            if let Some(samples) = page_code_samples(&api, options, Target::default_target()) {
                 add_to_front_matter(&mut page.contents, &samples);
             }
         }
@@ -161,7 +161,8 @@ mod tests {
             "servers": [{"url": "https://api.example.com/"}],
             "postman": {"method": "GET", "url": {"path": ["pets"], "host": ["{{baseUrl}}"]}}
         });
-        let samples = page_code_samples(api.as_object().unwrap(), &tabs(), Compat::V4_3_5).unwrap();
+        let samples =
+            page_code_samples(api.as_object().unwrap(), &tabs(), Target::default_target()).unwrap();
         assert_eq!(samples[0]["language"], "curl");
         assert_eq!(samples[0]["variant"], "curl");
         assert_eq!(samples[0]["variants"], json!(["cURL"]));

@@ -93,7 +93,7 @@ impl<'r> Expansion<'r> {
     pub(super) fn before_child(&mut self, key: &str) {
         if let Some(compact) = self.compact.as_mut()
             && self.stack.len() == self.page_depth
-            && crate::page_ids::HTTP_METHODS.contains(&key)
+            && crate::path_item::HTTP_METHODS.contains(&key)
         {
             compact.shown.clear();
         }
