@@ -195,35 +195,41 @@ async function redo(reportFile, reference, rest = null, also = []) {
     const known = new Set(rows.map((r) => r.name));
     const missing = sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), rest.count, NOTABLE).filter((s) => !known.has(s.name));
     let done = 0;
-    const results = await inParallel(missing, rest.jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
+    // Each spec's row is written as soon as it is known: a run stopped halfway keeps what it
+    // reached, and the next `--rest` starts after it.
+    await inParallel(missing, rest.jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
       process.stderr.write(`[${++done}/${missing.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
-    });
-    for (const r of results) {
       const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
       const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages of ours compile, ${r.mdxFailed ?? 0} fail`;
       rows.push({ name: r.name, kib: (r.bytes / 1024).toFixed(0), verdict: r.verdict, detail: `${r.why ?? ""}${compiled}`.replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
       reached.push(r.name);
-    }
+      writeReport(done < missing.length);
+    });
   }
   fs.rmSync(workDir, { recursive: true, force: true });
-  const count = (v) => rows.filter((r) => r.verdict === v).length;
-  const fileCounts = {};
-  for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
-  const [first, , , failedLine, ...earlierReruns] = head.split("\n");
-  const summary = [
-    first,
-    `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
-    `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
-    failedLine,
-    ...earlierReruns,
-    rest
-      ? `completed in ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): the ${reached.length} specs the run above did not reach, now in the table (${rows.length} in all)`
-      : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s, the ${rerun.length} specs that were unexplained${also.length ? " or named by --also" : ""}: ${rerun.join(", ")}`,
-  ].join("\n");
-  const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
-  fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
-  console.log(summary);
-  process.exitCode = count("unexplained") > 0 ? 1 : 0;
+  writeReport(false);
+  process.exitCode = rows.some((r) => r.verdict === "unexplained") ? 1 : 0;
+
+  /** The report with the rows so far; `partial` while a `--rest` run goes on. */
+  function writeReport(partial) {
+    const count = (v) => rows.filter((r) => r.verdict === v).length;
+    const fileCounts = {};
+    for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
+    const [first, , , failedLine, ...earlierReruns] = head.split("\n");
+    const summary = [
+      first,
+      `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
+      `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
+      failedLine,
+      ...earlierReruns,
+      rest
+        ? `${partial ? "still running after" : "completed in"} ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): ${reached.length} of the specs the run above did not reach, now in the table (${rows.length} in all)`
+        : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s, the ${rerun.length} specs that were unexplained${also.length ? " or named by --also" : ""}: ${rerun.join(", ")}`,
+    ].join("\n");
+    const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
+    fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
+    if (!partial) console.log(summary);
+  }
 }
 
 async function main() {
