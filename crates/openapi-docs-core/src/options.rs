@@ -261,42 +261,20 @@ impl SpecOptions {
     /// is refused (the release refuses it too).
     pub(crate) fn checked_target(&self) -> crate::error::Result<&'static crate::target::Target> {
         let target = self.target();
-        let known = target.options;
         let tag_parent = self
             .sidebar_options
             .as_ref()
             .is_some_and(|s| s.group_paths_by == Some(GroupPathsBy::TagParent));
-        let unknown = [
-            (
-                "infoTemplate",
-                self.info_template.is_some() && !known.page_templates,
-            ),
-            (
-                "tagTemplate",
-                self.tag_template.is_some() && !known.page_templates,
-            ),
-            (
-                "schemaTemplate",
-                self.schema_template.is_some() && !known.page_templates,
-            ),
-            (
-                "showInfoPage",
-                self.show_info_page.is_some() && !known.show_info_page,
-            ),
-            (
-                "schemasOnly",
-                self.schemas_only.is_some() && !known.schemas_only,
-            ),
-            (
-                "maskCredentials",
-                self.mask_credentials.is_some() && !known.mask_credentials,
-            ),
-            (
-                "sidebarOptions.groupPathsBy",
-                tag_parent && !known.tag_parent,
-            ),
+        let set = [
+            ("infoTemplate", self.info_template.is_some()),
+            ("tagTemplate", self.tag_template.is_some()),
+            ("schemaTemplate", self.schema_template.is_some()),
+            ("showInfoPage", self.show_info_page.is_some()),
+            ("schemasOnly", self.schemas_only.is_some()),
+            ("maskCredentials", self.mask_credentials.is_some()),
+            ("sidebarOptions.groupPathsBy", tag_parent),
         ];
-        match unknown.iter().find(|(_, refused)| *refused) {
+        match set.iter().find(|(key, set)| *set && !target.knows(key)) {
             None => Ok(target),
             Some((key, _)) => {
                 let knowing: Vec<String> = crate::target::TARGETS
