@@ -295,6 +295,19 @@ impl SpecOptions {
         }
     }
 
+    /// The page template files (`infoTemplate`, `tagTemplate`, `schemaTemplate`, in that order)
+    /// as the target reads them: none where its release does not know these options
+    /// (`checked_target` refuses them there).
+    pub(crate) fn page_templates(&self) -> [Option<&str>; 3] {
+        let known = self.target().options.page_templates;
+        [
+            &self.info_template,
+            &self.tag_template,
+            &self.schema_template,
+        ]
+        .map(|file| file.as_deref().filter(|_| known))
+    }
+
     /// Whether the info page is written: `showInfoPage: false` leaves it out.
     pub(crate) fn shows_info_page(&self) -> bool {
         !(self.target().options.show_info_page && self.show_info_page == Some(false))

@@ -384,9 +384,10 @@ fn category_link(
     link
 }
 
-/// The doc ids' base path by `outputDir.split(docPath)` ([`PathLayout::SplitOnDocsPath`]): what follows the docs plugin's path in `outputDir`
-/// (`outputDir.split(docPath)[1]`; `E_INVALID_OPTION` when `outputDir` does not hold it), else
-/// what follows the first `/` after the first character (the last character when there is none).
+/// The doc ids' base path by `outputDir.split(docPath)` ([`PathLayout::SplitOnDocsPath`]): what
+/// follows the docs plugin's path in `outputDir` (`outputDir.split(docPath)[1]`;
+/// `E_INVALID_OPTION` when `outputDir` does not hold it), else what follows the first `/` after
+/// the first character (the last character when there is none).
 fn base_path_split(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
     Ok(match doc_path {
         Some(doc_path) => split_after(output_dir, doc_path)?
@@ -405,8 +406,8 @@ fn base_path_split(output_dir: &str, doc_path: Option<&str>) -> Result<String> {
     })
 }
 
-/// `getBasePathFromOutput` ([`PathLayout::BasePathFromOutput`]): what follows `<docPath>/` when `outputDir` starts with it,
-/// else what follows the first `/` after the first character (nothing when there is none).
+/// `getBasePathFromOutput` ([`PathLayout::BasePathFromOutput`]): what follows `<docPath>/` when
+/// `outputDir` starts with it, else what follows the first `/` after the first character (nothing when there is none).
 fn base_path_from_output(output_dir: &str, doc_path: Option<&str>) -> String {
     if let Some(rest) = doc_path
         .filter(|d| !d.is_empty())

@@ -183,20 +183,14 @@ pub(crate) fn run(
     })
 }
 
-/// The template files the options name: `template`, and with `compat: "5.2.0"` `infoTemplate`,
-/// `tagTemplate` and `schemaTemplate`.
+/// The template files the options name: `template`, and the page templates the target reads
+/// (`infoTemplate`, `tagTemplate`, `schemaTemplate`).
 fn template_files(options: &SpecOptions) -> impl Iterator<Item = &str> {
-    let five = options.target().options.page_templates;
-    let five_only = [
-        &options.info_template,
-        &options.tag_template,
-        &options.schema_template,
-    ];
-    options.template.as_deref().into_iter().chain(
-        five_only
-            .into_iter()
-            .filter_map(move |t| t.as_deref().filter(|_| five)),
-    )
+    options
+        .template
+        .as_deref()
+        .into_iter()
+        .chain(options.page_templates().into_iter().flatten())
 }
 
 /// A template option's file as it is read (relative to the working folder), named by its

@@ -45,8 +45,8 @@ pub fn info_path(options: &SpecOptions, docs: &DocsContext, info_id: &str) -> Re
     }
 }
 
-/// `outputSegment` of `infoPath` by [`PathLayout::BasePathFromOutput`]: what follows the docs plugin's path when `outputDir`
-/// holds it (`split(docPath)[1]`), else `outputDir.slice(outputDir.indexOf("/", 1))` (the last
+/// `outputSegment` of `infoPath` by [`PathLayout::BasePathFromOutput`]: what follows the docs
+/// plugin's path when `outputDir` holds it (`split(docPath)[1]`), else `outputDir.slice(outputDir.indexOf("/", 1))` (the last
 /// character when there is no `/` after the first), leading slashes off. Never an error: 4.3.5
 /// failed there, and we refuse with `E_INVALID_OPTION` for 4.3.5.
 fn output_segment_from_output<'a>(output_dir: &'a str, doc_path: Option<&str>) -> &'a str {
@@ -188,36 +188,26 @@ pub struct Renderer<'a> {
 
 /// The parsed template of `file` (read as a file, relative to the working folder, as the
 /// reference's `fs.readFileSync`), else of `built_in`; `kind` names the built-in one in errors.
-fn template_tokens(
-    file: Option<&String>,
-    built_in: &str,
-    kind: &str,
-) -> Result<Vec<mustache::Token>> {
+fn template_tokens(file: Option<&str>, built_in: &str, kind: &str) -> Result<Vec<mustache::Token>> {
     let text = match file {
         Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Template {
-            path: path.clone(),
+            path: path.to_string(),
             message: e.to_string(),
         })?,
         None => built_in.to_string(),
     };
     mustache::parse(&text).map_err(|e| Error::Template {
-        path: file
-            .cloned()
-            .unwrap_or_else(|| format!("<built-in {kind} template>")),
+        path: file.map_or_else(|| format!("<built-in {kind} template>"), str::to_string),
         message: e.0,
     })
 }
 
 impl<'a> Renderer<'a> {
-    /// Reads and parses the templates: the built-in ones, or the files of `template` and (5.x)
-    /// `infoTemplate`, `tagTemplate` and `schemaTemplate`.
+    /// Reads and parses the templates: the built-in ones, or the files of `template` and of the
+    /// page templates the target reads ([`SpecOptions::page_templates`]).
     pub fn new(options: &'a SpecOptions, docs: &'a DocsContext) -> Result<Self> {
         let target = options.target();
-        // The page template options (refused by a target that does not know them, see
-        // `checked_target`).
-        let five =
-            |file: &'a Option<String>| file.as_ref().filter(|_| target.options.page_templates);
-        let info_file = five(&options.info_template);
+        let [info_file, tag_file, schema_file] = options.page_templates();
         let category_link_source = options
             .sidebar_options
             .as_ref()
@@ -226,21 +216,13 @@ impl<'a> Renderer<'a> {
             options,
             docs,
             api_tokens: template_tokens(
-                options.template.as_ref(),
+                options.template.as_deref(),
                 templates::api_template(target.pages.api_template),
                 "API",
             )?,
             info_tokens: template_tokens(info_file, templates::INFO_TEMPLATE, "info")?,
-            tag_tokens: template_tokens(
-                five(&options.tag_template),
-                templates::TAG_TEMPLATE,
-                "tag",
-            )?,
-            schema_tokens: template_tokens(
-                five(&options.schema_template),
-                templates::SCHEMA_TEMPLATE,
-                "schema",
-            )?,
+            tag_tokens: template_tokens(tag_file, templates::TAG_TEMPLATE, "tag")?,
+            schema_tokens: template_tokens(schema_file, templates::SCHEMA_TEMPLATE, "schema")?,
             // 5.x (#1137): an `infoTemplate` is used whatever `categoryLinkSource` is.
             info_template_for_info: category_link_source == Some(CategoryLinkSource::Info)
                 || info_file.is_some(),

@@ -82,7 +82,8 @@ pub enum Sampler {
 pub enum Explorer {
     /// The builder without `maskCredentials` (`code_samples/explorer.rs`).
     Unmasked,
-    /// The builder with `maskCredentials` and request-body sampling (`code_samples/explorer_v5.rs`).
+    /// The builder with `maskCredentials` and request-body sampling
+    /// (`code_samples/explorer_v5.rs`).
     MaskingCredentials,
 }
 
