@@ -17,22 +17,12 @@
 //
 // Usage: node scripts/check-module-cycles.mjs [--strict] [--verbose] [path/to/crate/src]
 //        (default: the core's src)
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { CORE_SRC, listRs } from "./rust-sources.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const srcDir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? join(here, "..", "crates", "openapi-docs-core", "src");
+const srcDir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? CORE_SRC;
 
-function listRs(dir) {
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...listRs(p));
-    else if (name.endsWith(".rs")) out.push(p);
-  }
-  return out;
-}
 
 /** `a/b.rs` -> `a::b`, `a/mod.rs` -> `a`, `lib.rs` -> `` (the crate root). */
 function moduleOf(rel) {

@@ -8,23 +8,12 @@
 //     OpenAPI's own "3.0.0" and "2.0" are not releases of the plugin).
 //
 // Usage: node scripts/check-target-seam.mjs [path/to/crate/src]   (default: the core's src)
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { CORE_SRC, listRs } from "./rust-sources.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const srcDir = process.argv[2] ?? join(here, "..", "crates", "openapi-docs-core", "src");
+const srcDir = process.argv[2] ?? CORE_SRC;
 const ALLOWED = [`target${sep}`, "options.rs"];
-
-function listRs(dir) {
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...listRs(p));
-    else if (name.endsWith(".rs")) out.push(p);
-  }
-  return out;
-}
 
 /** The file's code before its `#[cfg(test)]` part, without `//` comments. */
 function code(text) {
