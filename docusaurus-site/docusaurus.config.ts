@@ -96,6 +96,16 @@ const config: Config = {
             sidebarOptions: { groupPathsBy: "tag" },
             // Each API page's Markdown, llms.txt and llms-full.txt, in _markdown/ (served by markdownExport).
             markdown: { baseUrl: "/" },
+            // The API's earlier states, one per release of the release log: a page per release
+            // of what changed in the API (/docs/api/changelog/<date>), a note on each operation
+            // page that changed, and a Changelog category in the API sidebar.
+            changelog: {
+              version: "2025-05-14",
+              earlier: [
+                { specPath: "../content/openapi/history/2025-02-06.yaml", version: "2025-02-06" },
+                { specPath: "../content/openapi/history/2025-04-02.yaml", version: "2025-04-02" },
+              ],
+            },
           },
         },
       },

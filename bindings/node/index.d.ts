@@ -121,6 +121,36 @@ export interface OpenApiDocsError extends Error {
   specId?: string;
 }
 
+/** A place of a change in one of the two documents. */
+export interface DiffPlace {
+  file: string;
+  /** JSON pointer of the changed value. */
+  pointer: string;
+  line?: number;
+  column?: number;
+}
+
+/** One change, with oasdiff's check id and level. */
+export interface DiffChange {
+  id: string;
+  level: "breaking" | "warning" | "info";
+  /** `METHOD /path`, or none for the document as a whole. */
+  operation?: string;
+  /** The id of that operation's page. */
+  pageId?: string;
+  message: string;
+  old: DiffPlace | null;
+  new: DiffPlace | null;
+}
+
+/** What `diff` returns: the JSON format of `openapi-docs diff`. */
+export interface DiffReport {
+  old: string;
+  new: string;
+  summary: { breaking: number; warning: number; info: number };
+  changes: DiffChange[];
+}
+
 declare function pluginOpenAPIDocsRs(
   context: LoadContext,
   options: PluginOptions,
@@ -133,5 +163,9 @@ declare namespace pluginOpenAPIDocsRs {
   function validateOptions(args: { options: PluginOptions }): PluginOptions;
   /** The native addon (see native.d.ts). */
   const native: typeof Native;
+  /** What changed from the spec at `oldSpec` to the one at `newSpec` (files, folders or URLs,
+   * relative to `siteDir`, default the working folder). Throws the coded error `generate` would
+   * give on either spec. */
+  function diff(oldSpec: string, newSpec: string, siteDir?: string): DiffReport;
 }
 export default pluginOpenAPIDocsRs;

@@ -555,3 +555,10 @@ module.exports = pluginOpenAPIDocsRs;
 module.exports.default = pluginOpenAPIDocsRs;
 module.exports.validateOptions = validateOptions;
 module.exports.native = native;
+/**
+ * What changed from the spec at `oldSpec` to the one at `newSpec` (files, folders or URLs,
+ * relative to `siteDir`): `{ old, new, summary: { breaking, warning, info }, changes }`, as
+ * `openapi-docs diff --format json` prints it. Throws the coded error `generate` would give on
+ * either spec.
+ */
+module.exports.diff = (oldSpec, newSpec, siteDir = process.cwd()) => JSON.parse(native.diff(oldSpec, newSpec, siteDir));

@@ -22,6 +22,12 @@ export declare function clean(outputDir: string, siteDir: string, schemasOnly?: 
 export declare function cleanVersions(optionsJson: string, siteDir: string, versionId?: string | undefined | null): number
 
 /**
+ * What changed from the spec at `old` to the one at `new` (files, folders or URLs, relative to
+ * `siteDir`), as `openapi-docs diff --format json` reports it: `{ old, new, summary, changes }`.
+ */
+export declare function diff(old: string, new: string, siteDir: string): string
+
+/**
  * Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
  * under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`
  * replace page bodies and sidebar entries (the reference's `markdownGenerators` and

@@ -101,6 +101,16 @@ export interface SpecOptions {
    * pages are then exactly the reference's.
    */
   markdown?: MarkdownOptions;
+  /**
+   * Changelog pages from the spec's history: the earlier versions of the spec, oldest first.
+   * For each version after the first (the spec at `specPath` being the last) a page lists what
+   * changed since the one before, as `openapi-docs diff` finds it, linked to the operation
+   * pages, breaking changes marked; it goes to `changelog/<version>.changelog.mdx` in
+   * `outputDir`, and `sidebar.ts` gets a "Changelog" category. Each operation page that
+   * changed gets a note naming the versions. Off by default: the pages are then exactly the
+   * reference's.
+   */
+  changelog?: ChangelogOptions;
 }
 
 /** The reference's `sidebarOptions`. */
@@ -230,4 +240,31 @@ export interface MarkdownOptions {
    * @default "/"
    */
   baseUrl?: string;
+}
+
+/** The `changelog` option. */
+export interface ChangelogOptions {
+  /** The earlier versions of the spec, oldest first. */
+  earlier: Array<ChangelogVersion>;
+  /** The name of the version at `specPath`. Default: its `info.version`. */
+  version?: string;
+  /**
+   * The label of the sidebar category that lists the changelog pages (`sidebar.ts`).
+   * @default "Changelog"
+   */
+  sidebarLabel?: string;
+}
+
+/** One earlier version of the spec, for the `changelog` option. */
+export interface ChangelogVersion {
+  /**
+   * The version's spec: a file, a folder of specs or an http(s) URL, relative to the site
+   * folder, as `specPath`.
+   */
+  specPath: string;
+  /**
+   * The version's name, in page titles, notes and its page's URL. Default: its
+   * `info.version`.
+   */
+  version?: string;
 }

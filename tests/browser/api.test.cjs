@@ -59,6 +59,54 @@ test("an API page: heading, endpoint, code samples in the spec's languages, no s
   }
 });
 
+// The changelog pages the plugin's `changelog` option generates from content/openapi/history/.
+test("changelog: the release log links its release's changes, which link the operation pages and back", async () => {
+  const { page, errors } = await open(site.browser, site.server.url, "/docs/release-log/2025/May%2014");
+  try {
+    await hydrated(page);
+    await page.getByRole("link", { name: "Every change to the API reference in this release" }).click();
+    await arrive(page, "/docs/api/changelog/2025-05-14", "Changes in 2025-05-14");
+    const article = page.locator("article");
+    assert.match(await article.locator("p").first().textContent(), /^From version 2025-04-02 to version 2025-05-14: 8 other changes\.$/);
+    // A section per operation, its heading linked to the operation's page; every change additive.
+    const headings = article.locator("h2");
+    assert.deepEqual(await headings.allTextContents(), [
+      "POST /v1/vouchers",
+      "GET /v1/vouchers",
+      "GET /v1/vouchers/{voucher_id}",
+      "POST /v1/vouchers/{voucher_id}",
+      "GET /v1/event_series/{event_series_id}/waitlist",
+      "DELETE /v1/event_series/{event_series_id}/waitlist/{waitlist_signup_id}",
+    ].map((h) => `${h}​`));
+    assert.equal(await article.locator(".badge--secondary").count(), 8);
+    assert.equal(await article.locator(".badge--danger").count(), 0);
+    // The API sidebar lists both changelog pages under Changelog, newest first.
+    const changelog = page.locator(".theme-doc-sidebar-item-category-level-1").filter({ has: page.locator(":scope > .menu__list-item-collapsible > .menu__link", { hasText: /^Changelog$/ }) });
+    assert.deepEqual(await changelog.locator("ul a.menu__link").evaluateAll((links) => links.map((a) => a.getAttribute("href"))), ["/docs/api/changelog/2025-05-14", "/docs/api/changelog/2025-04-02"]);
+
+    // The operation added in this release: its page says so and links back to its section.
+    await headings.filter({ hasText: /^GET \/v1\/event_series\/\{event_series_id\}\/waitlist\u200b$/ }).locator("a:not(.hash-link)").click();
+    await page.waitForURL((u) => u.pathname === "/docs/api/get-event-series-waitlist-list");
+    const note = page.locator(".theme-admonition", { hasText: "Added in 2025-05-14" });
+    await note.waitFor();
+    assert.match(await note.textContent(), /2025-05-14: added \(what changed\)/);
+    await note.getByRole("link", { name: "what changed" }).click();
+    await page.waitForURL((u) => u.pathname === "/docs/api/changelog/2025-05-14" && u.hash === "#get-event-series-waitlist-list");
+    assert.equal(await page.locator("#get-event-series-waitlist-list").count(), 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+  // An operation no release changed has no note.
+  const unchanged = await open(site.browser, site.server.url, "/docs/api/get-all-events");
+  try {
+    await hydrated(unchanged.page);
+    assert.equal(await unchanged.page.locator(".theme-admonition").filter({ hasText: /Changed in|Added in/ }).count(), 0);
+  } finally {
+    await unchanged.page.close();
+  }
+});
+
 test("navbar search finds an operation by name and opens its page", async () => {
   const { page, errors } = await open(site.browser, site.server.url, "/docs/intro");
   try {

@@ -29,12 +29,12 @@ test("navbar: Api, Webhooks and Release log lead where the spec says, each with 
     assert.deepEqual(await hrefs(left), ["/docs/api/ticket-tailor-api", "/docs/webhook/introduction", "/docs/release-log/"]);
     const sidebarLinks = page.locator(".theme-doc-sidebar-menu a.menu__link[href^='/docs/']");
 
-    // Api: the overview, then one category per tag holding its operations.
+    // Api: the overview, then one category per tag holding its operations, then the changelog.
     await left.nth(0).click();
     await arrive(page, "/docs/api/ticket-tailor-api", "Ticket Tailor API");
     assert.equal(await sidebarLinks.first().getAttribute("href"), "/docs/api/ticket-tailor-api");
     const categories = page.locator(".theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible > .menu__link");
-    assert.deepEqual(await categories.allTextContents(), Object.keys(OPERATIONS));
+    assert.deepEqual(await categories.allTextContents(), [...Object.keys(OPERATIONS), "Changelog"]);
 
     // Webhooks: opens on the introduction; the six guide pages in order.
     await left.nth(1).click();

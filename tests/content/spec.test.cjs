@@ -27,6 +27,46 @@ test("the OpenAPI document passes Redocly's validator with no errors or warnings
   assert.deepEqual(described, []);
 });
 
+// The two earlier states of the API kept for the changelog pages (the plugin's `changelog`
+// option), one per release of the release log before the current one.
+const HISTORY = ["2025-02-06", "2025-04-02"].map((v) => path.resolve(__dirname, `../../content/openapi/history/${v}.yaml`));
+
+test("the earlier versions of the document pass Redocly's validator too", async () => {
+  const { lint, loadConfig } = require("@redocly/openapi-core");
+  const config = await loadConfig({});
+  for (const ref of HISTORY) {
+    const problems = await lint({ ref, config });
+    assert.deepEqual(problems.map((p) => `${path.basename(ref)}: ${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`), []);
+  }
+});
+
+// What the release log says each release changed, and nothing else: the changelog pages are
+// generated from these documents, and the release log links to them.
+test("from one version to the next, the documents change what the release log says, all additive", () => {
+  const { diff } = require("docusaurus-plugin-openapi-docs-rs");
+  const changed = (old, current) => {
+    const report = diff(old, current);
+    assert.equal(report.summary.breaking + report.summary.warning, 0, JSON.stringify(report.summary));
+    return [...new Set(report.changes.map((c) => `${c.id} ${c.pageId}`))].sort();
+  };
+  assert.deepEqual(changed(HISTORY[0], HISTORY[1]), [
+    "endpoint-added get-checkout-form-element-by-id",
+    "endpoint-added get-checkout-form-elements-by-custom-form-id",
+    "endpoint-added get-checkout-form-list",
+    "endpoint-added update-checkout-form-elements-by-id",
+  ]);
+  assert.deepEqual(changed(HISTORY[1], SPEC), [
+    "endpoint-added delete-event-series-waitlist",
+    "endpoint-added get-event-series-waitlist-list",
+    "new-optional-request-property create-voucher",
+    "new-optional-request-property update-voucher-by-id",
+    "response-optional-property-added create-voucher",
+    "response-optional-property-added get-voucher-by-id",
+    "response-optional-property-added get-voucher-list",
+    "response-optional-property-added update-voucher-by-id",
+  ]);
+});
+
 let generated;
 /** The site's pages, generated once into a temporary folder: { dir, files }. */
 function generatedPages() {

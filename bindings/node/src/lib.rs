@@ -449,6 +449,18 @@ pub fn theme_targets() -> Vec<ThemeTarget> {
         .collect()
 }
 
+/// What changed from the spec at `old` to the one at `new` (files, folders or URLs, relative to
+/// `siteDir`), as `openapi-docs diff --format json` reports it: `{ old, new, summary, changes }`.
+#[napi(catch_unwind)]
+pub fn diff(env: Env, old: String, new: String, site_dir: String) -> Result<String> {
+    let report = openapi_docs_core::diff::diff(&old, &new, Path::new(&site_dir))
+        .map_err(|e| core_error(&env, e, None))?;
+    Ok(openapi_docs_core::diff::render(
+        &report,
+        openapi_docs_core::diff::Format::Json,
+    ))
+}
+
 /// The JSON Schema of a spec entry's options.
 #[napi]
 pub fn options_schema() -> String {

@@ -128,6 +128,13 @@ struct GenerateArgs {
     /// (e.g. `https://example.com/`; `/` for site-relative links). Overrides `markdown`.
     #[arg(long, value_name = "BASE_URL", num_args = 0..=1, default_missing_value = "/")]
     markdown: Option<String>,
+    /// An earlier version of the spec, for changelog pages (repeat it, oldest first): each
+    /// version after the first, `--spec` last, gets `changelog/<version>.changelog.mdx` of what
+    /// changed since the one before, the operation pages that changed a note, and `sidebar.ts` a
+    /// "Changelog" category. Versions are named by their `info.version` (a config's `changelog`
+    /// option can name them). Adds to the config's `changelog.earlier`.
+    #[arg(long, value_name = "SPEC")]
+    changelog: Vec<String>,
     /// Whose pages to write: `4.3.5` (docusaurus-plugin-openapi-docs 4.3.5's, the default) or
     /// `5.2.0` (5.2.0's, for docusaurus-theme-openapi-docs 5.2). Overrides `compat`.
     #[arg(long, value_name = "4.3.5|5.2.0")]
@@ -303,6 +310,7 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         sidebar,
         strict,
         markdown,
+        changelog,
         compat,
         schemas_only,
         all_versions,
@@ -345,6 +353,19 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         options.markdown = Some(openapi_docs_core::MarkdownOptions {
             base_url: Some(base_url),
         });
+    }
+    if !changelog.is_empty() {
+        let option = options.changelog.get_or_insert_with(Default::default);
+        option
+            .earlier
+            .extend(
+                changelog
+                    .into_iter()
+                    .map(|spec_path| openapi_docs_core::ChangelogVersion {
+                        spec_path,
+                        version: None,
+                    }),
+            );
     }
     if let Some(compat) = compat {
         options.compat = Some(

@@ -134,3 +134,50 @@ fn compat_4_3_5_is_the_default_5_2_0_is_written_and_others_refused() {
     );
     assert!(!target.path().join("docs").exists(), "nothing is written");
 }
+
+#[test]
+fn changelog_writes_a_page_per_later_version_and_regenerates_when_an_earlier_one_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let named = NAMELESS.replace("get:\n", "get:\n      operationId: getPet\n");
+    std::fs::write(
+        dir.path().join("old.yaml"),
+        named.replace("version: '1'", "version: '0.9'"),
+    )
+    .unwrap();
+    let current = named.replace(
+        "'200': {description: ok}",
+        "'200': {description: ok}\n        '404': {description: missing}",
+    );
+    std::fs::write(dir.path().join("spec.yaml"), current).unwrap();
+    let out = generate(dir.path(), &["--sidebar", "--changelog", "old.yaml"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page =
+        std::fs::read_to_string(dir.path().join("docs/api/changelog/1.changelog.mdx")).unwrap();
+    assert!(
+        page.contains("From version **0.9** to version **1**: 1 other change."),
+        "{page}"
+    );
+    let note = std::fs::read_to_string(dir.path().join("docs/api/get-pet.api.mdx")).unwrap();
+    assert!(note.contains(":::info Changed in 1\n"), "{note}");
+    // The earlier version is an input of the stamp: changing it makes the next run generate.
+    let again = generate(dir.path(), &["--sidebar", "--changelog", "old.yaml"], None);
+    assert!(
+        text(&again.stdout).contains("up to date"),
+        "{}",
+        text(&again.stdout)
+    );
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(
+        dir.path().join("old.yaml"),
+        named.replace("version: '1'", "version: '0.8'"),
+    )
+    .unwrap();
+    let changed = generate(dir.path(), &["--sidebar", "--changelog", "old.yaml"], None);
+    assert!(changed.status.success(), "{}", text(&changed.stderr));
+    let page =
+        std::fs::read_to_string(dir.path().join("docs/api/changelog/1.changelog.mdx")).unwrap();
+    assert!(
+        page.contains("From version **0.8** to version **1**"),
+        "{page}"
+    );
+}

@@ -15,6 +15,7 @@
 
 mod allof;
 mod bundle;
+mod changelog;
 pub mod code_samples;
 pub mod diff;
 pub mod error;
@@ -56,8 +57,9 @@ use std::path::Path;
 
 pub use error::{Error, Location, Result, Warning};
 pub use options::{
-    CategoryLinkSource, CodeSamplesOptions, Compat, DocsContext, GroupPathsBy, LimitOptions,
-    MarkdownOptions, SidebarOptions, SpecOptions, VersionOptions,
+    CategoryLinkSource, ChangelogOptions, ChangelogVersion, CodeSamplesOptions, Compat,
+    DocsContext, GroupPathsBy, LimitOptions, MarkdownOptions, SidebarOptions, SpecOptions,
+    VersionOptions,
 };
 pub use pipeline::{Generated, Stats};
 pub use render::Page;

@@ -183,6 +183,39 @@ pub struct SpecOptions {
     /// ignores; a site serves each beside its page (`<page URL>.md`). Off by default: the
     /// pages are then exactly the reference's.
     pub markdown: Option<MarkdownOptions>,
+    /// Changelog pages from the spec's history: the earlier versions of the spec, oldest first.
+    /// For each version after the first (the spec at `specPath` being the last) a page lists what
+    /// changed since the one before, as `openapi-docs diff` finds it, linked to the operation
+    /// pages, breaking changes marked; it goes to `changelog/<version>.changelog.mdx` in
+    /// `outputDir`, and `sidebar.ts` gets a "Changelog" category. Each operation page that
+    /// changed gets a note naming the versions. Off by default: the pages are then exactly the
+    /// reference's.
+    pub changelog: Option<ChangelogOptions>,
+}
+
+/// The `changelog` option.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChangelogOptions {
+    /// The earlier versions of the spec, oldest first.
+    pub earlier: Vec<ChangelogVersion>,
+    /// The name of the version at `specPath`. Default: its `info.version`.
+    pub version: Option<String>,
+    /// The label of the sidebar category that lists the changelog pages (`sidebar.ts`).
+    /// @default "Changelog"
+    pub sidebar_label: Option<String>,
+}
+
+/// One earlier version of the spec, for the `changelog` option.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChangelogVersion {
+    /// The version's spec: a file, a folder of specs or an http(s) URL, relative to the site
+    /// folder, as `specPath`.
+    pub spec_path: String,
+    /// The version's name, in page titles, notes and its page's URL. Default: its
+    /// `info.version`.
+    pub version: Option<String>,
 }
 
 /// The `markdown` option: the Markdown export.

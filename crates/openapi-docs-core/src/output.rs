@@ -31,8 +31,8 @@ fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
 }
 
 /// True for files this generator writes (and so may remove): pages, JSON props, the sidebar and
-/// the stamp ([`crate::stamp::FILE_NAME`]) and the Markdown export (`_markdown/`), which a new
-/// generation replaces; not `versions.json`.
+/// the stamp ([`crate::stamp::FILE_NAME`]), the Markdown export (`_markdown/`) and the changelog
+/// pages (`changelog/*.changelog.mdx`), which a new generation replaces; not `versions.json`.
 pub(crate) fn is_generated_file(relative: &str) -> bool {
     let name = relative.rsplit('/').next().unwrap_or(relative);
     name == crate::stamp::FILE_NAME
@@ -41,6 +41,7 @@ pub(crate) fn is_generated_file(relative: &str) -> bool {
         || name.ends_with(".api.mdx")
         || name.ends_with(".info.mdx")
         || name.ends_with(".tag.mdx")
+        || name.ends_with(".changelog.mdx")
         || name == "sidebar.ts"
         || name == "sidebar.js"
         || (name.ends_with(".json")

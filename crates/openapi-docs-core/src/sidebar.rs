@@ -16,7 +16,7 @@ use crate::options::{CategoryLinkSource, DocsContext, GroupPathsBy, SidebarOptio
 use crate::render::split_after;
 use crate::target::PathLayout;
 
-fn doc_id(base_path: &str, id: &str) -> String {
+pub(crate) fn doc_id(base_path: &str, id: &str) -> String {
     if base_path.is_empty() {
         id.to_string()
     } else {
@@ -421,6 +421,18 @@ fn base_path_from_output(output_dir: &str, doc_path: Option<&str>) -> String {
     })
 }
 
+/// What the doc ids of the pages in `outputDir` start with (`api` for `docs/api`), as the
+/// target derives it from `outputDir` and the docs plugin's `path`.
+pub(crate) fn base_path(options: &SpecOptions, docs: &DocsContext) -> Result<String> {
+    let output_dir = options.output_dir_trimmed();
+    Ok(match options.target().paths {
+        PathLayout::SplitOnDocsPath => base_path_split(output_dir, docs.doc_path.as_deref())?,
+        PathLayout::BasePathFromOutput => {
+            base_path_from_output(output_dir, docs.doc_path.as_deref())
+        }
+    })
+}
+
 /// The sidebar slice, or `None` when no sidebar is configured (no `sidebarOptions` keys).
 /// `hooks` may replace the doc items of API and schema pages.
 pub fn sidebar_slice(
@@ -441,14 +453,8 @@ pub fn sidebar_slice(
     if !configured {
         return Ok(None);
     }
-    let output_dir = options.output_dir_trimmed();
     let target = options.target();
-    let base_path = match target.paths {
-        PathLayout::SplitOnDocsPath => base_path_split(output_dir, docs.doc_path.as_deref())?,
-        PathLayout::BasePathFromOutput => {
-            base_path_from_output(output_dir, docs.doc_path.as_deref())
-        }
-    };
+    let base_path = base_path(options, docs)?;
     let slice = match sidebar.group_paths_by {
         Some(by @ (GroupPathsBy::Tag | GroupPathsBy::TagParent)) => {
             let flat = group_by_tags(

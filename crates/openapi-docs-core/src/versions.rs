@@ -106,6 +106,8 @@ fn version_options(parent: &SpecOptions, version: &VersionOptions) -> SpecOption
         download_url: version.download_url.clone(),
         version: None,
         versions: None,
+        // The history is the entry's own spec's: a version's pages get no changelog.
+        changelog: None,
         ..parent.clone()
     }
 }

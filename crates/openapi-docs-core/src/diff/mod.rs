@@ -43,6 +43,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+pub(crate) use report::md as markdown_text;
 pub use report::{Format, render};
 pub use rules::{ALL as CHECKS, Check, Level};
 
@@ -128,6 +129,30 @@ pub fn diff(old: &str, new: &str, site_dir: &Path) -> Result<Report> {
 /// A spec read and resolved for [`compare`], to compare with several others without reading
 /// it again.
 pub struct LoadedSpec(Side);
+
+impl LoadedSpec {
+    /// The first spec file's `info.version`, when it is a string or a number.
+    pub fn info_version(&self) -> Option<String> {
+        let version = self
+            .0
+            .files
+            .first()?
+            .resolver
+            .root()
+            .get("info")?
+            .get("version")?;
+        match version {
+            serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The spec files read, each with its modification time taken before it was read.
+    pub fn inputs(&self) -> &[crate::load::Input] {
+        &self.0.inputs
+    }
+}
 
 /// Reads and resolves the spec at `spec` (as [`diff`] reads each side).
 pub fn load(spec: &str, site_dir: &Path) -> Result<LoadedSpec> {

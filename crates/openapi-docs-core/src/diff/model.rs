@@ -12,11 +12,12 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::hooks::NoHooks;
+use crate::load;
 use crate::options::SpecOptions;
 use crate::page_ids::PageIds;
-use crate::pipeline::{self, resolver};
+use crate::pipeline::read::read_files;
+use crate::pipeline::resolver::{self, SpecKind};
 use crate::resolve::{Resolver, escape_token, value_at};
-use crate::{load, pipeline::resolver::SpecKind};
 
 /// A value of one side, where it is: the resolver's document (`0` is the spec file itself) and
 /// its JSON pointer there.
@@ -110,6 +111,8 @@ pub(crate) struct Side {
     /// The spec path or URL as given.
     pub(crate) label: String,
     pub(crate) files: Vec<SideFile>,
+    /// The spec files as read (for a stamp: what a generation that compares them read).
+    pub(crate) inputs: Vec<load::Input>,
 }
 
 /// An operation of a side.
@@ -177,7 +180,8 @@ impl Side {
             output_dir: "docs/api".into(),
             ..Default::default()
         };
-        let mut spec_files = pipeline::read_files(&options, site_dir, &mut NoHooks)?;
+        let mut spec_files = read_files(&options, site_dir, &mut NoHooks)?;
+        let inputs = spec_files.iter().map(|file| file.input.clone()).collect();
         let mut ids = PageIds::new(&options);
         let mut files = Vec::with_capacity(spec_files.len());
         for file in &mut spec_files {
@@ -221,6 +225,7 @@ impl Side {
         Ok(Side {
             label: spec_path.to_string(),
             files,
+            inputs,
         })
     }
 

@@ -110,8 +110,9 @@ fn text(report: &Report) -> String {
     out
 }
 
-/// Text written into Markdown, with every character that Markdown or a table reads escaped.
-fn md(text: &str) -> String {
+/// Text written into Markdown (or MDX), with every character that Markdown, MDX or a table reads
+/// escaped.
+pub(crate) fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -19,17 +19,20 @@
 mod build;
 #[cfg(test)]
 mod hooks_tests;
+pub(crate) mod read;
 pub(crate) mod resolver;
 mod schedule;
 pub(crate) mod write;
 
 use std::path::Path;
 
+pub(crate) use read::read_files;
 pub(crate) use schedule::Schedule;
 use serde_json::Value;
 
+use crate::changelog::Changelog;
 use crate::error::{Result, Warning};
-use crate::hooks::{self, Hooks};
+use crate::hooks::Hooks;
 use crate::items::{ItemKind, SpecItems};
 use crate::options::{DocsContext, GroupPathsBy, SpecOptions};
 use crate::render::{self, Page};
@@ -119,7 +122,15 @@ pub(crate) fn run(
     let templates: Vec<load::Input> = template_files(options).map(template_input).collect();
     // The Markdown export's pages, kept as they go by for `llms-full.txt`.
     let mut full_text = crate::markdown_export::FullText::new(options);
-    let seen = &mut |page: Page| {
+    // The `changelog` option's history, compared: it notes the operation pages as they go by.
+    let mut changelog = match options.schemas_only() {
+        true => None,
+        false => Changelog::load(options, site_dir)?,
+    };
+    let seen = &mut |mut page: Page| {
+        if let Some(changelog) = changelog.as_mut() {
+            changelog.annotate(&mut page);
+        }
         full_text.see(&page);
         emit(page)
     };
@@ -160,20 +171,29 @@ pub(crate) fn run(
     if !schedule.streams() {
         render::render_pages_into(all, options, docs, hooks, seen)?;
     }
+    if let Some(changelog) = &changelog {
+        for page in changelog.pages() {
+            emit(page)?;
+        }
+    }
     if let Some(listed) = listed {
         let route = |page: &str| render::info_path(options, docs, page);
         for page in crate::markdown_export::llms_files(&listed, full_text, options, &route)? {
             emit(page)?;
         }
     }
-    if let Some(page) = sidebar_page(slice) {
-        emit(page)?;
+    if let Some(mut slice) = slice {
+        if let Some(changelog) = &changelog {
+            changelog.extend_sidebar(&mut slice, &sidebar::base_path(options, docs)?);
+        }
+        emit(sidebar_page(slice))?;
     }
     let inputs = files
         .iter()
         .map(|file| file.input.clone())
         .chain(templates)
         .chain(ref_inputs)
+        .chain(changelog.map(Changelog::into_inputs).into_iter().flatten())
         .collect();
     Ok(Generated {
         pages: Vec::new(),
@@ -198,26 +218,6 @@ fn template_files(options: &SpecOptions) -> impl Iterator<Item = &str> {
 fn template_input(template: &str) -> load::Input {
     let path = std::path::absolute(template).unwrap_or_else(|_| template.into());
     load::Input::file(&path)
-}
-
-/// The load stage: the spec files of `options.spec_path` (a file, a folder of specs or an
-/// http(s) URL), parsed.
-pub(crate) fn read_files(
-    options: &SpecOptions,
-    site_dir: &Path,
-    hooks: &mut dyn Hooks,
-) -> Result<Vec<load::SpecFile>> {
-    let files = if load::is_url(&options.spec_path) {
-        vec![load::read_url(options.spec_path.trim())?]
-    } else {
-        load::read_spec_files(&site_dir.join(&options.spec_path))?
-    };
-    hooks.progress(hooks::Progress {
-        stage: hooks::Stage::Read,
-        done: files.len(),
-        total: files.len(),
-    });
-    Ok(files)
 }
 
 /// The items of every file with the tags the sidebar reads: the first file's when paths are
@@ -263,9 +263,9 @@ fn page_counts(all: &SpecItems, options: &SpecOptions) -> Stats {
 }
 
 /// The sidebar stage's file: `sidebar.ts`, when the `sidebarOptions` option asks for one.
-fn sidebar_page(slice: Option<Value>) -> Option<Page> {
-    slice.map(|slice| Page {
+fn sidebar_page(slice: Value) -> Page {
+    Page {
         path: "sidebar.ts".into(),
         contents: sidebar::sidebar_module(&slice),
-    })
+    }
 }

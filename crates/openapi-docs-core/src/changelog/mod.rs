@@ -1,0 +1,257 @@
+//! Changelog pages from a spec's history (the `changelog` option). The earlier versions of the
+//! spec and the current one are read and compared two by two, as `openapi-docs diff` compares
+//! them ([`crate::diff`]). Each version after the first gets a page of what changed since the one
+//! before, and the sidebar gets a category of those pages. Each operation page that changed gets
+//! a note naming the versions, linked to the changes. The reference has no such option; without
+//! it nothing here runs, so the pages are then exactly the reference's.
+//!
+//! | file      | concern                                                  |
+//! |-----------|----------------------------------------------------------|
+//! | `mod.rs`  | the versions: read, compared, named; what the pages need |
+//! | `page.rs` | a version's page, and the sidebar category               |
+//! | `note.rs` | the note on an operation page                            |
+
+mod note;
+mod page;
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use crate::diff::{self, Level, LoadedSpec, Report};
+use crate::error::{Error, Result};
+use crate::load::Input;
+use crate::options::SpecOptions;
+use crate::page::Page;
+use crate::target::Admonition;
+
+/// The folder of `outputDir` the changelog pages go to.
+const FOLDER: &str = "changelog";
+/// The suffix of a changelog page's file (`changelog/<slug>.changelog.mdx`).
+const SUFFIX: &str = ".changelog.mdx";
+
+/// One version after the first, with the changes since the one before.
+struct Version {
+    /// As the option (or its `info.version`) names it.
+    name: String,
+    /// Its page's id, file name and URL segment.
+    slug: String,
+    /// The name of the version before it.
+    previous: String,
+    report: Report,
+}
+
+/// What changed for one operation page in one version.
+struct PageChange {
+    /// Index into [`Changelog::versions`].
+    version: usize,
+    /// The operation was added in this version.
+    added: bool,
+    breaking: usize,
+    others: usize,
+}
+
+/// The history of a spec entry, compared, ready to annotate pages and write its own.
+pub(crate) struct Changelog {
+    /// Oldest first.
+    versions: Vec<Version>,
+    /// Each operation page's changes, by page id, oldest version first.
+    by_page: HashMap<String, Vec<PageChange>>,
+    /// Ids of the operation pages written (seen by [`Changelog::annotate`]).
+    written: HashSet<String>,
+    sidebar_label: String,
+    admonition: Admonition,
+    inputs: Vec<Input>,
+}
+
+impl Changelog {
+    /// Reads and compares the versions the `changelog` option names (relative to `site_dir`),
+    /// or `None` without the option. A version that cannot be read fails with the error
+    /// `generate` would give on it; a version without a name, or two with one name,
+    /// `E_INVALID_OPTION`.
+    pub(crate) fn load(options: &SpecOptions, site_dir: &Path) -> Result<Option<Changelog>> {
+        let Some(changelog) = &options.changelog else {
+            return Ok(None);
+        };
+        let mut specs: Vec<(LoadedSpec, Option<&str>, &str)> = Vec::new();
+        for earlier in &changelog.earlier {
+            specs.push((
+                diff::load(&earlier.spec_path, site_dir)?,
+                earlier.version.as_deref(),
+                &earlier.spec_path,
+            ));
+        }
+        specs.push((
+            diff::load(&options.spec_path, site_dir)?,
+            changelog.version.as_deref(),
+            &options.spec_path,
+        ));
+        let names = version_names(&specs)?;
+        let mut versions = Vec::new();
+        for (index, pair) in specs.windows(2).enumerate() {
+            versions.push(Version {
+                name: names[index + 1].0.clone(),
+                slug: names[index + 1].1.clone(),
+                previous: names[index].0.clone(),
+                report: diff::compare(&pair[0].0, &pair[1].0)?,
+            });
+        }
+        let mut by_page: HashMap<String, Vec<PageChange>> = HashMap::new();
+        for (index, version) in versions.iter().enumerate() {
+            let mut seen: HashMap<&str, PageChange> = HashMap::new();
+            for change in &version.report.changes {
+                let Some(page_id) = change.page_id.as_deref() else {
+                    continue;
+                };
+                let entry = seen.entry(page_id).or_insert(PageChange {
+                    version: index,
+                    added: false,
+                    breaking: 0,
+                    others: 0,
+                });
+                entry.added |= change.id == "endpoint-added";
+                match change.level {
+                    Level::Breaking => entry.breaking += 1,
+                    _ => entry.others += 1,
+                }
+            }
+            for (page_id, change) in seen {
+                by_page.entry(page_id.to_string()).or_default().push(change);
+            }
+        }
+        for changes in by_page.values_mut() {
+            changes.sort_by_key(|c| c.version);
+        }
+        let inputs = specs
+            .iter()
+            .take(specs.len() - 1)
+            .flat_map(|(spec, _, _)| spec.inputs().iter().cloned())
+            .collect();
+        Ok(Some(Changelog {
+            versions,
+            by_page,
+            written: HashSet::new(),
+            sidebar_label: changelog
+                .sidebar_label
+                .clone()
+                .unwrap_or_else(|| "Changelog".into()),
+            admonition: options.target().pages.admonition,
+            inputs,
+        }))
+    }
+
+    /// Adds the note to `page` when it is the page of an operation that changed, and keeps the
+    /// ids of the operation pages seen (the changelog pages link only to those).
+    pub(crate) fn annotate(&mut self, page: &mut Page) {
+        let Some(id) = page.path.strip_suffix(".api.mdx") else {
+            return;
+        };
+        if id.contains('/') {
+            return;
+        }
+        let id = id.to_string();
+        if let Some(changes) = self.by_page.get(&id) {
+            note::add(page, &id, changes, &self.versions, self.admonition);
+        }
+        self.written.insert(id);
+    }
+
+    /// The changelog pages, newest version first.
+    pub(crate) fn pages(&self) -> Vec<Page> {
+        self.versions
+            .iter()
+            .rev()
+            .map(|version| page::page(version, &self.written))
+            .collect()
+    }
+
+    /// Adds the category of the changelog pages to the end of the sidebar slice (ids under
+    /// `base_path`, as the sidebar's own).
+    pub(crate) fn extend_sidebar(&self, slice: &mut serde_json::Value, base_path: &str) {
+        if let serde_json::Value::Array(items) = slice {
+            items.push(page::sidebar_category(
+                &self.versions,
+                &self.sidebar_label,
+                base_path,
+            ));
+        }
+    }
+
+    /// The earlier versions' spec files (for the stamp: a change to one regenerates).
+    pub(crate) fn into_inputs(self) -> Vec<Input> {
+        self.inputs
+    }
+}
+
+/// Each version's name and slug, in order; fails on a version without a name or two versions
+/// with one slug.
+fn version_names(specs: &[(LoadedSpec, Option<&str>, &str)]) -> Result<Vec<(String, String)>> {
+    let mut names = Vec::with_capacity(specs.len());
+    let mut slugs: HashMap<String, &str> = HashMap::new();
+    for (index, (spec, given, spec_path)) in specs.iter().enumerate() {
+        let key = if index + 1 == specs.len() {
+            "changelog.version".to_string()
+        } else {
+            format!("changelog.earlier[{index}].version")
+        };
+        let name = match given {
+            Some(name) if !name.trim().is_empty() => name.trim().to_string(),
+            _ => spec.info_version().ok_or_else(|| Error::InvalidOption {
+                key: key.clone(),
+                message: format!(
+                    "`{spec_path}` has no `info.version` to name its changelog version; give it a `version`"
+                ),
+            })?,
+        };
+        let slug = slug(&name);
+        if slug.is_empty() {
+            return Err(Error::InvalidOption {
+                key,
+                message: format!(
+                    "the changelog version `{name}` has no letter or digit to name its page; give `{spec_path}` another `version`"
+                ),
+            });
+        }
+        if let Some(other) = slugs.insert(slug.clone(), spec_path) {
+            return Err(Error::InvalidOption {
+                key,
+                message: format!(
+                    "`{spec_path}` and `{other}` are both changelog version `{name}`; give each its own `version`"
+                ),
+            });
+        }
+        names.push((name, slug));
+    }
+    Ok(names)
+}
+
+/// A version's name as a file name and URL segment: ASCII letters (lowercased), digits, `.`, `-`
+/// and `_`, every other run of characters one `-`; no `-` or `.` at either end, and no `_` first
+/// (the docs plugin skips files whose name starts with one).
+fn slug(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches(|c| c == '-' || c == '.')
+        .trim_start_matches(['_', '-', '.'])
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slug;
+
+    #[test]
+    fn slugs_keep_versions_readable() {
+        assert_eq!(slug("2025-05-14"), "2025-05-14");
+        assert_eq!(slug("v1.2.0"), "v1.2.0");
+        assert_eq!(slug("May 14, 2025"), "may-14-2025");
+        assert_eq!(slug("../etc"), "etc");
+        assert_eq!(slug("_draft"), "draft");
+        assert_eq!(slug("ü"), "");
+    }
+}
