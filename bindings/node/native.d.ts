@@ -84,6 +84,15 @@ export interface GenerateSummary {
  */
 export declare function isStale(optionsJson: string, siteDir: string, producer: StampProducer): boolean
 
+/**
+ * Serves the specs over the Model Context Protocol on this process's stdin and stdout until
+ * stdin ends (`openapi-docs mcp`): loads every spec first, and throws the coded error of the
+ * first that fails to load. `baseUrl` (default `/`) and `out` (default `docs/api`) make the page
+ * URLs, relative paths are taken from `cwd`. It blocks the thread that calls it: for a process
+ * of its own (the package's `openapi-docs-rs-mcp` bin).
+ */
+export declare function mcpServe(specs: Array<string>, cwd: string, baseUrl?: string | undefined | null, out?: string | undefined | null): void
+
 /** The JSON Schema of a spec entry's options. */
 export declare function optionsSchema(): string
 

@@ -840,6 +840,7 @@ module.exports.cleanVersions = nativeBinding.cleanVersions
 module.exports.diff = nativeBinding.diff
 module.exports.generate = nativeBinding.generate
 module.exports.isStale = nativeBinding.isStale
+module.exports.mcpServe = nativeBinding.mcpServe
 module.exports.optionsSchema = nativeBinding.optionsSchema
 module.exports.themeTargets = nativeBinding.themeTargets
 module.exports.validateSpecOptions = nativeBinding.validateSpecOptions

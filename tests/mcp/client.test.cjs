@@ -9,7 +9,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { SITE_SPEC, GITHUB_SPEC, cli, connect } = require("./harness.cjs");
+const { ROOT, SITE_SPEC, GITHUB_SPEC, NODE_BIN, cli, connect } = require("./harness.cjs");
 const { runSync } = require("../child.cjs");
 
 const text = (result) => result.content.map((c) => c.text).join("");
@@ -133,4 +133,37 @@ test("each resource is the file the Markdown export writes", { timeout: 120_000 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// Sites without the Rust CLI: the npm package's bin serves the same server through the addon.
+test("the Node package's openapi-docs-rs-mcp serves what openapi-docs mcp serves", { timeout: 120_000 }, async () => {
+  const args = ["--spec", SITE_SPEC, "--base-url", "https://developers.example.com/"];
+  const rust = await connect(args);
+  const node = await connect(args, { node: true });
+  try {
+    assert.deepEqual(node.client.getServerVersion(), rust.client.getServerVersion());
+    assert.deepEqual(await node.client.listTools(), await rust.client.listTools());
+    for (const call of [
+      { name: "search_operations", arguments: { query: "refund an order" } },
+      { name: "get_operation", arguments: { operation: "createCheckIn" } },
+      { name: "list_tags", arguments: {} },
+    ]) {
+      assert.deepEqual(await node.client.callTool(call), await rust.client.callTool(call), call.name);
+    }
+    const resources = await rust.client.listResources();
+    assert.deepEqual(await node.client.listResources(), resources);
+    const { uri } = resources.resources[0];
+    assert.deepEqual(await node.client.readResource({ uri }), await rust.client.readResource({ uri }));
+  } finally {
+    await node.client.close();
+    await rust.client.close();
+  }
+  // A spec that fails to load: the coded error on stderr, exit status 1, nothing on stdout.
+  const failed = runSync("openapi-docs-rs-mcp", process.execPath, [NODE_BIN, "--spec", "missing.yaml"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }, 60_000);
+  assert.equal(failed.status, 1);
+  assert.equal(failed.stdout, "");
+  assert.match(failed.stderr, /^error\[E_READ\]: .*missing\.yaml/);
+  const usage = runSync("openapi-docs-rs-mcp", process.execPath, [NODE_BIN], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }, 60_000);
+  assert.equal(usage.status, 1);
+  assert.match(usage.stderr, /give at least one --spec/);
 });

@@ -24,11 +24,18 @@ function cli() {
   return CLI;
 }
 
-/** An SDK client connected to `openapi-docs mcp` with `args`. */
-async function connect(args) {
+/** The Node package's server, `openapi-docs-rs-mcp` (its bin, run as npx runs it). */
+const NODE_BIN = path.join(ROOT, "bindings/node/scripts/mcp.js");
+
+/**
+ * An SDK client connected to `openapi-docs mcp` with `args`, or with `{ node: true }` to the Node
+ * package's `openapi-docs-rs-mcp` with the same arguments.
+ */
+async function connect(args, { node = false } = {}) {
   const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
-  const transport = new StdioClientTransport({ command: cli(), args: ["mcp", ...args], cwd: ROOT, stderr: "pipe" });
+  const server = node ? { command: process.execPath, args: [NODE_BIN, ...args] } : { command: cli(), args: ["mcp", ...args] };
+  const transport = new StdioClientTransport({ ...server, cwd: ROOT, stderr: "pipe" });
   const client = new Client({ name: "openapi-docs-tests", version: "1.0.0" });
   await client.connect(transport, { timeout: 60_000 });
   return { client, transport };
@@ -81,4 +88,4 @@ function rawSession(args, timeoutMs = 30_000) {
   };
 }
 
-module.exports = { ROOT, SITE_SPEC, GITHUB_SPEC, cli, connect, rawSession };
+module.exports = { ROOT, SITE_SPEC, GITHUB_SPEC, NODE_BIN, cli, connect, rawSession };

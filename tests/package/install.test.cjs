@@ -17,6 +17,7 @@
 //
 // All npm and npx calls share the user's npm cache (npm's default, or $npm_config_cache).
 // PACKAGE_SKIP=1 reuses dist/packages/ instead of running scripts/package.sh;
+// Each row also runs the package's MCP server (`npx openapi-docs-rs-mcp`) with the SDK client.
 // KEEP_SITE=1 keeps the temporary sites; INSTALL_ROWS=3.7.0,... runs only those rows.
 "use strict";
 const { test, describe, before, after } = require("node:test");
@@ -112,6 +113,21 @@ for (const row of ROWS) {
       const docs = path.join(site, "docs/petstore");
       for (const file of ["find-pets-by-status.api.mdx", "swagger-petstore-yaml.info.mdx", "sidebar.ts"]) {
         assert.ok(fs.existsSync(path.join(docs, file)), file);
+      }
+    });
+
+    test("npx openapi-docs-rs-mcp serves the site's spec to the official MCP SDK client", { timeout: 120_000 }, async () => {
+      const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
+      const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
+      const transport = new StdioClientTransport({ command: "npx", args: ["--no-install", "openapi-docs-rs-mcp", "--spec", "openapi/petstore.yaml"], cwd: site, stderr: "pipe" });
+      const client = new Client({ name: "install-test", version: "1.0.0" });
+      await client.connect(transport, { timeout: 60_000 });
+      try {
+        assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ["get_operation", "get_schema", "list_tags", "search_operations"]);
+        const found = await client.callTool({ name: "search_operations", arguments: { query: "find pets by status" } });
+        assert.equal(found.structuredContent.results[0].operationId, "findPetsByStatus");
+      } finally {
+        await client.close();
       }
     });
 

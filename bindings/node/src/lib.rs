@@ -461,6 +461,29 @@ pub fn diff(env: Env, old: String, new: String, site_dir: String) -> Result<Stri
     ))
 }
 
+/// Serves the specs over the Model Context Protocol on this process's stdin and stdout until
+/// stdin ends (`openapi-docs mcp`): loads every spec first, and throws the coded error of the
+/// first that fails to load. `baseUrl` (default `/`) and `out` (default `docs/api`) make the page
+/// URLs, relative paths are taken from `cwd`. It blocks the thread that calls it: for a process
+/// of its own (the package's `openapi-docs-rs-mcp` bin).
+#[napi(catch_unwind)]
+pub fn mcp_serve(
+    env: Env,
+    specs: Vec<String>,
+    cwd: String,
+    base_url: Option<String>,
+    out: Option<String>,
+) -> Result<()> {
+    let options = openapi_docs_mcp::SiteOptions {
+        specs,
+        base_url: base_url.unwrap_or_else(|| "/".into()),
+        out: out.unwrap_or_else(|| "docs/api".into()),
+    };
+    let site = openapi_docs_mcp::load_site(&options, Path::new(&cwd))
+        .map_err(|e| core_error(&env, e.error, None))?;
+    openapi_docs_mcp::serve_stdio(site).map_err(|e| napi::Error::from_reason(e.to_string()))
+}
+
 /// The JSON Schema of a spec entry's options.
 #[napi]
 pub fn options_schema() -> String {
