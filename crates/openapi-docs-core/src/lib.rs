@@ -35,6 +35,7 @@ mod markdown_export;
 mod mustache;
 pub mod options;
 pub mod output;
+mod outputs;
 mod page;
 mod page_ids;
 pub mod panic_guard;

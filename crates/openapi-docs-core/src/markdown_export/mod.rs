@@ -12,9 +12,9 @@
 //! | `schema_page.rs` | schema pages                                                 |
 //! | `llms.rs`        | `llms.txt` and `llms-full.txt`                               |
 //!
-//! The renderer calls [`api_page`], [`info_page`] and [`schema_page`] beside each page it
-//! writes; the pipeline keeps the Markdown pages as they go by ([`FullText`]) and ends with
-//! [`llms_files`].
+//! [`PageExport`] is its [`PageOutput`]: the render stage hands it each page's model and it
+//! writes the page's Markdown; the pipeline keeps the Markdown pages as they go by
+//! ([`FullText`]) and ends with [`llms_files`].
 
 mod info;
 mod llms;
@@ -28,7 +28,55 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::items::{Item, ItemKind, SpecItems};
 use crate::options::{MarkdownOptions, SpecOptions};
+use crate::outputs::{PageModel, PageOutput};
 use crate::page::Page;
+
+/// The Markdown export's [`PageOutput`]: a Markdown file for each operation, webhook, info and
+/// schema page.
+pub(crate) struct PageExport<'o> {
+    /// The host of operations without servers in the curl sample (`codeSamples.origin`).
+    origin: &'o str,
+    /// Whose explorer the curl sample is the one of.
+    explorer: crate::code_samples::ExplorerTarget,
+}
+
+impl<'o> PageExport<'o> {
+    /// The export for `options`, or `None` when the `markdown` option is off.
+    pub(crate) fn new(options: &'o SpecOptions) -> Option<Self> {
+        options.markdown.as_ref()?;
+        Some(PageExport {
+            origin: options
+                .code_samples
+                .as_ref()
+                .and_then(|c| c.origin.as_deref())
+                .unwrap_or(crate::code_samples::DEFAULT_ORIGIN),
+            explorer: crate::code_samples::ExplorerTarget {
+                explorer: options.target().explorer,
+                mask_credentials: options.mask_credentials != Some(false),
+            },
+        })
+    }
+}
+
+impl PageOutput for PageExport<'_> {
+    fn page(&self, model: &PageModel<'_>) -> Option<Page> {
+        match *model {
+            PageModel::Api {
+                id,
+                title,
+                api_json,
+                pointer,
+            } => api_page(id, title, api_json, self.origin, self.explorer, pointer),
+            PageModel::Info {
+                id,
+                title,
+                info,
+                security_schemes,
+            } => Some(info_page(id, title, info, security_schemes)),
+            PageModel::Schema { id, title, schema } => Some(schema_page(id, title, schema)),
+        }
+    }
+}
 
 /// The folder of the export, in the output folder.
 pub const DIR: &str = "_markdown";
@@ -54,15 +102,14 @@ fn page_path(kind: ItemKind, id: &str) -> String {
 /// page's front matter holds it (every schema in it).
 /// `origin` is the host of operations without servers in the curl sample; `pointer` is where the
 /// operation is in the spec (a webhook's names its event and method, which `api` does not hold).
-pub(crate) fn api_page(
-    options: &SpecOptions,
+fn api_page(
     id: &str,
     title: &str,
     api_json: &str,
     origin: &str,
+    explorer: crate::code_samples::ExplorerTarget,
     pointer: &str,
 ) -> Option<Page> {
-    options.markdown.as_ref()?;
     let api: Map<String, Value> = serde_json::from_str(api_json).ok()?;
     Some(Page {
         path: page_path(ItemKind::Api, id),
@@ -70,42 +117,26 @@ pub(crate) fn api_page(
             heading(title, id),
             &api,
             origin,
-            crate::code_samples::ExplorerTarget {
-                explorer: options.target().explorer,
-                mask_credentials: options.mask_credentials != Some(false),
-            },
+            explorer,
             crate::items::webhook_event(pointer),
         ),
     })
 }
 
 /// The Markdown page of the info page.
-pub(crate) fn info_page(
-    options: &SpecOptions,
-    id: &str,
-    title: &str,
-    info: &Map<String, Value>,
-    schemes: Option<&Value>,
-) -> Option<Page> {
-    options.markdown.as_ref()?;
-    Some(Page {
+fn info_page(id: &str, title: &str, info: &Map<String, Value>, schemes: Option<&Value>) -> Page {
+    Page {
         path: page_path(ItemKind::Info, id),
         contents: info::render(heading(title, id), info, schemes),
-    })
+    }
 }
 
 /// The Markdown page of a schema page.
-pub(crate) fn schema_page(
-    options: &SpecOptions,
-    id: &str,
-    title: &str,
-    schema: &Value,
-) -> Option<Page> {
-    options.markdown.as_ref()?;
-    Some(Page {
+fn schema_page(id: &str, title: &str, schema: &Value) -> Page {
+    Page {
         path: page_path(ItemKind::Schema, id),
         contents: schema_page::render(heading(title, id), schema),
-    })
+    }
 }
 
 /// The Markdown pages of one generation, kept as they are written, for `llms-full.txt`.

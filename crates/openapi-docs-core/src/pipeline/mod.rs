@@ -35,6 +35,7 @@ use crate::error::{Result, Warning};
 use crate::hooks::Hooks;
 use crate::items::{ItemKind, SpecItems};
 use crate::options::{DocsContext, GroupPathsBy, SpecOptions};
+use crate::outputs::PageOutput;
 use crate::render::{self, Page};
 use crate::{load, sidebar};
 
@@ -121,6 +122,12 @@ pub(crate) fn run(
     // the render stage).
     let templates: Vec<load::Input> = template_files(options).map(template_input).collect();
     // The Markdown export's pages, kept as they go by for `llms-full.txt`.
+    // The outputs besides the MDX pages, handed each page's model by the render stage.
+    let markdown_pages = crate::markdown_export::PageExport::new(options);
+    let outputs: Vec<&dyn PageOutput> = markdown_pages
+        .iter()
+        .map(|export| export as &dyn PageOutput)
+        .collect();
     let mut full_text = crate::markdown_export::FullText::new(options);
     // The `changelog` option's history, compared: it notes the operation pages as they go by.
     let mut changelog = match options.schemas_only() {
@@ -143,7 +150,17 @@ pub(crate) fn run(
         largest_page_values,
         compact_pages,
         inputs: ref_inputs,
-    } = schedule.build(&mut files, options, docs, site_dir, hooks, seen)?;
+    } = schedule.build(
+        &mut files,
+        options,
+        schedule::RenderWith {
+            docs,
+            outputs: &outputs,
+        },
+        site_dir,
+        hooks,
+        seen,
+    )?;
     let all = with_tags(all, tags_per_file, options);
     // `schemasOnly` writes no sidebar (the reference does not build it).
     let slice = if options.schemas_only() {
@@ -169,7 +186,7 @@ pub(crate) fn run(
         tag_groups: Vec::new(),
     });
     if !schedule.streams() {
-        render::render_pages_into(all, options, docs, hooks, seen)?;
+        render::render_pages_into(all, options, docs, &outputs, hooks, seen)?;
     }
     if let Some(changelog) = &changelog {
         for page in changelog.pages() {

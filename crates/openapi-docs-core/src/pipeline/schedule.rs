@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::hooks::Hooks;
 use crate::items::{self, ResponseSchemas};
 use crate::options::{DocsContext, SpecOptions};
+use crate::outputs::PageOutput;
 use crate::{load, render};
 
 /// The order of the items, render and sidebar stages.
@@ -30,6 +31,13 @@ pub(crate) enum Schedule {
     /// fastest, holding only the pages in flight; response schemas are written as text
     /// ([`ResponseSchemas::Written`]) unless a custom template may read any part of `api`.
     RenderWhileBuilding,
+}
+
+/// What the render stage is given besides the options: where the docs plugin reads from, and
+/// the outputs besides the MDX pages.
+pub(crate) struct RenderWith<'r> {
+    pub(crate) docs: &'r DocsContext,
+    pub(crate) outputs: &'r [&'r dyn PageOutput],
 }
 
 impl Schedule {
@@ -56,7 +64,7 @@ impl Schedule {
         self,
         files: &mut [load::SpecFile],
         options: &SpecOptions,
-        docs: &DocsContext,
+        render_with: RenderWith<'_>,
         site_dir: &Path,
         hooks: &mut dyn Hooks,
         emit: &mut Emit<'_>,
@@ -70,7 +78,8 @@ impl Schedule {
                 None::<Stream<'_, items::Item>>,
             ),
             Schedule::RenderInOrder => {
-                let mut renderer = render::Renderer::new(options, docs)?;
+                let mut renderer =
+                    render::Renderer::new(options, render_with.docs, render_with.outputs)?;
                 let stream = Stream {
                     response_schemas: ResponseSchemas::InApi,
                     prepare: &Ok,
@@ -79,7 +88,8 @@ impl Schedule {
                 build_files(files, options, site_dir, hooks, Some(stream))
             }
             Schedule::RenderWhileBuilding => {
-                let renderer = render::Renderer::new(options, docs)?;
+                let renderer =
+                    render::Renderer::new(options, render_with.docs, render_with.outputs)?;
                 let stream = Stream {
                     // A custom template may read any part of `api`.
                     response_schemas: if options.template.is_some() {

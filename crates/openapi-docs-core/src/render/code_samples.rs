@@ -12,11 +12,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::code_samples::{self, ExplorerTarget, SampleError, resolve, theme_default_tabs};
+use crate::code_samples::{
+    self, DEFAULT_ORIGIN, ExplorerTarget, SampleError, resolve, theme_default_tabs,
+};
 use crate::options::CodeSamplesOptions;
-
-/// The origin used when the option names none.
-pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
 
 /// The `code_samples` JSON of one page's `api` object, `None` for webhook pages.
 pub fn page_code_samples(

@@ -19,6 +19,7 @@ use crate::hooks::{Hooks, ItemView, Progress, Stage, markdown_generator_name};
 use crate::items::{Item, ItemKind, SpecItems};
 use crate::mustache;
 use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
+use crate::outputs::{PageModel, PageOutput};
 use crate::target::{Explorer, ExternalProps, HeadingTitle, PathLayout, Target};
 use props::PropSink;
 
@@ -127,14 +128,15 @@ fn hook_markdown(
 /// Each file goes to `emit` as soon as it is rendered (in the same order). Takes the items: each
 /// one's data moves into its page's view rather than being copied, and is freed once the page is
 /// rendered.
-pub fn render_pages_into(
+pub(crate) fn render_pages_into(
     spec: SpecItems,
     options: &SpecOptions,
     docs: &DocsContext,
+    outputs: &[&dyn PageOutput],
     hooks: &mut dyn Hooks,
     emit: &mut dyn FnMut(Page) -> Result<()>,
 ) -> Result<()> {
-    let mut renderer = Renderer::new(options, docs)?;
+    let mut renderer = Renderer::new(options, docs, outputs)?;
     let total = spec.items.len();
     hooks.progress(Progress {
         stage: Stage::Render,
@@ -184,6 +186,8 @@ pub struct Renderer<'a> {
     /// `schemasOnly`: the other pages are rendered for the hooks but not written.
     schemas_only: bool,
     target: &'static Target,
+    /// The outputs besides the MDX pages, each handed every page's model.
+    outputs: &'a [&'a dyn PageOutput],
 }
 
 /// The parsed template of `file` (read as a file, relative to the working folder, as the
@@ -205,7 +209,11 @@ fn template_tokens(file: Option<&str>, built_in: &str, kind: &str) -> Result<Vec
 impl<'a> Renderer<'a> {
     /// Reads and parses the templates: the built-in ones, or the files of `template` and of the
     /// page templates the target reads ([`SpecOptions::page_templates`]).
-    pub fn new(options: &'a SpecOptions, docs: &'a DocsContext) -> Result<Self> {
+    pub fn new(
+        options: &'a SpecOptions,
+        docs: &'a DocsContext,
+        outputs: &'a [&'a dyn PageOutput],
+    ) -> Result<Self> {
         let target = options.target();
         let [info_file, tag_file, schema_file] = options.page_templates();
         let category_link_source = options
@@ -229,6 +237,7 @@ impl<'a> Renderer<'a> {
             external: options.external_json_props(),
             schemas_only: options.schemas_only(),
             target,
+            outputs,
         })
     }
 
@@ -313,7 +322,7 @@ impl<'a> Renderer<'a> {
     /// Renders one item's files into `emit`, with `custom` as the body if a hook gave one.
     fn files(
         &self,
-        mut item: Item,
+        item: Item,
         custom: Option<String>,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
@@ -326,210 +335,246 @@ impl<'a> Renderer<'a> {
             view.insert("downloadUrl".into(), Value::String(url.clone()));
         }
         match item.kind {
-            ItemKind::Api => {
-                let original = item.api.take().expect("api items carry api");
-                // The theme renders description texts as live HTML: dangerous tags as text.
-                let inert = match crate::text::inert_markup(&original) {
-                    std::borrow::Cow::Borrowed(_) => None,
-                    std::borrow::Cow::Owned(fixed) => Some(fixed),
-                };
-                // And without what the theme throws on (`theme_safe`).
-                let safe = theme_safe::api(
-                    inert.as_ref().unwrap_or(&original),
-                    item.written.as_deref(),
-                    self.target.theme_faults,
-                );
-                let fixed = safe.or(inert).map(Value::Object);
-                let original = Value::Object(original);
-                let fixed_value = fixed.as_ref().unwrap_or(&original);
-                let api = fixed_value.as_object().expect("an object");
-                let info_path = if item.info_id.is_empty() {
-                    None
-                } else {
-                    Some(info_path(self.options, self.docs, &item.info_id)?)
-                };
-                // The page's props are parts of the `api` object: their JSON is written once.
-                let (json, prop_ranges) = crate::js::stringify_object_keeping(
+            ItemKind::Api => self.api_files(item, view, custom, emit),
+            ItemKind::Info => self.info_files(item, view, custom, emit),
+            ItemKind::Tag => self.tag_files(item, view, custom, emit),
+            ItemKind::Schema => self.schema_files(item, view, custom, emit),
+        }
+    }
+
+    /// The files of each enabled output for the page `model`.
+    fn output_pages(&self, model: &PageModel<'_>) -> Vec<Page> {
+        self.outputs.iter().filter_map(|o| o.page(model)).collect()
+    }
+
+    /// An operation or webhook page, its JSON props, and the outputs' files.
+    fn api_files(
+        &self,
+        mut item: Item,
+        mut view: Map<String, Value>,
+        custom: Option<String>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
+        let original = item.api.take().expect("api items carry api");
+        // The theme renders description texts as live HTML: dangerous tags as text.
+        let inert = match crate::text::inert_markup(&original) {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(fixed) => Some(fixed),
+        };
+        // And without what the theme throws on (`theme_safe`).
+        let safe = theme_safe::api(
+            inert.as_ref().unwrap_or(&original),
+            item.written.as_deref(),
+            self.target.theme_faults,
+        );
+        let fixed = safe.or(inert).map(Value::Object);
+        let original = Value::Object(original);
+        let fixed_value = fixed.as_ref().unwrap_or(&original);
+        let api = fixed_value.as_object().expect("an object");
+        let info_path = if item.info_id.is_empty() {
+            None
+        } else {
+            Some(info_path(self.options, self.docs, &item.info_id)?)
+        };
+        // The page's props are parts of the `api` object: their JSON is written once.
+        let (json, prop_ranges) = crate::js::stringify_object_keeping(
+            api,
+            &["parameters", "requestBody", "responses"],
+            item.written
+                .as_deref()
+                .map(|w| w as &dyn crate::js::WrittenJson),
+        );
+        let mut sink = PropSink::new(&item.id, self.our_external_layout())
+            .for_target(self.target)
+            .reusing(&json, &prop_ranges);
+        // The reference renders the body before it sets `infoPath`, so the body never links it.
+        let (markdown, their_files) = match custom {
+            Some(markdown) => (markdown, Vec::new()),
+            None => self.externalizing(&item.id, || {
+                api_page::render(
+                    &item.title,
                     api,
-                    &["parameters", "requestBody", "responses"],
-                    item.written
-                        .as_deref()
-                        .map(|w| w as &dyn crate::js::WrittenJson),
-                );
-                let mut sink = PropSink::new(&item.id, self.our_external_layout())
-                    .for_target(self.target)
-                    .reusing(&json, &prop_ranges);
-                // The reference renders the body before it sets `infoPath`, so the body never links it.
-                let (markdown, their_files) = match custom {
-                    Some(markdown) => (markdown, Vec::new()),
-                    None => self.externalizing(&item.id, || {
-                        api_page::render(
-                            &item.title,
-                            api,
-                            None,
-                            self.options.show_extensions == Some(true),
-                            &mut sink,
-                            self.target,
-                        )
-                    }),
+                    None,
+                    self.options.show_extensions == Some(true),
+                    &mut sink,
+                    self.target,
+                )
+            }),
+        };
+        let mut prop_files = sink.files;
+        prop_files.extend(their_files);
+        // With `codeSamples`, from the same data the `api` front matter carries. 5.2.0's
+        // explorer samples the request body's schema, which `api` may hold as a
+        // placeholder of its written text (`item.written`): that target reads the JSON.
+        let samples = self.options.code_samples.as_ref().and_then(|o| {
+            if self.target.explorer == Explorer::MaskingCredentials {
+                let written: Map<String, Value> = serde_json::from_str(&json).ok()?;
+                let target = crate::code_samples::ExplorerTarget {
+                    explorer: self.target.explorer,
+                    mask_credentials: self.options.mask_credentials != Some(false),
                 };
-                let mut prop_files = sink.files;
-                prop_files.extend(their_files);
-                // With `codeSamples`, from the same data the `api` front matter carries. 5.2.0's
-                // explorer samples the request body's schema, which `api` may hold as a
-                // placeholder of its written text (`item.written`): that target reads the JSON.
-                let samples = self.options.code_samples.as_ref().and_then(|o| {
-                    if self.target.explorer == Explorer::MaskingCredentials {
-                        let written: Map<String, Value> = serde_json::from_str(&json).ok()?;
-                        let target = crate::code_samples::ExplorerTarget {
-                            explorer: self.target.explorer,
-                            mask_credentials: self.options.mask_credentials != Some(false),
-                        };
-                        code_samples::page_code_samples(&written, o, target)
-                    } else {
-                        code_samples::page_code_samples(api, o, self.target)
-                    }
-                });
-                drop(prop_ranges);
-                drop(fixed);
-                let markdown_page = crate::markdown_export::api_page(
-                    self.options,
-                    &item.id,
-                    &item.title,
-                    &json,
-                    self.options
-                        .code_samples
-                        .as_ref()
-                        .and_then(|c| c.origin.as_deref())
-                        .unwrap_or(code_samples::DEFAULT_ORIGIN),
-                    &item.pointer,
-                );
-                let json = if self.options.disable_compression == Some(true) {
-                    crate::text::front_matter_json(&json).into_owned()
-                } else {
-                    compress(&json)
-                };
-                view.insert("api".into(), original);
-                view.insert("markdown".into(), Value::String(markdown));
-                view.insert("json".into(), Value::String(json));
-                if let Some(p) = info_path {
-                    view.insert("infoPath".into(), Value::String(p));
-                }
-                let view = Value::Object(view);
-                let mut contents = mustache::render_parsed(&self.api_tokens, &view);
-                if let Some(samples) = samples {
-                    code_samples::add_to_front_matter(&mut contents, &samples);
-                }
-                emit(Page {
-                    path: format!("{}.api.mdx", item.id),
-                    contents,
-                })?;
-                for (file, json) in prop_files {
-                    emit(Page {
-                        path: file,
-                        contents: json,
-                    })?;
-                }
-                if let Some(page) = markdown_page {
-                    emit(page)?;
-                }
+                code_samples::page_code_samples(&written, o, target)
+            } else {
+                code_samples::page_code_samples(api, o, self.target)
             }
-            ItemKind::Info => {
-                let info_value = item.info.take();
-                let info = info_value
-                    .as_ref()
-                    .and_then(Value::as_object)
-                    .cloned()
-                    .unwrap_or_default();
-                let markdown = custom.unwrap_or_else(|| {
-                    info_page::render(
-                        &info,
-                        item.security_schemes.as_ref(),
-                        self.options.download_url.as_deref(),
-                        self.target,
-                    )
-                });
-                let markdown_page = crate::markdown_export::info_page(
-                    self.options,
-                    &item.id,
-                    &item.title,
-                    &info,
-                    item.security_schemes.as_ref(),
-                );
-                if let Some(s) = item.security_schemes.take() {
-                    view.insert("securitySchemes".into(), s);
-                }
-                if let Some(info) = info_value {
-                    view.insert("info".into(), info);
-                }
-                view.insert("markdown".into(), Value::String(markdown));
-                if let Some(url) = &self.options.download_url {
-                    view.insert("downloadUrl".into(), Value::String(url.clone()));
-                }
-                let view = Value::Object(view);
-                let tokens = if self.info_template_for_info {
-                    &self.info_tokens
-                } else {
-                    &self.api_tokens
-                };
-                emit(Page {
-                    path: format!("{}.info.mdx", item.id),
-                    contents: mustache::render_parsed(tokens, &view),
-                })?;
-                if let Some(page) = markdown_page {
-                    emit(page)?;
-                }
-            }
-            ItemKind::Tag => {
-                let description = item.tag.as_ref().and_then(|t| t.get("description"));
-                let markdown = custom.unwrap_or_else(|| api_page::description(description));
-                if let Some(tag) = item.tag.take() {
-                    view.insert("tag".into(), tag);
-                }
-                view.insert("markdown".into(), Value::String(markdown));
-                let view = Value::Object(view);
-                emit(Page {
-                    path: format!("{}.tag.mdx", item.id),
-                    contents: mustache::render_parsed(&self.tag_tokens, &view),
-                })?;
-            }
-            ItemKind::Schema => {
-                let schema = item.schema.take().expect("schema items carry schema");
-                let (markdown, prop_files) = match custom {
-                    Some(markdown) => (markdown, Vec::new()),
-                    None => self.externalizing(&item.id, || {
-                        schema_body(
-                            &theme_safe::schema(
-                                &crate::text::inert_markup_value(&schema),
-                                self.target.theme_faults,
-                            ),
-                            self.target,
-                        )
-                    }),
-                };
-                let markdown_page = crate::markdown_export::schema_page(
-                    self.options,
-                    &item.id,
-                    &item.title,
-                    &schema,
-                );
-                view.insert("schema".into(), schema);
-                view.insert("markdown".into(), Value::String(markdown));
-                let view = Value::Object(view);
-                emit(Page {
-                    path: format!("schemas/{}.schema.mdx", item.id),
-                    contents: mustache::render_parsed(&self.schema_tokens, &view),
-                })?;
-                for (file, json) in prop_files {
-                    emit(Page {
-                        path: format!("schemas/{file}"),
-                        contents: json,
-                    })?;
-                }
-                if let Some(page) = markdown_page {
-                    emit(page)?;
-                }
-            }
+        });
+        drop(prop_ranges);
+        drop(fixed);
+        let output_pages = self.output_pages(&PageModel::Api {
+            id: &item.id,
+            title: &item.title,
+            api_json: &json,
+            pointer: &item.pointer,
+        });
+        let json = if self.options.disable_compression == Some(true) {
+            crate::text::front_matter_json(&json).into_owned()
+        } else {
+            compress(&json)
+        };
+        view.insert("api".into(), original);
+        view.insert("markdown".into(), Value::String(markdown));
+        view.insert("json".into(), Value::String(json));
+        if let Some(p) = info_path {
+            view.insert("infoPath".into(), Value::String(p));
+        }
+        let view = Value::Object(view);
+        let mut contents = mustache::render_parsed(&self.api_tokens, &view);
+        if let Some(samples) = samples {
+            code_samples::add_to_front_matter(&mut contents, &samples);
+        }
+        emit(Page {
+            path: format!("{}.api.mdx", item.id),
+            contents,
+        })?;
+        for (file, json) in prop_files {
+            emit(Page {
+                path: file,
+                contents: json,
+            })?;
+        }
+        for page in output_pages {
+            emit(page)?;
+        }
+        Ok(())
+    }
+
+    /// The info page and the outputs' files.
+    fn info_files(
+        &self,
+        mut item: Item,
+        mut view: Map<String, Value>,
+        custom: Option<String>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
+        let info_value = item.info.take();
+        let info = info_value
+            .as_ref()
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let markdown = custom.unwrap_or_else(|| {
+            info_page::render(
+                &info,
+                item.security_schemes.as_ref(),
+                self.options.download_url.as_deref(),
+                self.target,
+            )
+        });
+        let output_pages = self.output_pages(&PageModel::Info {
+            id: &item.id,
+            title: &item.title,
+            info: &info,
+            security_schemes: item.security_schemes.as_ref(),
+        });
+        if let Some(s) = item.security_schemes.take() {
+            view.insert("securitySchemes".into(), s);
+        }
+        if let Some(info) = info_value {
+            view.insert("info".into(), info);
+        }
+        view.insert("markdown".into(), Value::String(markdown));
+        if let Some(url) = &self.options.download_url {
+            view.insert("downloadUrl".into(), Value::String(url.clone()));
+        }
+        let view = Value::Object(view);
+        let tokens = if self.info_template_for_info {
+            &self.info_tokens
+        } else {
+            &self.api_tokens
+        };
+        emit(Page {
+            path: format!("{}.info.mdx", item.id),
+            contents: mustache::render_parsed(tokens, &view),
+        })?;
+        for page in output_pages {
+            emit(page)?;
+        }
+        Ok(())
+    }
+
+    /// A tag page.
+    fn tag_files(
+        &self,
+        mut item: Item,
+        mut view: Map<String, Value>,
+        custom: Option<String>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
+        let description = item.tag.as_ref().and_then(|t| t.get("description"));
+        let markdown = custom.unwrap_or_else(|| api_page::description(description));
+        if let Some(tag) = item.tag.take() {
+            view.insert("tag".into(), tag);
+        }
+        view.insert("markdown".into(), Value::String(markdown));
+        let view = Value::Object(view);
+        emit(Page {
+            path: format!("{}.tag.mdx", item.id),
+            contents: mustache::render_parsed(&self.tag_tokens, &view),
+        })?;
+        Ok(())
+    }
+
+    /// A schema page, its JSON props, and the outputs' files.
+    fn schema_files(
+        &self,
+        mut item: Item,
+        mut view: Map<String, Value>,
+        custom: Option<String>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
+        let schema = item.schema.take().expect("schema items carry schema");
+        let (markdown, prop_files) = match custom {
+            Some(markdown) => (markdown, Vec::new()),
+            None => self.externalizing(&item.id, || {
+                schema_body(
+                    &theme_safe::schema(
+                        &crate::text::inert_markup_value(&schema),
+                        self.target.theme_faults,
+                    ),
+                    self.target,
+                )
+            }),
+        };
+        let output_pages = self.output_pages(&PageModel::Schema {
+            id: &item.id,
+            title: &item.title,
+            schema: &schema,
+        });
+        view.insert("schema".into(), schema);
+        view.insert("markdown".into(), Value::String(markdown));
+        let view = Value::Object(view);
+        emit(Page {
+            path: format!("schemas/{}.schema.mdx", item.id),
+            contents: mustache::render_parsed(&self.schema_tokens, &view),
+        })?;
+        for (file, json) in prop_files {
+            emit(Page {
+                path: format!("schemas/{file}"),
+                contents: json,
+            })?;
+        }
+        for page in output_pages {
+            emit(page)?;
         }
         Ok(())
     }
