@@ -480,10 +480,32 @@ fn generate_one(
         started.elapsed().as_millis(),
         options.output_dir,
         s.largest_page_values
-    ))
+    ) + &heaviest_pages(&generated.costs))
 }
 
-/// A core error as the CLI prints it: the message (file, line, pointer), then what to do.
+/// The lines on the heaviest pages that end a generation's report (three at most), when the
+/// heaviest is heavy enough to matter ([`openapi_docs_core::cost::REPORTED_FROM_BYTES`]).
+fn heaviest_pages(costs: &[openapi_docs_core::cost::PageCost]) -> String {
+    let mut out = String::new();
+    if costs
+        .first()
+        .is_none_or(|c| c.bytes() < openapi_docs_core::cost::REPORTED_FROM_BYTES)
+    {
+        return out;
+    }
+    for (index, cost) in costs.iter().take(3).enumerate() {
+        let label = if index == 0 {
+            "heaviest pages: "
+        } else {
+            "                "
+        };
+        out.push('\n');
+        out.push_str(label);
+        out.push_str(&openapi_docs_core::cost::describe(cost));
+    }
+    out
+}
+
 /// `openapi-docs mcp`: loads every spec, then serves until stdin ends. Stdout carries the
 /// protocol alone.
 fn mcp_command(args: McpArgs) -> Result<String, (String, Option<&'static str>)> {
@@ -499,6 +521,7 @@ fn mcp_command(args: McpArgs) -> Result<String, (String, Option<&'static str>)> 
     Ok(String::new())
 }
 
+/// A core error as the CLI prints it: the message (file, line, pointer), then what to do.
 pub(crate) fn failure(e: openapi_docs_core::Error) -> (String, Option<&'static str>) {
     (format!("{e}\n  hint: {}", e.hint()), Some(e.code()))
 }

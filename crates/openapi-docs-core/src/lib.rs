@@ -17,6 +17,7 @@ mod allof;
 mod bundle;
 mod changelog;
 pub mod code_samples;
+pub mod cost;
 pub mod diff;
 pub mod error;
 pub mod hooks;

@@ -59,8 +59,6 @@ pub use languages::{LanguageTab, theme_default_tabs};
 /// The origin of operations without `servers` when the `codeSamples` option names none (the
 /// theme uses the page's origin; a site served by `docusaurus start` has this one).
 pub const DEFAULT_ORIGIN: &str = "http://localhost:3000";
-#[cfg(test)] // render/code_samples.rs's tests read back the `api` of the pages they render.
-pub(crate) use page::api_from_page;
 pub use page::{PageSamples, generated_samples};
 
 /// Why a sample has no text.

@@ -85,6 +85,9 @@ pub struct Generated {
     /// with `compat: "5.2.0"` also `infoTemplate`, `tagTemplate`, `schemaTemplate`). Each file's
     /// modification time was taken before it was read.
     pub inputs: Vec<load::Input>,
+    /// The heaviest pages (bytes of MDX and props), heaviest first, with the schemas that weigh
+    /// most on them; a page over [`crate::cost::HEAVY_PAGE_BYTES`] also has a warning.
+    pub costs: Vec<crate::cost::PageCost>,
 }
 
 /// Where rendered files go, in order (to the writer thread).
@@ -134,11 +137,14 @@ pub(crate) fn run(
         true => None,
         false => Changelog::load(options, site_dir)?,
     };
+    // What each page costs the build, for the report at the end.
+    let mut page_costs = crate::cost::PageCosts::default();
     let seen = &mut |mut page: Page| {
         if let Some(changelog) = changelog.as_mut() {
             changelog.annotate(&mut page);
         }
         full_text.see(&page);
+        page_costs.see(&page);
         emit(page)
     };
     let mut files = read_files(options, site_dir, hooks)?;
@@ -205,6 +211,9 @@ pub(crate) fn run(
         }
         emit(sidebar_page(slice))?;
     }
+    let (costs, cost_warnings) = page_costs.report(&options.spec_path);
+    let mut warnings = warnings;
+    warnings.extend(cost_warnings);
     let inputs = files
         .iter()
         .map(|file| file.input.clone())
@@ -217,6 +226,7 @@ pub(crate) fn run(
         stats,
         warnings,
         inputs,
+        costs,
     })
 }
 

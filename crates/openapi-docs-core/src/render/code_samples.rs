@@ -78,7 +78,7 @@ mod tests {
     use super::super::Page;
     use super::*;
     use crate::code_samples::LanguageTab;
-    use crate::code_samples::api_from_page;
+    use crate::page::api_from_page;
     use crate::target::Target;
     use base64::Engine;
     use std::io::Read;
