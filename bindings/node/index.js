@@ -181,10 +181,6 @@ function pageCounts(summary) {
   return `${parts.join(", ")} pages`;
 }
 
-/** From this size of a page (MDX and props), the summary names the heaviest pages (the core's
- * `cost::REPORTED_FROM_BYTES`, as the CLI does). */
-const HEAVY_PAGE_REPORT_BYTES = 256 * 1024;
-
 function formatSummary(id, summary) {
   return `[${PLUGIN_NAME}] ${id}: ${pageCounts(summary)}, ${summary.files} files in ${summary.elapsedMs.toFixed(0)} ms${changes(summary)}`;
 }
@@ -312,10 +308,8 @@ function pluginOpenAPIDocsRs(context, options) {
       progress.finish();
     }
     console.log(formatSummary(id, summary));
-    // The heaviest pages, when one is heavy enough to slow the build.
-    if (summary.heaviestPageBytes >= HEAVY_PAGE_REPORT_BYTES) {
-      for (const line of summary.heaviestPages.slice(0, 3)) console.log(`[${PLUGIN_NAME}] ${id}: heaviest: ${line}`);
-    }
+    // The heaviest pages, when one is heavy enough to slow the build (the core decides).
+    for (const line of summary.heaviestPages) console.log(`[${PLUGIN_NAME}] ${id}: heaviest: ${line}`);
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
     return summary;
   }

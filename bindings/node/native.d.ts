@@ -77,13 +77,12 @@ export interface GenerateSummary {
   /** Problems that did not stop generation. */
   warnings: Array<string>
   /**
-   * The heaviest pages, heaviest first, one line each: page, bytes of MDX and props, and the
-   * schemas that weigh most on it (`get-pet.api.mdx: 3.1 MB (120 KB MDX, 3.0 MB props);
-   * schemas: Pet 40x 2.9 MB`).
+   * The heaviest pages, heaviest first, one line each, when the heaviest is heavy enough to
+   * slow the build (256 KB), else none: page, bytes of MDX and props, and the schemas that
+   * weigh most on it (`get-pet.api.mdx: 3.1 MB (120 KB MDX, 3.0 MB props); schemas: Pet 40x
+   * 2.9 MB`).
    */
   heaviestPages: Array<string>
-  /** Bytes of the heaviest page (MDX and props), 0 when none. */
-  heaviestPageBytes: number
 }
 
 /**

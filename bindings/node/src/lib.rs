@@ -118,12 +118,11 @@ pub struct GenerateSummary {
     pub elapsed_ms: f64,
     /// Problems that did not stop generation.
     pub warnings: Vec<String>,
-    /// The heaviest pages, heaviest first, one line each: page, bytes of MDX and props, and the
-    /// schemas that weigh most on it (`get-pet.api.mdx: 3.1 MB (120 KB MDX, 3.0 MB props);
-    /// schemas: Pet 40x 2.9 MB`).
+    /// The heaviest pages, heaviest first, one line each, when the heaviest is heavy enough to
+    /// slow the build (256 KB), else none: page, bytes of MDX and props, and the schemas that
+    /// weigh most on it (`get-pet.api.mdx: 3.1 MB (120 KB MDX, 3.0 MB props); schemas: Pet 40x
+    /// 2.9 MB`).
     pub heaviest_pages: Vec<String>,
-    /// Bytes of the heaviest page (MDX and props), 0 when none.
-    pub heaviest_page_bytes: f64,
 }
 
 /// JavaScript functions a generation calls back, synchronously. Items cross as JSON text: the
@@ -312,12 +311,7 @@ pub fn generate(
         files_removed: s.files_removed as u32,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         warnings: generated.warnings.iter().map(ToString::to_string).collect(),
-        heaviest_pages: generated
-            .costs
-            .iter()
-            .map(openapi_docs_core::cost::describe)
-            .collect(),
-        heaviest_page_bytes: generated.costs.first().map_or(0.0, |c| c.bytes() as f64),
+        heaviest_pages: openapi_docs_core::cost::reported(&generated.costs),
     })
 }
 

@@ -483,17 +483,11 @@ fn generate_one(
     ) + &heaviest_pages(&generated.costs))
 }
 
-/// The lines on the heaviest pages that end a generation's report (three at most), when the
-/// heaviest is heavy enough to matter ([`openapi_docs_core::cost::REPORTED_FROM_BYTES`]).
+/// The lines on the heaviest pages that end a generation's report
+/// ([`openapi_docs_core::cost::reported`]), the first labelled.
 fn heaviest_pages(costs: &[openapi_docs_core::cost::PageCost]) -> String {
     let mut out = String::new();
-    if costs
-        .first()
-        .is_none_or(|c| c.bytes() < openapi_docs_core::cost::REPORTED_FROM_BYTES)
-    {
-        return out;
-    }
-    for (index, cost) in costs.iter().take(3).enumerate() {
+    for (index, line) in openapi_docs_core::cost::reported(costs).iter().enumerate() {
         let label = if index == 0 {
             "heaviest pages: "
         } else {
@@ -501,7 +495,7 @@ fn heaviest_pages(costs: &[openapi_docs_core::cost::PageCost]) -> String {
         };
         out.push('\n');
         out.push_str(label);
-        out.push_str(&openapi_docs_core::cost::describe(cost));
+        out.push_str(line);
     }
     out
 }

@@ -22,8 +22,8 @@ pub const HEAVY_PAGE_BYTES: usize = 1 << 20;
 const REPORTED_PAGES: usize = 5;
 /// How many schemas are named per page.
 const REPORTED_SCHEMAS: usize = 3;
-/// Pages this heavy or heavier are worth a report: the CLI and the plugin print the heaviest
-/// pages when the first is, and their schemas are named (reading back a page's `api` costs
+/// Pages this heavy or heavier are worth a report: the summary names the heaviest pages when
+/// the first is ([`reported`]), and their schemas are named (reading back a page's `api` costs
 /// milliseconds, worth it only where the page is a problem).
 pub const REPORTED_FROM_BYTES: usize = 256 << 10;
 /// Operation pages whose `api` front matter is kept for the schemas report: the largest MDX files.
@@ -167,6 +167,27 @@ pub fn shown_bytes(bytes: usize) -> String {
     }
 }
 
+/// A page's size with its parts: `3.1 MB (120 KB MDX, 3.0 MB props)`.
+fn sizes(cost: &PageCost) -> String {
+    format!(
+        "{} ({} MDX, {} props)",
+        shown_bytes(cost.bytes()),
+        shown_bytes(cost.mdx_bytes),
+        shown_bytes(cost.props_bytes)
+    )
+}
+
+/// The lines a generation's summary ends with: the three heaviest pages ([`describe`]), when
+/// the heaviest is [`REPORTED_FROM_BYTES`] or more; none otherwise.
+pub fn reported(costs: &[PageCost]) -> Vec<String> {
+    match costs.first() {
+        Some(first) if first.bytes() >= REPORTED_FROM_BYTES => {
+            costs.iter().take(3).map(describe).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// One line on a page's cost: `get-pet.api.mdx: 3.1 MB (120 KB MDX, 3.0 MB props); schemas:
 /// Pet 40x 2.9 MB, Tag 80x 120 KB`.
 pub fn describe(cost: &PageCost) -> String {
@@ -180,13 +201,7 @@ pub fn describe(cost: &PageCost) -> String {
             .collect();
         format!("; schemas: {}", named.join(", "))
     };
-    format!(
-        "{}: {} ({} MDX, {} props){schemas}",
-        cost.page,
-        shown_bytes(cost.bytes()),
-        shown_bytes(cost.mdx_bytes),
-        shown_bytes(cost.props_bytes)
-    )
+    format!("{}: {}{schemas}", cost.page, sizes(cost))
 }
 
 fn heavy_page_warning(cost: &PageCost, spec: &str) -> Warning {
@@ -218,11 +233,9 @@ fn heavy_page_warning(cost: &PageCost, spec: &str) -> Warning {
             pointer: None,
         },
         message: format!(
-            "page `{}` is {} ({} MDX, {} props){named}. Docusaurus compiles every byte of it into the page's route, so the build and the reader's browser slow down; to write repeated schemas once and name them after that, lower `limits.maxPageValues` (for example to 20000), or split the schema so the operation references less of it",
+            "page `{}` is {}{named}. Docusaurus compiles every byte of it into the page's route, so the build and the reader's browser slow down; to write repeated schemas once and name them after that, lower `limits.maxPageValues` (for example to 20000), or split the schema so the operation references less of it",
             cost.page,
-            shown_bytes(cost.bytes()),
-            shown_bytes(cost.mdx_bytes),
-            shown_bytes(cost.props_bytes),
+            sizes(cost),
         ),
     }
 }

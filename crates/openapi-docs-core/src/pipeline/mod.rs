@@ -152,7 +152,7 @@ pub(crate) fn run(
     let build::BuiltItems {
         all,
         tags_per_file,
-        warnings,
+        mut warnings,
         largest_page_values,
         compact_pages,
         inputs: ref_inputs,
@@ -212,7 +212,6 @@ pub(crate) fn run(
         emit(sidebar_page(slice))?;
     }
     let (costs, cost_warnings) = page_costs.report(&options.spec_path);
-    let mut warnings = warnings;
     warnings.extend(cost_warnings);
     let inputs = files
         .iter()

@@ -442,20 +442,11 @@ impl<'a> Renderer<'a> {
         if let Some(samples) = samples {
             code_samples::add_to_front_matter(&mut contents, &samples);
         }
-        emit(Page {
+        let page = Page {
             path: format!("{}.api.mdx", item.id),
             contents,
-        })?;
-        for (file, json) in prop_files {
-            emit(Page {
-                path: file,
-                contents: json,
-            })?;
-        }
-        for page in output_pages {
-            emit(page)?;
-        }
-        Ok(())
+        };
+        emit_page_files(emit, page, "", prop_files, output_pages)
     }
 
     /// The info page and the outputs' files.
@@ -502,14 +493,11 @@ impl<'a> Renderer<'a> {
         } else {
             &self.api_tokens
         };
-        emit(Page {
+        let page = Page {
             path: format!("{}.info.mdx", item.id),
             contents: mustache::render_parsed(tokens, &view),
-        })?;
-        for page in output_pages {
-            emit(page)?;
-        }
-        Ok(())
+        };
+        emit_page_files(emit, page, "", Vec::new(), output_pages)
     }
 
     /// A tag page.
@@ -563,21 +551,34 @@ impl<'a> Renderer<'a> {
         view.insert("schema".into(), schema);
         view.insert("markdown".into(), Value::String(markdown));
         let view = Value::Object(view);
-        emit(Page {
+        let page = Page {
             path: format!("schemas/{}.schema.mdx", item.id),
             contents: mustache::render_parsed(&self.schema_tokens, &view),
-        })?;
-        for (file, json) in prop_files {
-            emit(Page {
-                path: format!("schemas/{file}"),
-                contents: json,
-            })?;
-        }
-        for page in output_pages {
-            emit(page)?;
-        }
-        Ok(())
+        };
+        emit_page_files(emit, page, "schemas/", prop_files, output_pages)
     }
+}
+
+/// Emits one page's files in the order the reference writes them: the page, then its JSON
+/// props (`(file name, JSON)`, in `folder`), then the outputs' files.
+fn emit_page_files(
+    emit: &mut dyn FnMut(Page) -> Result<()>,
+    page: Page,
+    folder: &str,
+    props: Vec<(String, String)>,
+    outputs: Vec<Page>,
+) -> Result<()> {
+    emit(page)?;
+    for (file, json) in props {
+        emit(Page {
+            path: format!("{folder}{file}"),
+            contents: json,
+        })?;
+    }
+    for page in outputs {
+        emit(page)?;
+    }
+    Ok(())
 }
 
 /// What the sidebar reads of an item: its page data reduced to `api.{deprecated, method,
