@@ -34,10 +34,9 @@ class OptionsError extends Error {
 }
 
 // The theme whose installed version picks the pages' target when a spec entry sets no `compat`:
-// its minor versions and the `compat` each gets (the core's table, crates/openapi-docs-core/src/target/).
+// the core's table of releases (crates/openapi-docs-core/src/target/releases.rs).
 const THEME_PACKAGE = "docusaurus-theme-openapi-docs";
 const THEME_TARGETS = native.themeTargets();
-const COMPAT_BY_THEME = Object.fromEntries(THEME_TARGETS.map((t) => [t.theme, t.compat]));
 const DEFAULT_COMPAT = THEME_TARGETS.find((t) => t.isDefault).compat;
 
 /** The version of docusaurus-theme-openapi-docs installed for the site at `siteDir` (resolved
@@ -55,20 +54,19 @@ function installedThemeVersion(siteDir) {
 }
 
 /** The `compat` for spec entries without one, from the installed theme by the core's table
- * (4.3.x -> "4.3.5", 5.2.x -> "5.2.0"), none -> the default ("4.3.5"); any other version is an
- * `E_INVALID_OPTION` error. */
+ * (each release its own; a later patch of a known line, its line's newest), none -> the default
+ * ("4.3.5"); any other version is an `E_INVALID_OPTION` error. */
 function themeCompat(siteDir) {
   const theme = installedThemeVersion(siteDir);
   if (!theme) return DEFAULT_COMPAT;
-  const minor = /^(\d+)\.(\d+)\./.exec(theme.version);
-  const compat = minor && COMPAT_BY_THEME[`${minor[1]}.${minor[2]}`];
+  const compat = native.compatForTheme(theme.version);
   if (compat) return compat;
-  const supported = Object.entries(COMPAT_BY_THEME).map(([theme, compat]) => `${theme}.x (compat "${compat}")`).join(", ");
+  const supported = THEME_TARGETS.map((t) => t.theme).join(", ");
   const err = new OptionsError(
-    `${PLUGIN_NAME}: ${THEME_PACKAGE} ${theme.version} is installed (${theme.file}); the pages this plugin writes are those of ${supported}: ` +
-      "set `compat` in each spec entry of `config` to the target you want, or install a supported theme version",
+    `${PLUGIN_NAME}: ${THEME_PACKAGE} ${theme.version} is installed (${theme.file}); this plugin writes the pages of ${THEME_PACKAGE} ${supported} ` +
+      "(and later patches of those lines): set `compat` in each spec entry of `config` to the release whose pages you want, or install a supported theme version",
   );
-  err.hint = `set ${THEME_TARGETS.map((t) => `\`compat: "${t.compat}"\``).join(" or ")} in the spec entry, or install ${THEME_PACKAGE} ${Object.keys(COMPAT_BY_THEME).map((v) => `${v}.x`).join(" or ")}`;
+  err.hint = `set \`compat\` in the spec entry to one of ${supported}, or install one of those releases of ${THEME_PACKAGE}`;
   return err;
 }
 

@@ -22,6 +22,12 @@ export declare function clean(outputDir: string, siteDir: string, schemasOnly?: 
 export declare function cleanVersions(optionsJson: string, siteDir: string, versionId?: string | undefined | null): number
 
 /**
+ * The `compat` for a site whose docusaurus-theme-openapi-docs is `version`: that release's, or
+ * the newest known patch of its `major.minor` line; `null` when the core serves neither.
+ */
+export declare function compatForTheme(version: string): string | null
+
+/**
  * What changed from the spec at `old` to the one at `new` (files, folders or URLs, relative to
  * `siteDir`), as `openapi-docs diff --format json` reports it: `{ old, new, summary, changes }`.
  */
@@ -129,19 +135,24 @@ export interface StampProducer {
   functions?: Record<string, string>
 }
 
-/** A theme release line the plugin serves, and the target its pages are written for. */
+/** A theme release the plugin serves, and the target its pages are written for. */
 export interface ThemeTarget {
-  /** The docusaurus-theme-openapi-docs line, `major.minor` (`4.3`). */
+  /** The docusaurus-theme-openapi-docs release (`4.3.5`). */
   theme: string
-  /** The `compat` value of its target (`4.3.5`). */
+  /** The `compat` value that writes its pages (the same number). */
   compat: string
+  /**
+   * The release that names its target: releases whose pages are identical share one
+   * (`5.0.2` -> `5.0.1`).
+   */
+  target: string
   /** The oldest Docusaurus release the theme supports. */
   docusaurus: string
   /** Whether this target is the core's default (`compat` unset). */
   isDefault: boolean
 }
 
-/** The theme release lines the plugin serves and their targets (the core's table). */
+/** The theme releases the plugin serves and their targets (the core's table). */
 export declare function themeTargets(): Array<ThemeTarget>
 
 /**

@@ -837,6 +837,7 @@ module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __n
 module.exports = nativeBinding
 module.exports.clean = nativeBinding.clean
 module.exports.cleanVersions = nativeBinding.cleanVersions
+module.exports.compatForTheme = nativeBinding.compatForTheme
 module.exports.diff = nativeBinding.diff
 module.exports.generate = nativeBinding.generate
 module.exports.isStale = nativeBinding.isStale

@@ -35,9 +35,10 @@ export interface SpecOptions {
   /**
    * Write the large JSON props of each page (JSON text of 2 KB or more) to sibling
    * `<id>.<Component>.json` files (default `true`); `false` writes them all inline as the
-   * reference does. With `compat: "5.2.0"`, 5.2.0's layout instead: all the props of every
-   * `StatusCodes`, `ParamsDetails`, `RequestSchema` and `Schema` element, whatever their
-   * size, in `<id>.<Component>[.<n>].json`.
+   * reference does. With `compat` 4.7.1 or later, the plugin's own layout instead (4.7.1
+   * added the option): all the props of every `StatusCodes`, `ParamsDetails`,
+   * `RequestSchema` and `Schema` element, whatever their size, in
+   * `<id>.<Component>[.<n>].json`.
    */
   externalJsonProps?: boolean;
   /**
@@ -56,35 +57,37 @@ export interface SpecOptions {
    */
   strict?: boolean;
   /**
-   * Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` or `"5.2.0"`. The
-   * Docusaurus plugin picks the one of the installed docusaurus-theme-openapi-docs when this
-   * is left out; the core and the CLI default to `"4.3.5"`.
+   * Whose pages to write: those of this release of docusaurus-plugin-openapi-docs, for the
+   * docusaurus-theme-openapi-docs release of the same number (every release from 4.3.5 to
+   * 5.2.0). The Docusaurus plugin picks the installed theme's release when this is left out;
+   * the core and the CLI default to `"4.3.5"`.
    * @default "4.3.5"
    */
   compat?: Compat;
   /**
-   * 5.2.0 only: a Mustache template file for the info page (it is then used whatever
-   * `categoryLinkSource` is).
+   * `compat` 4.4.0 and later: a Mustache template file for the info page (it is then used
+   * whatever `categoryLinkSource` is).
    */
   infoTemplate?: string;
-  /** 5.2.0 only: a Mustache template file for tag pages. */
+  /** `compat` 4.4.0 and later: a Mustache template file for tag pages. */
   tagTemplate?: string;
-  /** 5.2.0 only: a Mustache template file for schema pages. */
+  /** `compat` 4.4.0 and later: a Mustache template file for schema pages. */
   schemaTemplate?: string;
   /**
-   * 5.2.0 only: `false` writes no info page (API pages still link to where it would be).
+   * `compat` 4.6.0 and later: `false` writes no info page (API pages still link to where it
+   * would be).
    * @default true
    */
   showInfoPage?: boolean;
   /**
-   * 5.2.0 only: write the schema pages alone (every schema, no sidebar), as the reference's
-   * `--schemas-only` does.
+   * `compat` 4.6.0 and later: write the schema pages alone (every schema, no sidebar), as the
+   * reference's `--schemas-only` does.
    * @default false
    */
   schemasOnly?: boolean;
   /**
-   * 5.2.0 only: `false` lets the API explorer show credentials in clear (front matter
-   * `mask_credentials: false`).
+   * `compat` 4.6.0 and later: `false` lets the API explorer show credentials in clear (front
+   * matter `mask_credentials: false`).
    * @default true
    */
   maskCredentials?: boolean;
@@ -131,7 +134,7 @@ export interface SidebarOptions {
  * How API pages are grouped in the sidebar.
  * - "tag": One category per tag.
  * - "tagGroup": One category per `x-tagGroups` entry, with tag categories inside.
- * - "tagParent": One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 only).
+ * - "tagParent": One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 and later).
  */
 export type GroupPathsBy = "tag" | "tagGroup" | "tagParent";
 
@@ -188,11 +191,23 @@ export interface LanguageTab {
 
 /**
  * Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
- * the docusaurus-theme-openapi-docs release of the same number.
+ * the docusaurus-theme-openapi-docs release of the same number. Releases whose pages are
+ * identical share a target (`target::RELEASES`).
  * - "4.3.5": docusaurus-plugin-openapi-docs 4.3.5 (its theme needs Docusaurus 3.5 or later).
+ * - "4.3.7": docusaurus-plugin-openapi-docs 4.3.7 (its theme needs Docusaurus 3.5 or later).
+ * - "4.4.0": docusaurus-plugin-openapi-docs 4.4.0 (its theme needs Docusaurus 3.5 or later).
+ * - "4.5.1": docusaurus-plugin-openapi-docs 4.5.1 (its theme needs Docusaurus 3.5 or later).
+ * - "4.6.0": docusaurus-plugin-openapi-docs 4.6.0 (its theme needs Docusaurus 3.5 or later).
+ * - "4.7.1": docusaurus-plugin-openapi-docs 4.7.1 (its theme needs Docusaurus 3.5 or later).
+ * - "5.0.0": docusaurus-plugin-openapi-docs 5.0.0 (its theme needs Docusaurus 3.10 or later).
+ * - "5.0.1": docusaurus-plugin-openapi-docs 5.0.1 (its theme needs Docusaurus 3.10 or later).
+ * - "5.0.2": docusaurus-plugin-openapi-docs 5.0.2 (its theme needs Docusaurus 3.10 or later).
+ * - "5.1.0": docusaurus-plugin-openapi-docs 5.1.0 (its theme needs Docusaurus 3.10 or later).
+ * - "5.1.2": docusaurus-plugin-openapi-docs 5.1.2 (its theme needs Docusaurus 3.10 or later).
+ * - "5.1.3": docusaurus-plugin-openapi-docs 5.1.3 (its theme needs Docusaurus 3.10 or later).
  * - "5.2.0": docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later).
  */
-export type Compat = "4.3.5" | "5.2.0";
+export type Compat = "4.3.5" | "4.3.7" | "4.4.0" | "4.5.1" | "4.6.0" | "4.7.1" | "5.0.0" | "5.0.1" | "5.0.2" | "5.1.0" | "5.1.2" | "5.1.3" | "5.2.0";
 
 /** The `limits` option. */
 export interface LimitOptions {

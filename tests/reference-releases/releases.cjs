@@ -11,6 +11,13 @@
 //   node tests/reference-releases/releases.cjs generate [version...]   run each release on RUNS
 //   node tests/reference-releases/releases.cjs compare  [version...]   classes + neighbour diffs
 //   node tests/reference-releases/releases.cjs all      [version...]   the three in turn
+//   node tests/reference-releases/releases.cjs ours     [version...]   ours with `compat: <v>` on RUNS
+//   node tests/reference-releases/releases.cjs parity   [version...]   ours against each release
+//   node tests/reference-releases/releases.cjs check [--update]         all of it, then the summary
+//     against the committed tests/reference-releases/parity-summary.json (CI; --update rewrites it
+//     and docs/reports/parity-by-release.md)
+// Installs are the pinned ones of ./pins/ (two npm installs, their locks); `--fresh` installs
+// each release apart with today's dependencies instead.
 // Versions default to RELEASES. `FULL=1` adds GitHub's REST spec (about 2 minutes per release).
 // Re-running `generate` regenerates; `install` skips a release already installed.
 //
@@ -92,10 +99,28 @@ function runs() {
   return out;
 }
 
-const installDir = (version) => path.join(WORK, version);
+/** The pinned installs (./pins/<major>/, each release under the alias
+ * `docusaurus-plugin-openapi-docs-<version>`, locked), which CI uses; `install` without
+ * `--fresh` installs them. `--fresh` installs each release apart, resolving today's newest
+ * dependencies (tests/.work/releases/<version>/), to see what a new install of it writes. */
+const FRESH = process.argv.includes("--fresh");
+const PINS = path.join(__dirname, "pins");
+const installDir = (version) => (FRESH ? path.join(WORK, version) : path.join(PINS, version.split(".")[0]));
+const pluginPackage = (version) => (FRESH ? "docusaurus-plugin-openapi-docs" : `docusaurus-plugin-openapi-docs-${version}`);
+const pluginDir = (version) => path.join(installDir(version), "node_modules", pluginPackage(version));
 const runDir = (version, run) => path.join(WORK, "out", version, run.group, run.name);
+/** Ours with `compat: <version>` ("ours" below): the same layout under out-ours/. */
+const oursDir = (version, run) => path.join(WORK, "out-ours", version, run.group, run.name);
 
 function install(version) {
+  if (!FRESH) {
+    const dir = installDir(version);
+    if (fs.existsSync(path.join(pluginDir(version), "package.json"))) return;
+    console.log(`${version}: npm install in ${path.relative(ROOT, dir)} (pinned by its lock)`);
+    const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`npm install in ${dir} failed:\n${r.stderr.slice(-3000)}`);
+    return;
+  }
   const dir = installDir(version);
   if (fs.existsSync(path.join(dir, "node_modules/docusaurus-plugin-openapi-docs/package.json"))) {
     console.log(`${version}: installed`);
@@ -130,7 +155,7 @@ function generate(version) {
   const listFile = path.join(WORK, "out", version, "runs.json");
   fs.writeFileSync(listFile, JSON.stringify(list));
   const started = Date.now();
-  const r = spawnSync(process.execPath, ["--max-old-space-size=4096", path.join(__dirname, "run-release.cjs"), installDir(version), "--batch", listFile], { stdio: ["ignore", "inherit", "inherit"], timeout: TIMEOUT_MS, killSignal: "SIGKILL" });
+  const r = spawnSync(process.execPath, ["--max-old-space-size=4096", path.join(__dirname, "run-release.cjs"), installDir(version), "--plugin", pluginPackage(version), "--batch", listFile], { stdio: ["ignore", "inherit", "inherit"], timeout: TIMEOUT_MS, killSignal: "SIGKILL" });
   console.log(`${version}: ${all.length} runs in ${Math.round((Date.now() - started) / 1000)} s, exit ${r.status}`);
   const status = {};
   for (const run of all) {
@@ -144,8 +169,8 @@ function generate(version) {
 }
 
 /** A run's output as { file: normalized text } (api inflated and pretty-printed), or null. */
-function tree(version, run) {
-  const out = path.join(runDir(version, run), run.options.outputDir);
+function tree(version, run, dirOf = runDir) {
+  const out = path.join(dirOf(version, run), run.options.outputDir);
   if (!fs.existsSync(out)) return null;
   const files = {};
   for (const file of listFiles(out)) {
@@ -166,7 +191,7 @@ function digest(files, version, run) {
     const status = JSON.parse(fs.readFileSync(path.join(WORK, "out", version, "status.json"), "utf8"))[`${run.group}/${run.name}`];
     // The first error line, without the release's own folders (they name the version).
     const firstError = (status?.stderr ?? "").split("\n").find((l) => l.trim()) ?? "";
-    return `FAILED ${firstError.replaceAll(runDir(version, run), "<run>").replaceAll(installDir(version), "<install>")}`;
+    return `FAILED ${firstError.replaceAll(runDir(version, run), "<run>").replaceAll(pluginDir(version), "<plugin>").replaceAll(installDir(version), "<install>")}`;
   }
   return crypto.createHash("sha256").update(JSON.stringify(files)).digest("hex");
 }
@@ -187,8 +212,13 @@ const PAGE_DEPENDENCIES = ["docusaurus-plugin-openapi-docs", "openapi-to-postman
 function dependencyVersions(version) {
   const out = {};
   for (const name of PAGE_DEPENDENCIES) {
-    const file = path.join(installDir(version), "node_modules", name, "package.json");
-    out[name] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).version : null;
+    let file;
+    try {
+      file = name === "docusaurus-plugin-openapi-docs" ? path.join(pluginDir(version), "package.json") : require.resolve(`${name}/package.json`, { paths: [pluginDir(version)] });
+    } catch {
+      file = undefined;
+    }
+    out[name] = file && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).version : null;
   }
   return out;
 }
@@ -259,15 +289,328 @@ function compare(versions) {
   console.log(`\nreport: ${path.relative(ROOT, path.join(WORK, "report.json"))}, diffs: ${path.relative(ROOT, path.join(WORK, "diffs"))}/`);
 }
 
+/** The release whose own comparison with ours (the differential suites') explains a deliberate
+ * difference on `version`'s line: 4.3.5 for 4.x, 5.2.0 for 5.x. */
+const BASELINE_FOR = (version) => (version.startsWith("4.") ? "4.3.5" : "5.2.0");
+
+/** Ours (the addon of this tree) with `compat: <version>` on every run, with the options the
+ * release ran with (those it dropped as unknown dropped here too, but `externalJsonProps`). */
+function generateOurs(version) {
+  const native = require("docusaurus-plugin-openapi-docs-rs").native;
+  const status = JSON.parse(fs.readFileSync(path.join(WORK, "out", version, "status.json"), "utf8"));
+  const out = {};
+  const started = Date.now();
+  for (const run of runs()) {
+    const dir = oursDir(version, run);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const isFolder = fs.statSync(run.spec).isDirectory();
+    const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(run.spec)}`;
+    if (isFolder) fs.cpSync(run.spec, path.join(dir, "spec"), { recursive: true });
+    else fs.copyFileSync(run.spec, path.join(dir, specPath));
+    const options = structuredClone({ specPath, ...run.options, compat: version });
+    // Ours knows `externalJsonProps` under every target: the runs' `false` (inline props, what
+    // releases before 4.7 write) stays.
+    for (const key of (status[`${run.group}/${run.name}`]?.stripped ?? []).filter((k) => k !== "externalJsonProps")) {
+      const keys = key.split(".");
+      let obj = options;
+      for (const k of keys.slice(0, -1)) obj = obj?.[k];
+      if (obj) delete obj[keys.at(-1)];
+    }
+    try {
+      native.generate(JSON.stringify(options), dir, "docs", "docs");
+      out[`${run.group}/${run.name}`] = { ok: true };
+    } catch (err) {
+      out[`${run.group}/${run.name}`] = { ok: false, error: `${err.code ?? ""} ${err.message}`.split("\n")[0] };
+    }
+  }
+  fs.writeFileSync(path.join(WORK, "out-ours", version, "status.json"), JSON.stringify(out, null, 1));
+  console.log(`ours ${version}: ${runs().length} runs in ${Date.now() - started} ms, ${Object.values(out).filter((r) => !r.ok).length} failed`);
+}
+
+/** The lines a diff of two texts changes (`-`/`+` lines, without context): two pairs whose
+ * changed lines are the same differ the same way. */
+function changedLines(a, b) {
+  return unified(a, b, "x")
+    .split("\n")
+    .filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l))
+    .join("\n");
+}
+
+/**
+ * Deliberate differences on specs the line's baseline cannot generate (4.3.5 fails on an empty
+ * `requestBody.content`, so 4.3.7-4.7.1 have no baseline for v5-features.yaml and v5-options.yaml),
+ * each derived from the release's own text: `(file, release text, ours text, release tree, ours
+ * tree) => true` when ours is the release's with exactly that change. Every one is a page the
+ * release writes broken; ARCHITECTURE.md and docs/differences.md describe them.
+ */
+const DELIBERATE = [
+  {
+    // `clean()` takes `<pets` for a tag and leaves it raw: the release's page does not compile
+    // (../differential/known-better.cjs PETS_AS_TEXT).
+    name: "title text escaped for MDX",
+    page: (file, ref, ours) => ref !== undefined && ref.replace(/^List <pets&gt; /m, "List &lt;pets&gt; ") === ours,
+  },
+  {
+    // A webhook with neither summary nor operationId: 4.3.7-4.5.1 list it as `<dir>/` ("Missing
+    // summary"), a doc that does not exist (the site's build fails); ours names it after its event
+    // and method and writes its page.
+    name: "webhook without summary named after its event",
+    sidebar: (ref, ours) =>
+      ref.replace(/id: "([^"]*)\/",\n(\s*)label: "Missing summary",/g, (whole, dir, indent) => {
+        const match = /id: "([^"]*)",\n\s*label: "([^"]*)",\n\s*className: "api-method event",/.exec(ours.slice(ours.indexOf(`id: "${dir}/`)));
+        return match ? `id: "${match[1]}",\n${indent}label: "${match[2]}",` : whole;
+      }),
+    page: (file, ref, ours, refTree) => {
+      if (ref !== undefined || ours === undefined) return false;
+      // Ours' page of a webhook the release has no page for (it lists it as "Missing summary",
+      // or, without a sidebar, drops it).
+      const title = /\ntitle: ("[^"\n]*")\n/.exec(ours)?.[1];
+      const isEvent = /\nsidebar_class_name: "event api-method"\n/.test(ours) || /"method": "event"/.test(ours);
+      return isEvent && title !== undefined && !Object.values(refTree).some((page) => page.includes(`\ntitle: ${title}\n`));
+    },
+  },
+  {
+    // A path item's `x-internal` key is not an operation: 4.x and 5.0.x write it a page whose
+    // method is `x-internal`; ours (as 5.1 and later) writes none.
+    name: "no page for a path item's extension key",
+    sidebar: (ref) => ref.replace(/\n *\{\n *type: "doc",\n *id: "[^"]*",\n *label: "[^"]*",\n *className: "api-method x-internal",\n *\},/g, ""),
+    page: (file, ref, ours) => ours === undefined && ref !== undefined && /\nsidebar_class_name: "x-internal api-method"\n/.test(ref),
+  },
+  {
+    // 5.0.x binds some operations to another operation's Postman request (openapi-to-postmanv2
+    // 6 matched paths by parameter count; on petstore 6 of 22 pages carry another operation's
+    // request, or none); 5.1.0 ranks literal segments first. Ours binds as 5.1.0 does: the page
+    // is the release's with `api.postman` as 5.1.0 writes it.
+    name: "each operation's own Postman request (as 5.1.0)",
+    releases: ["5.0.0", "5.0.1", "5.0.2"],
+    page: (file, ref, ours, refTree, oursTree, fixedTree) => {
+      if (ref === undefined || ours === undefined || !fixedTree?.[file]) return false;
+      const split = (page) => {
+        const [text, api] = page.split("\n--- api (inflated) ---\n");
+        return { text, api: api === undefined ? undefined : JSON.parse(api) };
+      };
+      const [r, o, f] = [split(ref), split(ours), split(fixedTree[file])];
+      if (r.text !== o.text || !r.api || !o.api) return false;
+      const expected = { ...r.api, postman: f.api?.postman };
+      if (f.api?.postman === undefined) delete expected.postman;
+      return JSON.stringify(sortKeys(expected)) === JSON.stringify(sortKeys(o.api));
+    },
+  },
+  {
+    // An OpenAPI 3.2 `query` operation: releases before 5.1 give every key of a path item a page
+    // (the rule that also gives `x-internal` one); 5.1 and later, and ours under every target,
+    // make pages of the eight HTTP methods of OpenAPI 3.0 and 3.1 only.
+    name: "no page for an OpenAPI 3.2 `query` operation (as 5.1 and later)",
+    sidebar: (ref) => ref.replace(/\n *\{\n *type: "doc",\n *id: "[^"]*",\n *label: "[^"]*",\n *className: "api-method query",\n *\},/g, ""),
+    page: (file, ref, ours) => ours === undefined && ref !== undefined && /\nsidebar_class_name: "query api-method"\n/.test(ref),
+  },
+];
+
+/** `value` with object keys sorted (for comparing parsed pages). */
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  return value;
+}
+
+/** The rules of DELIBERATE that explain `file` (ours against `version`), or none. `fixedTree`:
+ * the run's output of the release that fixed what a rule names (5.1.0). */
+function deliberate(version, file, ref, ours, refTree, oursTree, fixedTree) {
+  const rules = DELIBERATE.filter((d) => !d.releases || d.releases.includes(version));
+  if (file === "sidebar.ts" && ref !== undefined && ours !== undefined) {
+    let derived = ref;
+    const used = [];
+    for (const rule of rules.filter((d) => d.sidebar)) {
+      const next = rule.sidebar(derived, ours);
+      if (next !== derived) used.push(rule.name);
+      derived = next;
+    }
+    return derived === ours ? used : [];
+  }
+  const rule = rules.find((d) => d.page?.(file, ref, ours, refTree, oursTree, fixedTree));
+  return rule ? [rule.name] : [];
+}
+
+/**
+ * Ours against each release, file by file on every run: identical; explained (ours differs from
+ * the release exactly as ours differs from the line's baseline, 4.3.5 or 5.2.0, whose
+ * differences the differential suites show to be deliberate, or by a rule of DELIBERATE); or
+ * unexplained. A run the release fails and ours generates counts as "reference failed". For the
+ * baselines themselves every difference is "explained" here: the differential suites check them
+ * file by file. Writes tests/.work/releases/parity.json and the unexplained files' diffs under
+ * diffs-ours/<version>/.
+ */
+function parity(versions) {
+  const all = runs();
+  const report = {};
+  for (const version of versions) {
+    const base = BASELINE_FOR(version);
+    const totals = { identical: 0, explained: 0, deliberate: 0, unexplained: 0, referenceFailed: 0, bothFailed: 0, oursFailed: 0 };
+    const unexplained = [];
+    const explained = [];
+    const rules = {};
+    const diffRoot = path.join(WORK, "diffs-ours", version);
+    fs.rmSync(diffRoot, { recursive: true, force: true });
+    for (const run of all) {
+      const key = `${run.group}/${run.name}`;
+      const ref = tree(version, run);
+      const ours = tree(version, run, oursDir);
+      if (ref === null && ours === null) {
+        totals.bothFailed++;
+        continue;
+      }
+      if (ref === null) {
+        totals.referenceFailed++;
+        continue;
+      }
+      if (ours === null) {
+        totals.oursFailed++;
+        unexplained.push(`${key}: ours failed`);
+        continue;
+      }
+      const baseRef = tree(base, run);
+      const baseOurs = tree(base, run, oursDir);
+      let fixed;
+      for (const file of new Set([...Object.keys(ref), ...Object.keys(ours)])) {
+        if (ref[file] === ours[file]) {
+          totals.identical++;
+          continue;
+        }
+        if (fixed === undefined && version.startsWith("5.0.")) fixed = tree("5.1.0", run);
+        let same = false;
+        if (baseRef && baseOurs) {
+          const [r, o, br, bo] = [ref[file], ours[file], baseRef[file], baseOurs[file]];
+          if (r !== undefined && o !== undefined && br !== undefined && bo !== undefined) same = changedLines(br, bo) === changedLines(r, o);
+          // A page one side writes and the other does not, as with the baseline.
+          else if (r === undefined) same = br === undefined && bo !== undefined;
+          else if (o === undefined) same = bo === undefined && br !== undefined;
+        }
+        if (same) {
+          totals.explained++;
+          explained.push(`${key}: ${file}`);
+          continue;
+        }
+        const used = deliberate(version, file, ref[file], ours[file], ref, ours, fixed);
+        if (used.length > 0) {
+          totals.deliberate++;
+          for (const name of used) rules[name] = (rules[name] ?? 0) + 1;
+          continue;
+        }
+        totals.unexplained++;
+        unexplained.push(`${key}: ${file}${ref[file] === undefined ? " (only ours)" : ours[file] === undefined ? " (only the release)" : ""}`);
+        const target = path.join(diffRoot, run.group, run.name, `${file}.diff`);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, unified(ref[file], ours[file], file));
+      }
+    }
+    report[version] = { baseline: base, totals, deliberate: rules, unexplained, explained };
+    console.log(`${version} (explained by ${base}): ${JSON.stringify(totals)} ${JSON.stringify(rules)}`);
+    for (const u of unexplained.slice(0, 40)) console.log(`  ${u}`);
+    if (unexplained.length > 40) console.log(`  ... ${unexplained.length - 40} more`);
+  }
+  fs.writeFileSync(path.join(WORK, "parity.json"), JSON.stringify(report, null, 1));
+  return report;
+}
+
+const SUMMARY = path.join(__dirname, "parity-summary.json");
+const SUMMARY_MD = path.join(ROOT, "docs/reports/parity-by-release.md");
+
+/** The committed summary of `parity()`'s report: per release, its target and the counts. */
+function summarize(report) {
+  const native = require("docusaurus-plugin-openapi-docs-rs").native;
+  const targets = Object.fromEntries(native.themeTargets().map((t) => [t.compat, t.target]));
+  const out = {};
+  for (const [version, r] of Object.entries(report)) {
+    const t = r.totals;
+    out[version] = {
+      target: targets[version] ?? null,
+      runs: runs().length,
+      files: t.identical + t.explained + t.deliberate + t.unexplained,
+      identical: t.identical,
+      sameAsBaseline: t.explained,
+      baseline: r.baseline,
+      deliberate: Object.fromEntries(Object.entries(r.deliberate).sort()),
+      referenceFailed: t.referenceFailed,
+      bothFailed: t.bothFailed,
+      oursFailed: t.oursFailed,
+      unexplained: t.unexplained,
+    };
+  }
+  return out;
+}
+
+function summaryMarkdown(summary) {
+  const lines = [
+    "# Parity by release",
+    "",
+    "Written by `node tests/reference-releases/releases.cjs check --update`; CI runs `check`, which",
+    "fails when a count below changes or a file differs unexplained. Every release of",
+    "docusaurus-plugin-openapi-docs from 4.3.5 on (pinned in `tests/reference-releases/pins/`) runs",
+    `the shared list of ${Object.values(summary)[0]?.runs ?? 0} runs (the differential suites' specs and option sets), and ours runs`,
+    "them with `compat: <release>`. A file is **identical**, or differs from the release **as ours differs",
+    "from the line's baseline** (4.3.5 or 5.2.0, whose differences `tests/differential/` checks one by",
+    "one), or differs by a **deliberate** rule derived from the release's own file (a page the release",
+    "writes broken; `DELIBERATE` in `releases.cjs`), or is **unexplained** (CI fails).",
+    "",
+    "| Release | Target | Files | Identical | As the baseline | Deliberate | Unexplained | Runs the release fails (ours generates) |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const [version, s] of Object.entries(summary)) {
+    const deliberate = Object.values(s.deliberate).reduce((a, b) => a + b, 0);
+    lines.push(`| ${version} | ${s.target} | ${s.files} | ${s.identical} | ${s.sameAsBaseline} (${s.baseline}) | ${deliberate} | ${s.unexplained} | ${s.referenceFailed} |`);
+  }
+  lines.push("", "Deliberate differences, by rule and release:", "");
+  const rules = [...new Set(Object.values(summary).flatMap((s) => Object.keys(s.deliberate)))].sort();
+  for (const rule of rules) {
+    const where = Object.entries(summary).filter(([, s]) => s.deliberate[rule]).map(([v, s]) => `${v} (${s.deliberate[rule]})`);
+    lines.push(`- ${rule}: ${where.join(", ")}`);
+  }
+  lines.push("", "The 4.3.5 and 5.2.0 rows are their own baselines: their differences are checked file by file by", "`tests/differential/` (the README's figures), not here.", "");
+  return lines.join("\n");
+}
+
+/** install + generate + ours + parity, then the summary against the committed one. */
+function check(versions, update) {
+  for (const v of versions) install(v);
+  for (const v of versions) generate(v);
+  for (const v of versions) generateOurs(v);
+  const summary = summarize(parity(versions));
+  const unexplained = Object.entries(summary).filter(([, s]) => s.unexplained > 0 || s.oursFailed > 0);
+  if (update) {
+    fs.writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 1)}\n`);
+    fs.writeFileSync(SUMMARY_MD, summaryMarkdown(summary));
+    console.log(`wrote ${path.relative(ROOT, SUMMARY)} and ${path.relative(ROOT, SUMMARY_MD)}`);
+  }
+  if (unexplained.length > 0) {
+    console.error(`unexplained differences in ${unexplained.map(([v]) => v).join(", ")}: see tests/.work/releases/diffs-ours/<release>/`);
+    process.exit(1);
+  }
+  if (!update) {
+    const committed = JSON.parse(fs.readFileSync(SUMMARY, "utf8"));
+    const assert = require("node:assert/strict");
+    try {
+      assert.deepEqual(summary, committed);
+    } catch (err) {
+      console.error(`the parity summary changed (${path.relative(ROOT, SUMMARY)}); if the change is intended, run \`node tests/reference-releases/releases.cjs check --update\` and commit it:\n${err.message}`);
+      process.exit(1);
+    }
+    console.log(`parity summary unchanged: ${Object.keys(summary).length} releases, 0 unexplained`);
+  }
+}
+
 function main() {
-  const [command, ...rest] = process.argv.slice(2);
+  const [command, ...rest] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   const versions = rest.length > 0 ? rest : RELEASES;
   for (const v of versions) if (!RELEASES.includes(v)) throw new Error(`unknown release ${v}; known: ${RELEASES.join(", ")}`);
   if (command === "install" || command === "all") for (const v of versions) install(v);
   if (command === "generate" || command === "all") for (const v of versions) generate(v);
   if (command === "compare" || command === "all") compare(versions);
-  if (!["install", "generate", "compare", "all"].includes(command)) {
-    console.error("usage: releases.cjs install|generate|compare|all [version...]");
+  if (command === "ours") for (const v of versions) generateOurs(v);
+  if (command === "parity") parity(versions);
+  if (command === "check") check(versions, process.argv.includes("--update"));
+  if (!["install", "generate", "compare", "all", "ours", "parity", "check"].includes(command)) {
+    console.error("usage: releases.cjs install|generate|compare|all|ours|parity|check [--update] [--fresh] [version...]");
     process.exit(2);
   }
 }

@@ -10,8 +10,10 @@
 // `externalJsonProps` before 4.7) is dropped, as a user of that release would have to, and named
 // in `<work-dir>/stripped-options.json`.
 //
-// Usage: node run-release.cjs <install-dir> <work-dir> <options.json>
-//        node run-release.cjs <install-dir> --batch <runs.json>   (many runs, one process)
+// Usage: node run-release.cjs <install-dir> [--plugin <package>] <work-dir> <options.json>
+//        node run-release.cjs <install-dir> [--plugin <package>] --batch <runs.json>   (many runs, one process)
+// `--plugin` names the release's package in <install-dir>/node_modules when it is installed
+// under an alias (./pins/: `docusaurus-plugin-openapi-docs-<version>`).
 // Exits 1 when the release logged an error (it logs failures and carries on); in batch mode
 // each run's status goes to <work-dir>/run-status.json.
 "use strict";
@@ -38,10 +40,10 @@ function validate(plugin, normalizePluginOptions, options) {
 }
 
 /** Runs one release on one work folder (the process cwd while it runs). Returns its errors. */
-async function runOne(modules, workDir, optionsFile) {
+async function runOne(modules, workDir, optionsFile, pluginPackage = "docusaurus-plugin-openapi-docs") {
   const settings = JSON.parse(fs.readFileSync(path.resolve(optionsFile), "utf8"));
   process.chdir(workDir);
-  const plugin = require(path.join(modules, "docusaurus-plugin-openapi-docs")).default;
+  const plugin = require(path.join(modules, pluginPackage)).default;
   const { normalizePluginOptions } = require(path.join(modules, "@docusaurus/utils-validation"));
   const raw = { id: "openapi", docsPluginId: "classic", config: settings.config };
   const { options: pluginOptions, stripped } = plugin.validateOptions
@@ -53,14 +55,20 @@ async function runOne(modules, workDir, optionsFile) {
 }
 
 async function main() {
-  const [installDir, ...rest] = process.argv.slice(2);
+  const [installDir, ...args] = process.argv.slice(2);
+  let pluginPackage;
+  let rest = args;
+  if (rest[0] === "--plugin") {
+    pluginPackage = rest[1];
+    rest = rest.slice(2);
+  }
   if (!installDir || rest.length === 0) {
     console.error("usage: run-release.cjs <install-dir> <work-dir> <options.json> | <install-dir> --batch <runs.json>");
     process.exit(2);
   }
   const modules = path.resolve(installDir, "node_modules");
   if (rest[0] !== "--batch") {
-    await runOne(modules, rest[0], rest[1]);
+    await runOne(modules, rest[0], rest[1], pluginPackage);
     return;
   }
   // Batch: one process for many runs (start-up dominates a run): runs.json is [[workDir,
@@ -74,7 +82,7 @@ async function main() {
     const onRejection = (err) => errors.push(`unhandled rejection: ${err?.stack ?? err}`);
     process.on("unhandledRejection", onRejection);
     try {
-      await runOne(modules, workDir, optionsFile);
+      await runOne(modules, workDir, optionsFile, pluginPackage);
     } catch (err) {
       errors.push(String(err?.stack ?? err));
     }

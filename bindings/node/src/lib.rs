@@ -427,32 +427,43 @@ pub fn clean_versions(
     .map_err(|e| core_error(&env, e, None))
 }
 
-/// A theme release line the plugin serves, and the target its pages are written for.
+/// A theme release the plugin serves, and the target its pages are written for.
 #[napi(object)]
 pub struct ThemeTarget {
-    /// The docusaurus-theme-openapi-docs line, `major.minor` (`4.3`).
+    /// The docusaurus-theme-openapi-docs release (`4.3.5`).
     pub theme: String,
-    /// The `compat` value of its target (`4.3.5`).
+    /// The `compat` value that writes its pages (the same number).
     pub compat: String,
+    /// The release that names its target: releases whose pages are identical share one
+    /// (`5.0.2` -> `5.0.1`).
+    pub target: String,
     /// The oldest Docusaurus release the theme supports.
     pub docusaurus: String,
     /// Whether this target is the core's default (`compat` unset).
     pub is_default: bool,
 }
 
-/// The theme release lines the plugin serves and their targets (the core's table).
+/// The theme releases the plugin serves and their targets (the core's table).
 #[napi]
 pub fn theme_targets() -> Vec<ThemeTarget> {
     let default = openapi_docs_core::target::Target::default_target();
-    openapi_docs_core::target::THEMES
+    openapi_docs_core::target::RELEASES
         .iter()
-        .map(|(theme, target)| ThemeTarget {
-            theme: (*theme).to_string(),
-            compat: target.release.to_string(),
+        .map(|(release, target)| ThemeTarget {
+            theme: (*release).to_string(),
+            compat: (*release).to_string(),
+            target: target.release.to_string(),
             docusaurus: target.docusaurus.to_string(),
             is_default: std::ptr::eq(*target, default),
         })
         .collect()
+}
+
+/// The `compat` for a site whose docusaurus-theme-openapi-docs is `version`: that release's, or
+/// the newest known patch of its `major.minor` line; `null` when the core serves neither.
+#[napi]
+pub fn compat_for_theme(version: String) -> Option<String> {
+    openapi_docs_core::target::release_for_theme(&version).map(str::to_string)
 }
 
 /// What changed from the spec at `old` to the one at `new` (files, folders or URLs, relative to

@@ -1,7 +1,7 @@
 // The default of `compat`: a spec entry without one targets the installed
-// docusaurus-theme-openapi-docs (4.3.x -> "4.3.5", 5.2.x -> "5.2.0", none -> "4.3.5"); another
-// version is an E_INVALID_OPTION error naming it and the supported ones; an explicit `compat`
-// wins. Each site is a temporary folder with a theme package.json where npm installs it
+// docusaurus-theme-openapi-docs (each release from 4.3.5 to 5.2.0 its own; a later patch of a known
+// line, that line's newest; none -> "4.3.5"); another version is an E_INVALID_OPTION error naming
+// it and the supported ones; an explicit `compat` wins. Each site is a temporary folder with a theme package.json where npm installs it
 // (node_modules/docusaurus-theme-openapi-docs), and `gen-api-docs` runs through the plugin.
 "use strict";
 const { test, afterEach } = require("node:test");
@@ -42,14 +42,16 @@ function generate(dir, entry = {}) {
   return path.join(dir, "docs/pets");
 }
 
-/** "5.2.0" or "4.3.5": which target wrote the pages in `out`. */
+/** "5.2.0" or "4.3.5": which line's pages `out` holds (4.6 brought the translated heading; 5.0
+ * dropped the `={undefined}` props). */
 function targetOf(out) {
   const page = fs.readFileSync(path.join(out, "add-pet.api.mdx"), "utf8");
-  return page.includes(TRANSLATE) ? "5.2.0" : "4.3.5";
+  if (!page.includes(TRANSLATE)) return "4.3.5";
+  return page.includes("={undefined}") ? "4.6.0" : "5.2.0";
 }
 
-test("compat follows the installed theme: 4.3.x -> 4.3.5, 5.2.x -> 5.2.0, none -> 4.3.5", () => {
-  for (const [themeVersion, want] of [["4.3.5", "4.3.5"], ["4.3.7", "4.3.5"], ["5.2.0", "5.2.0"], ["5.2.4", "5.2.0"], [undefined, "4.3.5"]]) {
+test("compat follows the installed theme: its release, a later patch its line's newest, none -> 4.3.5", () => {
+  for (const [themeVersion, want] of [["4.3.5", "4.3.5"], ["4.3.7", "4.3.5"], ["4.6.0", "4.6.0"], ["5.2.0", "5.2.0"], ["5.2.4", "5.2.0"], ["5.1.3", "5.2.0"], [undefined, "4.3.5"]]) {
     const out = generate(site({ themeVersion }));
     assert.equal(targetOf(out), want, `theme ${themeVersion ?? "(none)"}`);
     // 5.2.0's default externalJsonProps layout comes with the 5.2.0 target: every prop of the
@@ -67,18 +69,19 @@ test("an explicit compat wins over the installed theme", () => {
   assert.equal(targetOf(generate(site({ themeVersion: "5.2.0" }), { compat: "4.3.5" })), "4.3.5");
   assert.equal(targetOf(generate(site({ themeVersion: "4.3.5" }), { compat: "5.2.0" })), "5.2.0");
   assert.equal(targetOf(generate(site({ themeVersion: "5.1.0" }), { compat: "4.3.5" })), "4.3.5");
+  assert.equal(targetOf(generate(site({ themeVersion: "4.3.5" }), { compat: "4.7.1", externalJsonProps: false })), "4.6.0");
 });
 
 test("an unsupported theme version without compat is E_INVALID_OPTION naming the versions", () => {
-  for (const themeVersion of ["5.1.0", "4.2.0", "6.0.0", "next"]) {
+  for (const themeVersion of ["5.3.0", "4.2.0", "6.0.0", "next"]) {
     assert.throws(
       () => generate(site({ themeVersion })),
       (err) =>
         err.code === "E_INVALID_OPTION" &&
         err.message.includes(`docusaurus-theme-openapi-docs ${themeVersion} is installed`) &&
-        /4\.3\.x \(compat "4\.3\.5"\), 5\.2\.x \(compat "5\.2\.0"\)/.test(err.message) &&
+        err.message.includes("4.3.5, 4.3.7, 4.4.0, 4.5.1, 4.6.0, 4.7.1, 5.0.0, 5.0.1, 5.0.2, 5.1.0, 5.1.2, 5.1.3, 5.2.0") &&
         /set `compat`/.test(err.message) &&
-        /compat: "5\.2\.0"/.test(err.hint),
+        /one of 4\.3\.5, .*5\.2\.0/.test(err.hint),
       `theme ${themeVersion}`,
     );
   }

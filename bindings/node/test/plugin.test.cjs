@@ -25,10 +25,10 @@ test("validateOptions accepts the reference's options and rejects unknown keys b
   assert.throws(() => plugin.validateOptions({ options: mistyped }), (err) => err.code === "E_INVALID_OPTION");
 });
 
-test("compat: 4.3.5 is the core's default; 5.2.0 writes 5.2.0's pages", () => {
+test("compat: 4.3.5 is the core's default; each release from 4.3.5 to 5.2.0 is accepted", () => {
   const entry = (compat) => ({ id: "openapi", docsPluginId: "classic", config: { pets: { specPath: "spec.yaml", outputDir: "docs/pets", compat } } });
-  for (const compat of ["4.3.5", "5.2.0"]) assert.equal(plugin.validateOptions({ options: entry(compat) }).config.pets.compat, compat);
-  assert.throws(() => plugin.validateOptions({ options: entry("9.9.9") }), (err) => err.code === "E_INVALID_OPTION" && /unknown variant `9\.9\.9`, expected `4\.3\.5` or `5\.2\.0`/.test(err.message));
+  for (const compat of ["4.3.5", "4.7.1", "5.0.2", "5.2.0"]) assert.equal(plugin.validateOptions({ options: entry(compat) }).config.pets.compat, compat);
+  assert.throws(() => plugin.validateOptions({ options: entry("9.9.9") }), (err) => err.code === "E_INVALID_OPTION" && /unknown variant `9\.9\.9`, expected one of `4\.3\.5`, .*`5\.2\.0`/.test(err.message));
   const site = tempSite();
   const defaults = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/a" }), site, "docs", "docs");
   const explicit = plugin.native.generate(JSON.stringify({ specPath: "spec.yaml", outputDir: "docs/b", compat: "4.3.5" }), site, "docs", "docs");

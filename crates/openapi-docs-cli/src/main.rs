@@ -135,13 +135,14 @@ struct GenerateArgs {
     /// option can name them). Adds to the config's `changelog.earlier`.
     #[arg(long, value_name = "SPEC")]
     changelog: Vec<String>,
-    /// Whose pages to write: `4.3.5` (docusaurus-plugin-openapi-docs 4.3.5's, the default) or
-    /// `5.2.0` (5.2.0's, for docusaurus-theme-openapi-docs 5.2). Overrides `compat`.
-    #[arg(long, value_name = "4.3.5|5.2.0")]
+    /// Whose pages to write: those of this release of docusaurus-plugin-openapi-docs, for the
+    /// docusaurus-theme-openapi-docs release of the same number (4.3.5, the default, to 5.2.0).
+    /// Overrides `compat`.
+    #[arg(long, value_name = "RELEASE")]
     compat: Option<String>,
     /// Write the schema pages alone: every schema of `components.schemas` gets a page, no other
     /// page and no sidebar are written, and other files of the output folder are left as they
-    /// are (the plugin's `gen-api-docs --schemas-only`). Needs `--compat 5.2.0`. Overrides
+    /// are (the plugin's `gen-api-docs --schemas-only`). Needs `--compat` 4.6.0 or later. Overrides
     /// `schemasOnly`.
     #[arg(long)]
     schemas_only: bool,
@@ -372,10 +373,11 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
             serde_json::from_value(serde_json::Value::String(compat.clone())).map_err(|_| {
                 (
                     format!(
-                        "--compat: unknown release `{compat}`; supported: {}",
-                        openapi_docs_core::target::TARGETS
+                        "--compat: `{compat}` is not a release whose pages this writes; \
+                         supported: {}",
+                        openapi_docs_core::target::RELEASES
                             .iter()
-                            .map(|t| t.release)
+                            .map(|(release, _)| *release)
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),

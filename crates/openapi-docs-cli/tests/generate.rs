@@ -123,10 +123,11 @@ fn compat_4_3_5_is_the_default_5_2_0_is_written_and_others_refused() {
 
     let target = tempfile::tempdir().unwrap();
     std::fs::write(target.path().join("spec.yaml"), &spec).unwrap();
-    let out = generate(target.path(), &["--compat", "5.1.0"], None);
+    let out = generate(target.path(), &["--compat", "5.1.1"], None);
     assert!(!out.status.success());
-    let message =
-        "error[E_INVALID_OPTION]: --compat: unknown release `5.1.0`; supported: 4.3.5, 5.2.0";
+    let message = "error[E_INVALID_OPTION]: --compat: `5.1.1` is not a release whose pages this \
+                   writes; supported: 4.3.5, 4.3.7, 4.4.0, 4.5.1, 4.6.0, 4.7.1, 5.0.0, 5.0.1, \
+                   5.0.2, 5.1.0, 5.1.2, 5.1.3, 5.2.0";
     assert!(
         text(&out.stderr).starts_with(message),
         "{}",

@@ -15,18 +15,52 @@ pub enum GroupPathsBy {
     Tag,
     /// One category per `x-tagGroups` entry, with tag categories inside.
     TagGroup,
-    /// One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 only).
+    /// One category per tag, nested by the OpenAPI 3.2 `tags[].parent` (5.2.0 and later).
     TagParent,
 }
 
 /// Whose pages the core writes: which docusaurus-plugin-openapi-docs release it reproduces, for
-/// the docusaurus-theme-openapi-docs release of the same number.
+/// the docusaurus-theme-openapi-docs release of the same number. Releases whose pages are
+/// identical share a target (`target::RELEASES`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Compat {
     /// docusaurus-plugin-openapi-docs 4.3.5 (its theme needs Docusaurus 3.5 or later).
     #[default]
     #[serde(rename = "4.3.5")]
     V4_3_5,
+    /// docusaurus-plugin-openapi-docs 4.3.7 (its theme needs Docusaurus 3.5 or later).
+    #[serde(rename = "4.3.7")]
+    V4_3_7,
+    /// docusaurus-plugin-openapi-docs 4.4.0 (its theme needs Docusaurus 3.5 or later).
+    #[serde(rename = "4.4.0")]
+    V4_4_0,
+    /// docusaurus-plugin-openapi-docs 4.5.1 (its theme needs Docusaurus 3.5 or later).
+    #[serde(rename = "4.5.1")]
+    V4_5_1,
+    /// docusaurus-plugin-openapi-docs 4.6.0 (its theme needs Docusaurus 3.5 or later).
+    #[serde(rename = "4.6.0")]
+    V4_6_0,
+    /// docusaurus-plugin-openapi-docs 4.7.1 (its theme needs Docusaurus 3.5 or later).
+    #[serde(rename = "4.7.1")]
+    V4_7_1,
+    /// docusaurus-plugin-openapi-docs 5.0.0 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.0.0")]
+    V5_0_0,
+    /// docusaurus-plugin-openapi-docs 5.0.1 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.0.1")]
+    V5_0_1,
+    /// docusaurus-plugin-openapi-docs 5.0.2 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.0.2")]
+    V5_0_2,
+    /// docusaurus-plugin-openapi-docs 5.1.0 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.1.0")]
+    V5_1_0,
+    /// docusaurus-plugin-openapi-docs 5.1.2 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.1.2")]
+    V5_1_2,
+    /// docusaurus-plugin-openapi-docs 5.1.3 (its theme needs Docusaurus 3.10 or later).
+    #[serde(rename = "5.1.3")]
+    V5_1_3,
     /// docusaurus-plugin-openapi-docs 5.2.0 (its theme needs Docusaurus 3.10 or later).
     #[serde(rename = "5.2.0")]
     V5_2_0,
@@ -37,6 +71,17 @@ impl Compat {
     pub fn as_str(self) -> &'static str {
         match self {
             Compat::V4_3_5 => "4.3.5",
+            Compat::V4_3_7 => "4.3.7",
+            Compat::V4_4_0 => "4.4.0",
+            Compat::V4_5_1 => "4.5.1",
+            Compat::V4_6_0 => "4.6.0",
+            Compat::V4_7_1 => "4.7.1",
+            Compat::V5_0_0 => "5.0.0",
+            Compat::V5_0_1 => "5.0.1",
+            Compat::V5_0_2 => "5.0.2",
+            Compat::V5_1_0 => "5.1.0",
+            Compat::V5_1_2 => "5.1.2",
+            Compat::V5_1_3 => "5.1.3",
             Compat::V5_2_0 => "5.2.0",
         }
     }
@@ -135,9 +180,10 @@ pub struct SpecOptions {
     pub versions: Option<IndexMap<String, VersionOptions>>,
     /// Write the large JSON props of each page (JSON text of 2 KB or more) to sibling
     /// `<id>.<Component>.json` files (default `true`); `false` writes them all inline as the
-    /// reference does. With `compat: "5.2.0"`, 5.2.0's layout instead: all the props of every
-    /// `StatusCodes`, `ParamsDetails`, `RequestSchema` and `Schema` element, whatever their
-    /// size, in `<id>.<Component>[.<n>].json`.
+    /// reference does. With `compat` 4.7.1 or later, the plugin's own layout instead (4.7.1
+    /// added the option): all the props of every `StatusCodes`, `ParamsDetails`,
+    /// `RequestSchema` and `Schema` element, whatever their size, in
+    /// `<id>.<Component>[.<n>].json`.
     pub external_json_props: Option<bool>,
     /// Write each operation page's code samples (the text the theme's code-sample tabs show
     /// before the reader edits anything) into its front matter as `code_samples`, so a theme can
@@ -150,28 +196,30 @@ pub struct SpecOptions {
     /// named in the spec, e.g. in CI.
     /// @default false
     pub strict: Option<bool>,
-    /// Whose pages to write: those of docusaurus-plugin-openapi-docs `"4.3.5"` or `"5.2.0"`. The
-    /// Docusaurus plugin picks the one of the installed docusaurus-theme-openapi-docs when this
-    /// is left out; the core and the CLI default to `"4.3.5"`.
+    /// Whose pages to write: those of this release of docusaurus-plugin-openapi-docs, for the
+    /// docusaurus-theme-openapi-docs release of the same number (every release from 4.3.5 to
+    /// 5.2.0). The Docusaurus plugin picks the installed theme's release when this is left out;
+    /// the core and the CLI default to `"4.3.5"`.
     /// @default "4.3.5"
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compat: Option<Compat>,
-    /// 5.2.0 only: a Mustache template file for the info page (it is then used whatever
-    /// `categoryLinkSource` is).
+    /// `compat` 4.4.0 and later: a Mustache template file for the info page (it is then used
+    /// whatever `categoryLinkSource` is).
     pub info_template: Option<String>,
-    /// 5.2.0 only: a Mustache template file for tag pages.
+    /// `compat` 4.4.0 and later: a Mustache template file for tag pages.
     pub tag_template: Option<String>,
-    /// 5.2.0 only: a Mustache template file for schema pages.
+    /// `compat` 4.4.0 and later: a Mustache template file for schema pages.
     pub schema_template: Option<String>,
-    /// 5.2.0 only: `false` writes no info page (API pages still link to where it would be).
+    /// `compat` 4.6.0 and later: `false` writes no info page (API pages still link to where it
+    /// would be).
     /// @default true
     pub show_info_page: Option<bool>,
-    /// 5.2.0 only: write the schema pages alone (every schema, no sidebar), as the reference's
-    /// `--schemas-only` does.
+    /// `compat` 4.6.0 and later: write the schema pages alone (every schema, no sidebar), as the
+    /// reference's `--schemas-only` does.
     /// @default false
     pub schemas_only: Option<bool>,
-    /// 5.2.0 only: `false` lets the API explorer show credentials in clear (front matter
-    /// `mask_credentials: false`).
+    /// `compat` 4.6.0 and later: `false` lets the API explorer show credentials in clear (front
+    /// matter `mask_credentials: false`).
     /// @default true
     pub mask_credentials: Option<bool>,
     /// Resource limits. The defaults fit the largest public API descriptions (Stripe, Microsoft
@@ -310,18 +358,17 @@ impl SpecOptions {
         match set.iter().find(|(key, set)| *set && !target.knows(key)) {
             None => Ok(target),
             Some((key, _)) => {
-                let knowing: Vec<String> = crate::target::TARGETS
+                let first = crate::target::RELEASES
                     .iter()
-                    .filter(|t| t.knows(key))
-                    .map(|t| format!("`compat: \"{}\"`", t.release))
-                    .collect();
+                    .find(|(_, t)| t.knows(key))
+                    .map_or("", |(release, _)| *release);
                 Err(crate::error::Error::InvalidOption {
                     key: (*key).into(),
                     message: format!(
-                        "docusaurus-plugin-openapi-docs {} does not know this option; set {} \
-                         (with its theme release) or remove it",
-                        target.release,
-                        knowing.join(" or ")
+                        "docusaurus-plugin-openapi-docs {} does not know this option (it came \
+                         in {first}); set `compat: \"{first}\"` or a later release (with its \
+                         theme release) or remove it",
+                        self.compat.unwrap_or_default().as_str(),
                     ),
                 })
             }
@@ -380,18 +427,25 @@ mod tests {
             read(&format!(r#"{{{base},"compat":"5.2.0"}}"#)).unwrap(),
             Some(Compat::V5_2_0)
         );
-        assert!(read(&format!(r#"{{{base},"compat":"5.1.0"}}"#)).is_err());
+        assert_eq!(
+            read(&format!(r#"{{{base},"compat":"5.1.3"}}"#)).unwrap(),
+            Some(Compat::V5_1_3)
+        );
+        assert!(read(&format!(r#"{{{base},"compat":"5.1.1"}}"#)).is_err());
+        assert!(read(&format!(r#"{{{base},"compat":"4.2.0"}}"#)).is_err());
         assert_eq!(
             SpecOptions::default().checked_target().unwrap().release,
             "4.3.5"
         );
-        for compat in [Compat::V4_3_5, Compat::V5_2_0] {
-            assert_eq!(compat.target().release, compat.as_str());
+        for (release, target) in &crate::target::RELEASES {
+            let compat: Compat = serde_json::from_value(Value::String((*release).into())).unwrap();
+            assert_eq!(compat.as_str(), *release);
+            assert!(std::ptr::eq(compat.target(), *target));
         }
     }
 
     #[test]
-    fn options_of_5_x_are_refused_when_targeting_4_3_5() {
+    fn options_a_release_does_not_know_are_refused() {
         let options = SpecOptions {
             show_info_page: Some(false),
             ..Default::default()
@@ -399,12 +453,22 @@ mod tests {
         let error = options.checked_target().unwrap_err();
         assert_eq!(error.code(), "E_INVALID_OPTION");
         assert!(error.to_string().contains("showInfoPage"), "{error}");
-        assert!(error.to_string().contains("compat: \"5.2.0\""), "{error}");
+        assert!(error.to_string().contains("compat: \"4.6.0\""), "{error}");
         let five = SpecOptions {
             compat: Some(Compat::V5_2_0),
             ..options
         };
         assert_eq!(five.checked_target().unwrap().release, "5.2.0");
+        let before = SpecOptions {
+            compat: Some(Compat::V4_5_1),
+            ..five.clone()
+        };
+        assert!(before.checked_target().is_err());
+        let since = SpecOptions {
+            compat: Some(Compat::V4_6_0),
+            ..five
+        };
+        assert_eq!(since.checked_target().unwrap().release, "4.6.0");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::allof::{merge_all_of, merge_all_of_v5};
 use crate::js::{js_string, truthy, value_field};
-use crate::target::Sampler;
+use crate::target::{AllOfMerge, SampleBuilder, Sampler};
 
 /// Which of the reference's two sample builders to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,24 +37,32 @@ impl SampleKind {
 #[derive(Debug, Clone, Copy)]
 struct Ctx {
     kind: SampleKind,
-    /// 5.2.0's `createSchemaExample.ts` rather than 4.3.5's two builders.
+    /// `createSchemaExample.ts` (4.5 on) rather than 4.3.5's two builders.
     schema_example: bool,
+    /// OpenAPI 3.1 `examples`, `const` and a property's own `example` read first (4.6 on).
+    explicit_examples: bool,
+    all_of_merge: AllOfMerge,
 }
 
 impl Ctx {
     fn new(kind: SampleKind, sampler: Sampler) -> Self {
         Ctx {
             kind,
-            schema_example: sampler == Sampler::SchemaExample,
+            schema_example: sampler.builder == SampleBuilder::SchemaExample,
+            explicit_examples: sampler.explicit_examples,
+            all_of_merge: sampler.all_of_merge,
         }
     }
 
-    /// 5.2.0's `mergeAllOf` never gives `undefined` (`{}` instead); 4.3.5's may.
+    /// `mergeAllOf`: `undefined` possible before 5.0, `{}` instead from 5.0, closed members
+    /// opened first from 5.1.
     fn merge_all_of(self, value: &Value) -> Option<Value> {
-        if self.schema_example {
-            Some(merge_all_of_v5(value))
-        } else {
-            merge_all_of(value)
+        match self.all_of_merge {
+            AllOfMerge::MayBeUndefined => merge_all_of(value),
+            AllOfMerge::EmptyWhenUndefined => {
+                Some(merge_all_of(value).unwrap_or_else(|| Value::Object(Map::new())))
+            }
+            AllOfMerge::OpensClosedMembers => Some(merge_all_of_v5(value)),
         }
     }
 }
@@ -187,7 +195,7 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
     if let Some(example) = schema.member("example") {
         return Some(example.to_value());
     }
-    if ctx.schema_example
+    if ctx.explicit_examples
         && let Some(first) = schema
             .member("examples")
             .and_then(|e| first_of_examples(&e))
@@ -333,7 +341,9 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
         return None;
     }
     if ctx.schema_example {
-        if let Some(constant) = schema.member("const").filter(|c| truthy_node(Some(c))) {
+        if ctx.explicit_examples
+            && let Some(constant) = schema.member("const").filter(|c| truthy_node(Some(c)))
+        {
             return Some(constant.to_value());
         }
         return primitive_v5(schema);
@@ -395,7 +405,7 @@ fn sample_prop<S: SchemaNode>(
         return;
     }
     // 5.2.0 reads a property's own `example`, then `examples[0]`, first.
-    let explicit = if ctx.schema_example {
+    let explicit = if ctx.explicit_examples {
         match prop.member("example") {
             Some(example) => Some(Some(example.to_value())),
             None => prop.member("examples").and_then(|e| first_of_examples(&e)),
@@ -519,8 +529,8 @@ mod tests {
 
     fn both(schema: Value, kind: SampleKind) -> (Option<Value>, Option<Value>) {
         (
-            sample_from_schema(&schema, kind, Sampler::RequestAndResponseBuilders),
-            sample_from_schema(&schema, kind, Sampler::SchemaExample),
+            sample_from_schema(&schema, kind, Sampler::REQUEST_AND_RESPONSE_BUILDERS),
+            sample_from_schema(&schema, kind, Sampler::SCHEMA_EXAMPLE),
         )
     }
 

@@ -651,7 +651,7 @@ fn default_body(
         });
     }
     let example = match schema {
-        Some(schema) => sample_from_schema(schema, SampleKind::Request, Sampler::SchemaExample),
+        Some(schema) => sample_from_schema(schema, SampleKind::Request, Sampler::SCHEMA_EXAMPLE),
         None => api.get("jsonRequestBodyExample").cloned(),
     };
     let example = example.filter(|e| js::truthy(Some(e)));

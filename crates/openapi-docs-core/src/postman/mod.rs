@@ -38,7 +38,7 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::js;
 use crate::resolve::{Resolver, escape_token};
-use crate::target::Postman;
+use crate::target::PostmanBinding;
 
 /// The operations the converter turns into requests (`METHODS`).
 const METHODS: [&str; 8] = [
@@ -55,8 +55,8 @@ pub struct PostmanContext {
     /// For each page `(path, method)`, the spec path whose request the reference attaches to it:
     /// the last one, in collection order, whose URL maps back to that path.
     bound: HashMap<(String, String), String>,
-    /// openapi-to-postmanv2 6.3.3 (the 5.2.0 target) rather than 4.25.0.
-    v6: bool,
+    /// Whether an operation parameter without a description takes its path-level namesake's.
+    inherits_descriptions: bool,
 }
 
 impl PostmanContext {
@@ -71,7 +71,8 @@ impl PostmanContext {
             None => None,
         };
         let (requests, pages) = collection_order(resolver)?;
-        let bound = if resolver.target().postman == Postman::Converter6 {
+        let postman = resolver.target().postman;
+        let bound = if postman.binding == PostmanBinding::ByTemplate {
             bind_by_template(&requests, &pages)
         } else {
             bind_by_path(requests)
@@ -80,7 +81,7 @@ impl PostmanContext {
             security_schemes,
             is31: is_openapi_31(root.get("openapi")),
             bound,
-            v6: resolver.target().postman == Postman::Converter6,
+            inherits_descriptions: postman.inherits_path_level_descriptions,
         })
     }
 }
@@ -368,13 +369,17 @@ fn build(
             params::request_params(
                 op.get("parameters"),
                 path_object.get("parameters"),
-                context.v6,
+                context.inherits_descriptions,
             ),
         ),
         Some(v) if js::truthy(Some(v)) && !v.is_array() => (&empty, Vec::new()),
         _ => (
             &empty,
-            params::request_params(None, path_object.get("parameters"), context.v6),
+            params::request_params(
+                None,
+                path_object.get("parameters"),
+                context.inherits_descriptions,
+            ),
         ),
     };
     let is31 = context.is31;

@@ -7,12 +7,12 @@ use serde_json::{Map, Value};
 use crate::js;
 
 /// `getRequestParams`: operation parameters, then the path item's ones not overridden by name
-/// and location. With openapi-to-postmanv2 6 (`v6`), an overriding operation parameter without
-/// a description takes the path-level one's.
+/// and location. With `inherits_descriptions` (openapi-to-postmanv2 5 and later), an overriding
+/// operation parameter without a description takes the path-level one's.
 pub fn request_params(
     operation: Option<&Value>,
     path_level: Option<&Value>,
-    v6: bool,
+    inherits_descriptions: bool,
 ) -> Vec<Value> {
     let op: Vec<Value> = operation
         .and_then(Value::as_array)
@@ -44,7 +44,7 @@ pub fn request_params(
         });
         match duplicate {
             None => out.push(param),
-            Some(index) if v6 => {
+            Some(index) if inherits_descriptions => {
                 // `opParam.description = param.description` (on the operation's own object).
                 if let Some(description) = param.get("description").filter(|d| js::truthy(Some(d)))
                     && let Some(op_param) = out[index].as_object_mut()

@@ -88,10 +88,19 @@ mask_credentials: false
 {{{markdown}}}
       "#;
 
+/// [`API_TEMPLATE_5_2`] before 5.1: `mask_credentials` without the deprecated sidebar class.
+static API_TEMPLATE_4_6: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    API_TEMPLATE_5_2.replace(
+        "{{#api.deprecated}} menu__list-item--deprecated{{/api.deprecated}}",
+        "",
+    )
+});
+
 /// The built-in API template `template` names.
 pub fn api_template(template: crate::target::ApiTemplate) -> &'static str {
     match template {
         crate::target::ApiTemplate::Original => API_TEMPLATE,
+        crate::target::ApiTemplate::MaskCredentials => API_TEMPLATE_4_6.as_str(),
         crate::target::ApiTemplate::DeprecatedClassAndMaskCredentials => API_TEMPLATE_5_2,
     }
 }

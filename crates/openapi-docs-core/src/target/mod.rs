@@ -2,21 +2,22 @@
 //! `compat` (or from the installed theme's version, [`for_theme`]) and names behaviours, not
 //! releases: which bundler's `$ref` handling, which example sampler, which admonition syntax, and
 //! so on. Code asks a behaviour (`target.sampler`, `target.pages.admonition`); release numbers
-//! appear only where targets are defined (`releases.rs`: [`TARGETS`], [`THEMES`]) and where
+//! appear only where targets are defined (`releases.rs`: [`TARGETS`], [`RELEASES`]) and where
 //! `compat` is parsed (`options::Compat`); `scripts/check-target-seam.mjs` holds that. Adding a
 //! target is one definition in `releases.rs` plus the files where its pages really differ, each
 //! named after the behaviour.
 
 mod releases;
 
-pub use releases::{TARGETS, THEMES, for_release, for_theme};
+pub use releases::{RELEASES, TARGETS, for_release, for_theme, release_for_theme};
 
 /// Everything that differs between the releases of docusaurus-plugin-openapi-docs the core
 /// reproduces (and the theme release of the same line that renders their pages).
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct Target {
-    /// The plugin release whose pages are written, as `compat` spells it.
+    /// The first plugin release whose pages these are, as `compat` spells it ([`RELEASES`] maps
+    /// each release to its target).
     pub release: &'static str,
     /// The oldest Docusaurus release its theme supports.
     pub docusaurus: &'static str,
@@ -68,12 +69,52 @@ pub enum RefParser {
 /// The example builder of request bodies and responses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Sampler {
-    /// `createRequestExample.ts` and `createResponseExample.ts`: two builders, `mergeAllOf` that
-    /// may give `undefined`.
+pub struct Sampler {
+    /// Which builder.
+    pub builder: SampleBuilder,
+    /// Whether a schema's OpenAPI 3.1 `examples[0]` and `const`, and a property's own `example`,
+    /// are the sample (`createSchemaExample.ts` from 4.6).
+    pub explicit_examples: bool,
+    /// How `allOf` is merged first (`mergeAllOf` in `markdown/createSchema.ts`).
+    pub all_of_merge: AllOfMerge,
+}
+
+impl Sampler {
+    /// 4.3's two builders.
+    pub const REQUEST_AND_RESPONSE_BUILDERS: Sampler = Sampler {
+        builder: SampleBuilder::RequestAndResponseBuilders,
+        explicit_examples: false,
+        all_of_merge: AllOfMerge::MayBeUndefined,
+    };
+    /// `createSchemaExample.ts` as 5.1 and later have it.
+    pub const SCHEMA_EXAMPLE: Sampler = Sampler {
+        builder: SampleBuilder::SchemaExample,
+        explicit_examples: true,
+        all_of_merge: AllOfMerge::OpensClosedMembers,
+    };
+}
+
+/// Which builder makes the samples.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SampleBuilder {
+    /// `createRequestExample.ts` and `createResponseExample.ts`: two builders.
     RequestAndResponseBuilders,
     /// `createSchemaExample.ts`: one builder for both.
     SchemaExample,
+}
+
+/// How `mergeAllOf` merges an `allOf` before a sample is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AllOfMerge {
+    /// `allof-merge` as it is: `undefined` when the members cannot merge.
+    MayBeUndefined,
+    /// `{}` instead of `undefined` (5.0).
+    EmptyWhenUndefined,
+    /// Members' `additionalProperties: false` dropped when there are several (5.1), and `{}`
+    /// instead of `undefined`.
+    OpensClosedMembers,
 }
 
 /// The theme's request builder behind the code samples (`buildPostmanRequest`).
@@ -87,14 +128,26 @@ pub enum Explorer {
     MaskingCredentials,
 }
 
-/// The openapi-to-postmanv2 release whose collection gives each operation's `api.postman`.
+/// How each operation's `api.postman` comes from the openapi-to-postmanv2 collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Postman {
-    /// 4.x: each request bound to the page whose path equals it.
-    Converter4,
-    /// 6.x: each request bound by its path template.
-    Converter6,
+pub struct Postman {
+    /// Which request an operation's page gets.
+    pub binding: PostmanBinding,
+    /// Whether an operation parameter without a description takes its path-level namesake's
+    /// (openapi-to-postmanv2 5 and later).
+    pub inherits_path_level_descriptions: bool,
+}
+
+/// Which request of the collection an operation's page gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PostmanBinding {
+    /// The request whose path equals the page's (4.x).
+    ByPath,
+    /// The request matched by its path template, literal segments first (5.1's ranking; 5.0.x
+    /// bound some pages to another operation's request, which ours does not reproduce).
+    ByTemplate,
 }
 
 /// Which theme's rendering faults the props are made safe for.
@@ -142,6 +195,8 @@ pub struct PageMarkup {
 pub enum ApiTemplate {
     /// The front matter as 4.3 wrote it.
     Original,
+    /// With `mask_credentials: false` (4.6).
+    MaskCredentials,
     /// With a deprecated operation's sidebar class and `mask_credentials: false`.
     DeprecatedClassAndMaskCredentials,
 }

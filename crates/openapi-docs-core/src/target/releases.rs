@@ -5,20 +5,23 @@
 //! (`docs/notes/2026-11-28-reference-releases.md`, `tests/reference-releases/`).
 
 use super::{
-    Admonition, ApiTemplate, Bundler, Explorer, ExternalProps, HeadingTitle, OptionSupport,
-    PageMarkup, PathLayout, Postman, RefParser, Sampler, SidebarBehaviour, Target, ThemeFaults,
-    UnsetProps,
+    Admonition, AllOfMerge, ApiTemplate, Bundler, Explorer, ExternalProps, HeadingTitle,
+    OptionSupport, PageMarkup, PathLayout, Postman, PostmanBinding, RefParser, SampleBuilder,
+    Sampler, SidebarBehaviour, Target, ThemeFaults, UnsetProps,
 };
 
 /// docusaurus-plugin-openapi-docs 4.3.5, for docusaurus-theme-openapi-docs 4.3.x.
-static PLUGIN_4_3_5: Target = Target {
+const TARGET_4_3_5: Target = Target {
     release: "4.3.5",
     docusaurus: "3.5",
     bundler: Bundler::RedoclyCore1,
     ref_parser: RefParser::V11,
-    sampler: Sampler::RequestAndResponseBuilders,
+    sampler: Sampler::REQUEST_AND_RESPONSE_BUILDERS,
     explorer: Explorer::Unmasked,
-    postman: Postman::Converter4,
+    postman: Postman {
+        binding: PostmanBinding::ByPath,
+        inherits_path_level_descriptions: false,
+    },
     theme_faults: ThemeFaults::Theme4,
     pages: PageMarkup {
         api_template: ApiTemplate::Original,
@@ -46,63 +49,222 @@ static PLUGIN_4_3_5: Target = Target {
     },
 };
 
-/// docusaurus-plugin-openapi-docs 5.2.0, for docusaurus-theme-openapi-docs 5.2.x.
-static PLUGIN_5_2_0: Target = Target {
-    release: "5.2.0",
+/// 4.3.7: `downloadUrl` on every item (4.3.5's crash on `requestBody.content: {}` is fixed too;
+/// ours never had it).
+const TARGET_4_3_7: Target = Target {
+    release: "4.3.7",
+    pages: PageMarkup {
+        download_url_on_every_item: true,
+        ..TARGET_4_3_5.pages
+    },
+    ..TARGET_4_3_5
+};
+
+/// 4.4.0: the `infoTemplate`, `tagTemplate` and `schemaTemplate` options.
+const TARGET_4_4_0: Target = Target {
+    release: "4.4.0",
+    options: OptionSupport {
+        page_templates: true,
+        ..TARGET_4_3_7.options
+    },
+    ..TARGET_4_3_7
+};
+
+/// 4.5.1: the info page's API key label, `x-position` order, one sample builder.
+const TARGET_4_5_1: Target = Target {
+    release: "4.5.1",
+    sampler: Sampler {
+        builder: SampleBuilder::SchemaExample,
+        ..Sampler::REQUEST_AND_RESPONSE_BUILDERS
+    },
+    pages: PageMarkup {
+        api_key_label_names_place: true,
+        sorted_by_x_position: true,
+        ..TARGET_4_4_0.pages
+    },
+    ..TARGET_4_4_0
+};
+
+/// 4.6.0: the translated request heading, titles as they are in the h1, webhooks named after their event, and 5.x's
+/// `showInfoPage`, `maskCredentials` and `schemasOnly` options.
+const TARGET_4_6_0: Target = Target {
+    release: "4.6.0",
+    sampler: Sampler {
+        explicit_examples: true,
+        ..TARGET_4_5_1.sampler
+    },
+    postman: Postman {
+        inherits_path_level_descriptions: true,
+        ..TARGET_4_5_1.postman
+    },
+    explorer: Explorer::MaskingCredentials,
+    pages: PageMarkup {
+        api_template: ApiTemplate::MaskCredentials,
+        heading: HeadingTitle::AsIs,
+        translated_request_heading: true,
+        webhook_named_after_event: true,
+        ..TARGET_4_5_1.pages
+    },
+    options: OptionSupport {
+        show_info_page: true,
+        schemas_only: true,
+        mask_credentials: true,
+        ..TARGET_4_5_1.options
+    },
+    ..TARGET_4_5_1
+};
+
+/// 4.7.1: `externalJsonProps`, on by default.
+const TARGET_4_7_1: Target = Target {
+    release: "4.7.1",
+    pages: PageMarkup {
+        external_props: ExternalProps::PluginFiles,
+        ..TARGET_4_6_0.pages
+    },
+    ..TARGET_4_6_0
+};
+
+/// 5.0.0: Redocly 2 and json-schema-ref-parser 15, props without `undefined`, the 5.x theme.
+const TARGET_5_0_0: Target = Target {
+    release: "5.0.0",
     docusaurus: "3.10",
     bundler: Bundler::RedoclyCore2,
     ref_parser: RefParser::V15,
-    sampler: Sampler::SchemaExample,
-    explorer: Explorer::MaskingCredentials,
-    postman: Postman::Converter6,
+    sampler: Sampler {
+        all_of_merge: AllOfMerge::EmptyWhenUndefined,
+        ..TARGET_4_7_1.sampler
+    },
+    postman: Postman {
+        binding: PostmanBinding::ByTemplate,
+        inherits_path_level_descriptions: true,
+    },
     theme_faults: ThemeFaults::Theme5,
     pages: PageMarkup {
-        api_template: ApiTemplate::DeprecatedClassAndMaskCredentials,
-        admonition: Admonition::BracketTitle,
         unset_props: UnsetProps::Absent,
-        heading: HeadingTitle::AsIs,
-        translated_request_heading: true,
-        api_key_label_names_place: true,
         license_spdx_link: true,
-        download_url_on_every_item: true,
-        webhook_named_after_event: true,
-        sorted_by_x_position: true,
-        external_props: ExternalProps::PluginFiles,
+        ..TARGET_4_7_1.pages
     },
     paths: PathLayout::BasePathFromOutput,
     sidebar: SidebarBehaviour {
         tag_group_keys: true,
     },
-    options: OptionSupport {
-        page_templates: true,
-        show_info_page: true,
-        schemas_only: true,
-        mask_credentials: true,
-        tag_parent: true,
-    },
+    ..TARGET_4_7_1
 };
 
-/// Every target, the default (`compat` unset) first.
-pub static TARGETS: [&Target; 2] = [&PLUGIN_4_3_5, &PLUGIN_5_2_0];
+/// 5.0.1 and 5.0.2: the admonition's bracketed title.
+const TARGET_5_0_1: Target = Target {
+    release: "5.0.1",
+    pages: PageMarkup {
+        admonition: Admonition::BracketTitle,
+        ..TARGET_5_0_0.pages
+    },
+    ..TARGET_5_0_0
+};
 
-/// The theme release lines the plugin serves (`major.minor` of docusaurus-theme-openapi-docs)
-/// and the target of each. The plugin reads the installed theme's version and picks its target.
-pub static THEMES: [(&str, &Target); 2] = [("4.3", &PLUGIN_4_3_5), ("5.2", &PLUGIN_5_2_0)];
+/// 5.1.0 to 5.1.3: deprecated operations' sidebar class.
+const TARGET_5_1_0: Target = Target {
+    release: "5.1.0",
+    sampler: Sampler::SCHEMA_EXAMPLE,
+    pages: PageMarkup {
+        api_template: ApiTemplate::DeprecatedClassAndMaskCredentials,
+        ..TARGET_5_0_1.pages
+    },
+    ..TARGET_5_0_1
+};
 
-/// The target whose `release` is `release`.
+/// 5.2.0: `sidebarOptions.groupPathsBy: "tagParent"`.
+const TARGET_5_2_0: Target = Target {
+    release: "5.2.0",
+    options: OptionSupport {
+        tag_parent: true,
+        ..TARGET_5_1_0.options
+    },
+    ..TARGET_5_1_0
+};
+
+static PLUGIN_4_3_5: Target = TARGET_4_3_5;
+static PLUGIN_4_3_7: Target = TARGET_4_3_7;
+static PLUGIN_4_4_0: Target = TARGET_4_4_0;
+static PLUGIN_4_5_1: Target = TARGET_4_5_1;
+static PLUGIN_4_6_0: Target = TARGET_4_6_0;
+static PLUGIN_4_7_1: Target = TARGET_4_7_1;
+static PLUGIN_5_0_0: Target = TARGET_5_0_0;
+static PLUGIN_5_0_1: Target = TARGET_5_0_1;
+static PLUGIN_5_1_0: Target = TARGET_5_1_0;
+static PLUGIN_5_2_0: Target = TARGET_5_2_0;
+
+/// Every target, the default (`compat` unset) first, then by release.
+pub static TARGETS: [&Target; 10] = [
+    &PLUGIN_4_3_5,
+    &PLUGIN_4_3_7,
+    &PLUGIN_4_4_0,
+    &PLUGIN_4_5_1,
+    &PLUGIN_4_6_0,
+    &PLUGIN_4_7_1,
+    &PLUGIN_5_0_0,
+    &PLUGIN_5_0_1,
+    &PLUGIN_5_1_0,
+    &PLUGIN_5_2_0,
+];
+
+/// Every release of docusaurus-plugin-openapi-docs the core reproduces (`npm view
+/// docusaurus-plugin-openapi-docs versions` from 4.3.5 on; there is no 4.3.6 and no 5.1.1), and
+/// its target: releases whose pages are identical share one. A site's
+/// docusaurus-theme-openapi-docs has the same number as the plugin it came with.
+pub static RELEASES: [(&str, &Target); 13] = [
+    ("4.3.5", &PLUGIN_4_3_5),
+    ("4.3.7", &PLUGIN_4_3_7),
+    ("4.4.0", &PLUGIN_4_4_0),
+    ("4.5.1", &PLUGIN_4_5_1),
+    ("4.6.0", &PLUGIN_4_6_0),
+    ("4.7.1", &PLUGIN_4_7_1),
+    ("5.0.0", &PLUGIN_5_0_0),
+    ("5.0.1", &PLUGIN_5_0_1),
+    ("5.0.2", &PLUGIN_5_0_1),
+    ("5.1.0", &PLUGIN_5_1_0),
+    ("5.1.2", &PLUGIN_5_1_0),
+    ("5.1.3", &PLUGIN_5_1_0),
+    ("5.2.0", &PLUGIN_5_2_0),
+];
+
+/// The target of the plugin release `release` (as `compat` spells it).
 pub fn for_release(release: &str) -> Option<&'static Target> {
-    TARGETS.iter().copied().find(|t| t.release == release)
+    RELEASES
+        .iter()
+        .find(|(r, _)| *r == release)
+        .map(|(_, target)| *target)
 }
 
-/// The target for an installed docusaurus-theme-openapi-docs `version` (`4.3.5`, `5.2.0-beta.1`):
-/// its `major.minor` line's, if the plugin serves that line.
-pub fn for_theme(version: &str) -> Option<&'static Target> {
-    let mut parts = version.trim_start_matches(['v', '=', '^', '~']).split('.');
-    let line = format!("{}.{}", parts.next()?, parts.next()?);
-    THEMES
+/// The release whose pages a site with docusaurus-theme-openapi-docs `version` gets (`4.3.5`,
+/// `5.2.1-beta.0`): that release when the core knows it, else the newest known release of its
+/// `major.minor` line (a later patch), else none.
+pub fn release_for_theme(version: &str) -> Option<&'static str> {
+    let version = version.trim_start_matches(['v', '=', '^', '~']);
+    let core = version.split(['-', '+']).next().unwrap_or(version);
+    if let Some((release, _)) = RELEASES.iter().find(|(r, _)| *r == core) {
+        return Some(release);
+    }
+    let mut parts = core.split('.');
+    let (major, minor) = (parts.next()?, parts.next()?);
+    let patch: u32 = parts.next()?.parse().ok()?;
+    RELEASES
         .iter()
-        .find(|(theme, _)| *theme == line)
-        .map(|(_, target)| *target)
+        .rev()
+        .find(|(r, _)| {
+            let mut p = r.split('.');
+            p.next() == Some(major)
+                && p.next() == Some(minor)
+                && p.next()
+                    .and_then(|x| x.parse::<u32>().ok())
+                    .is_some_and(|x| x < patch)
+        })
+        .map(|(r, _)| *r)
+}
+
+/// The target for an installed docusaurus-theme-openapi-docs `version`
+/// ([`release_for_theme`]'s).
+pub fn for_theme(version: &str) -> Option<&'static Target> {
+    release_for_theme(version).and_then(for_release)
 }
 
 #[cfg(test)]
@@ -110,26 +272,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn themes_map_to_their_line_s_target() {
-        assert_eq!(for_theme("4.3.5").unwrap().release, "4.3.5");
-        assert_eq!(for_theme("4.3.7").unwrap().release, "4.3.5");
-        assert_eq!(for_theme("5.2.0").unwrap().release, "5.2.0");
-        assert_eq!(for_theme("5.2.1-beta.0").unwrap().release, "5.2.0");
-        assert!(for_theme("4.4.0").is_none());
-        assert!(for_theme("5.1.3").is_none());
-        assert!(for_theme("5").is_none());
-        assert!(for_theme("").is_none());
+    fn themes_map_to_their_release_or_their_line_s_newest() {
+        let release = |v| for_theme(v).map(|t| t.release);
+        assert_eq!(release("4.3.5"), Some("4.3.5"));
+        assert_eq!(release("4.3.7"), Some("4.3.7"));
+        assert_eq!(release("4.3.9"), Some("4.3.7"));
+        assert_eq!(release("5.0.2"), Some("5.0.1"));
+        assert_eq!(release("5.1.3"), Some("5.1.0"));
+        assert_eq!(release("5.2.0"), Some("5.2.0"));
+        assert_eq!(release_for_theme("5.2.1-beta.0"), Some("5.2.0"));
+        assert_eq!(release_for_theme("^5.1.1"), Some("5.1.0"));
+        assert_eq!(release_for_theme("5.3.0"), None);
+        assert_eq!(release_for_theme("4.2.0"), None);
+        assert_eq!(release_for_theme("5"), None);
+        assert_eq!(release_for_theme(""), None);
     }
 
     #[test]
-    fn every_target_has_a_release_of_its_own_and_the_default_is_first() {
+    fn every_target_is_reached_and_named_after_its_first_release() {
         assert_eq!(TARGETS[0].release, "4.3.5");
-        for (i, a) in TARGETS.iter().enumerate() {
-            assert_eq!(for_release(a.release).map(|t| t.release), Some(a.release));
-            assert!(TARGETS[i + 1..].iter().all(|b| b.release != a.release));
+        for target in TARGETS {
+            let first = RELEASES.iter().find(|(_, t)| std::ptr::eq(*t, target));
+            assert_eq!(first.map(|(r, _)| *r), Some(target.release));
         }
-        for (_, target) in &THEMES {
+        for (_, target) in &RELEASES {
             assert!(TARGETS.iter().any(|t| std::ptr::eq(*t, *target)));
         }
+        let mut releases: Vec<_> = RELEASES.iter().map(|(r, _)| *r).collect();
+        releases.dedup();
+        assert_eq!(releases.len(), RELEASES.len());
     }
 }
