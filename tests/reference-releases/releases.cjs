@@ -13,12 +13,15 @@
 //   node tests/reference-releases/releases.cjs all      [version...]   the three in turn
 //   node tests/reference-releases/releases.cjs ours     [version...]   ours with `compat: <v>` on RUNS
 //   node tests/reference-releases/releases.cjs parity   [version...]   ours against each release
-//   node tests/reference-releases/releases.cjs check [--update]         all of it, then the summary
+//   node tests/reference-releases/releases.cjs check [--update] [--reuse] all of it (--reuse: the
+//     last run's outputs, parity only), then the summary
 //     against the committed tests/reference-releases/parity-summary.json (CI; --update rewrites it
 //     and docs/reports/parity-by-release.md)
 // Installs are the pinned ones of ./pins/ (two npm installs, their locks); `--fresh` installs
 // each release apart with today's dependencies instead.
-// Versions default to RELEASES. `FULL=1` adds GitHub's REST spec (about 2 minutes per release).
+// Versions default to RELEASES. `FULL=1` adds GitHub's REST spec to the runs of the newest release
+// of each line and of the baselines (GITHUB_RELEASES: about 2 minutes each), and `check` then
+// keeps its summary in parity-summary-full.json.
 // Re-running `generate` regenerates; `install` skips a release already installed.
 //
 // Each release is installed with `npm install --prefix tests/.work/releases/<v>
@@ -61,10 +64,15 @@ const TIMEOUT_MS = 20 * 60_000;
  * - five-options: the runs of ../differential/v5/five-options.test.cjs (5.x options; a release
  *   that does not know an option runs without it, see run-release.cjs).
  */
-function runs() {
+/** The releases GitHub's spec runs for with FULL=1: the newest of each line, and 4.3.5, the
+ * baseline that explains 4.7.1's differences. */
+const GITHUB_RELEASES = ["4.3.5", "4.7.1", "5.2.0"];
+
+function runs(version) {
   const out = [];
   const noExternal = { externalJsonProps: false };
-  const specs = paritySpecs().filter((s) => process.env.FULL === "1" || s.name !== "api.github.com.json");
+  const github = process.env.FULL === "1" && GITHUB_RELEASES.includes(version);
+  const specs = paritySpecs().filter((s) => github || s.name !== "api.github.com.json");
   specs.push(
     { name: "v5-features.yaml", file: path.join(V5_FIXTURES, "v5-features.yaml") },
     { name: "refs-with-siblings.yaml", file: path.join(V5_FIXTURES, "refs-with-siblings.yaml") },
@@ -135,19 +143,26 @@ function install(version) {
   if (r.status !== 0) throw new Error(`npm install of ${version} failed:\n${r.stderr.slice(-3000)}`);
 }
 
+/** Empties `dir` and copies the run's spec into it (a folder whole, its `openapi.yaml` the
+ * entry). Returns the spec's path in `dir`. */
+function freshRunFolder(dir, run) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const isFolder = fs.statSync(run.spec).isDirectory();
+  const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(run.spec)}`;
+  if (isFolder) fs.cpSync(run.spec, path.join(dir, "spec"), { recursive: true });
+  else fs.copyFileSync(run.spec, path.join(dir, specPath));
+  return specPath;
+}
+
 function generate(version) {
   // All runs of a release in one process (./run-release.cjs --batch): a process per run spends
   // most of its time starting up.
   const list = [];
-  const all = runs();
+  const all = runs(version);
   for (const run of all) {
     const dir = runDir(version, run);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const isFolder = fs.statSync(run.spec).isDirectory();
-    const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(run.spec)}`;
-    if (isFolder) fs.cpSync(run.spec, path.join(dir, "spec"), { recursive: true });
-    else fs.copyFileSync(run.spec, path.join(dir, specPath));
+    const specPath = freshRunFolder(dir, run);
     const optionsFile = path.join(dir, "options.json");
     fs.writeFileSync(optionsFile, JSON.stringify({ config: { x: { specPath, ...run.options } } }));
     list.push([dir, optionsFile]);
@@ -300,14 +315,9 @@ function generateOurs(version) {
   const status = JSON.parse(fs.readFileSync(path.join(WORK, "out", version, "status.json"), "utf8"));
   const out = {};
   const started = Date.now();
-  for (const run of runs()) {
+  for (const run of runs(version)) {
     const dir = oursDir(version, run);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const isFolder = fs.statSync(run.spec).isDirectory();
-    const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(run.spec)}`;
-    if (isFolder) fs.cpSync(run.spec, path.join(dir, "spec"), { recursive: true });
-    else fs.copyFileSync(run.spec, path.join(dir, specPath));
+    const specPath = freshRunFolder(dir, run);
     const options = structuredClone({ specPath, ...run.options, compat: version });
     // Ours knows `externalJsonProps` under every target: the runs' `false` (inline props, what
     // releases before 4.7 write) stays.
@@ -325,7 +335,7 @@ function generateOurs(version) {
     }
   }
   fs.writeFileSync(path.join(WORK, "out-ours", version, "status.json"), JSON.stringify(out, null, 1));
-  console.log(`ours ${version}: ${runs().length} runs in ${Date.now() - started} ms, ${Object.values(out).filter((r) => !r.ok).length} failed`);
+  console.log(`ours ${version}: ${runs(version).length} runs in ${Date.now() - started} ms, ${Object.values(out).filter((r) => !r.ok).length} failed`);
 }
 
 /** The lines a diff of two texts changes (`-`/`+` lines, without context): two pairs whose
@@ -442,14 +452,23 @@ function deliberate(version, file, ref, ours, refTree, oursTree, fixedTree) {
  * diffs-ours/<version>/.
  */
 function parity(versions) {
-  const all = runs();
   const report = {};
   for (const version of versions) {
+    const all = runs(version);
     const base = BASELINE_FOR(version);
     const totals = { identical: 0, explained: 0, deliberate: 0, unexplained: 0, referenceFailed: 0, bothFailed: 0, oursFailed: 0 };
     const unexplained = [];
     const explained = [];
     const rules = {};
+    // Per group of runs (parity, options, external, five-options; GitHub's spec, with FULL=1, on
+    // its own): files by outcome.
+    const groupOf = (run) => (run.name === "api.github.com.json" ? "github" : run.group);
+    const groups = {};
+    const count = (group, outcome) => {
+      groups[group] ??= { files: 0, identical: 0, sameAsBaseline: 0, deliberate: 0, unexplained: 0 };
+      groups[group].files++;
+      groups[group][outcome]++;
+    };
     const diffRoot = path.join(WORK, "diffs-ours", version);
     fs.rmSync(diffRoot, { recursive: true, force: true });
     for (const run of all) {
@@ -475,6 +494,7 @@ function parity(versions) {
       for (const file of new Set([...Object.keys(ref), ...Object.keys(ours)])) {
         if (ref[file] === ours[file]) {
           totals.identical++;
+          count(groupOf(run), "identical");
           continue;
         }
         if (fixed === undefined && version.startsWith("5.0.")) fixed = tree("5.1.0", run);
@@ -488,23 +508,26 @@ function parity(versions) {
         }
         if (same) {
           totals.explained++;
+          count(groupOf(run), "sameAsBaseline");
           explained.push(`${key}: ${file}`);
           continue;
         }
         const used = deliberate(version, file, ref[file], ours[file], ref, ours, fixed);
         if (used.length > 0) {
           totals.deliberate++;
+          count(groupOf(run), "deliberate");
           for (const name of used) rules[name] = (rules[name] ?? 0) + 1;
           continue;
         }
         totals.unexplained++;
+        count(groupOf(run), "unexplained");
         unexplained.push(`${key}: ${file}${ref[file] === undefined ? " (only ours)" : ours[file] === undefined ? " (only the release)" : ""}`);
         const target = path.join(diffRoot, run.group, run.name, `${file}.diff`);
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, unified(ref[file], ours[file], file));
       }
     }
-    report[version] = { baseline: base, totals, deliberate: rules, unexplained, explained };
+    report[version] = { baseline: base, totals, groups, deliberate: rules, unexplained, explained };
     console.log(`${version} (explained by ${base}): ${JSON.stringify(totals)} ${JSON.stringify(rules)}`);
     for (const u of unexplained.slice(0, 40)) console.log(`  ${u}`);
     if (unexplained.length > 40) console.log(`  ... ${unexplained.length - 40} more`);
@@ -513,7 +536,7 @@ function parity(versions) {
   return report;
 }
 
-const SUMMARY = path.join(__dirname, "parity-summary.json");
+const SUMMARY = path.join(__dirname, process.env.FULL === "1" ? "parity-summary-full.json" : "parity-summary.json");
 const SUMMARY_MD = path.join(ROOT, "docs/reports/parity-by-release.md");
 
 /** The committed summary of `parity()`'s report: per release, its target and the counts. */
@@ -525,7 +548,7 @@ function summarize(report) {
     const t = r.totals;
     out[version] = {
       target: targets[version] ?? null,
-      runs: runs().length,
+      runs: runs(version).length,
       files: t.identical + t.explained + t.deliberate + t.unexplained,
       identical: t.identical,
       sameAsBaseline: t.explained,
@@ -535,6 +558,7 @@ function summarize(report) {
       bothFailed: t.bothFailed,
       oursFailed: t.oursFailed,
       unexplained: t.unexplained,
+      groups: r.groups,
     };
   }
   return out;
@@ -560,27 +584,41 @@ function summaryMarkdown(summary) {
     const deliberate = Object.values(s.deliberate).reduce((a, b) => a + b, 0);
     lines.push(`| ${version} | ${s.target} | ${s.files} | ${s.identical} | ${s.sameAsBaseline} (${s.baseline}) | ${deliberate} | ${s.unexplained} | ${s.referenceFailed} |`);
   }
+  const groups = [...new Set(Object.values(summary).flatMap((s) => Object.keys(s.groups)))];
+  lines.push("", "Identical files / files, by group of runs (`parity`: the specs with the parity options; `options`: the option sets; `external`: `externalJsonProps` left to the release's default; `five-options`: the options 4.4 to 5.2 added):", "");
+  lines.push(`| Release | ${groups.join(" | ")} |`, `|---|${groups.map(() => "---|").join("")}`);
+  for (const [version, s] of Object.entries(summary)) lines.push(`| ${version} | ${groups.map((g) => (s.groups[g] ? `${s.groups[g].identical}/${s.groups[g].files}` : "-")).join(" | ")} |`);
+  const fullFile = path.join(__dirname, "parity-summary-full.json");
+  if (fs.existsSync(fullFile)) {
+    const full = JSON.parse(fs.readFileSync(fullFile, "utf8"));
+    const rows = Object.entries(full).filter(([, s]) => s.groups.github);
+    lines.push("", "GitHub's REST spec (`FULL=1`, `parity-summary-full.json`; the newest release of each line and 4.3.5): identical / files, and the files that differ as the baseline's do (the pages ours renames, with their sidebar entries):", "");
+    for (const [version, s] of rows) lines.push(`- ${version}: ${s.groups.github.identical}/${s.groups.github.files}, ${s.groups.github.sameAsBaseline} as ${s.baseline}'s, ${s.groups.github.unexplained} unexplained`);
+  }
   lines.push("", "Deliberate differences, by rule and release:", "");
   const rules = [...new Set(Object.values(summary).flatMap((s) => Object.keys(s.deliberate)))].sort();
   for (const rule of rules) {
     const where = Object.entries(summary).filter(([, s]) => s.deliberate[rule]).map(([v, s]) => `${v} (${s.deliberate[rule]})`);
     lines.push(`- ${rule}: ${where.join(", ")}`);
   }
-  lines.push("", "The 4.3.5 and 5.2.0 rows are their own baselines: their differences are checked file by file by", "`tests/differential/` (the README's figures), not here.", "");
+  lines.push("", "The 4.3.5 and 5.2.0 rows are their own baselines: their differences are checked file by file by", "`tests/differential/` (4.3.5) and `tests/differential/v5/` (5.2.0), each derived from the reference's own file", "(`docs/differences.md`), not here.", "");
   return lines.join("\n");
 }
 
-/** install + generate + ours + parity, then the summary against the committed one. */
-function check(versions, update) {
-  for (const v of versions) install(v);
-  for (const v of versions) generate(v);
-  for (const v of versions) generateOurs(v);
+/** install + generate + ours + parity, then the summary against the committed one (`reuse`:
+ * the outputs of the last run, parity and the summary only). */
+function check(versions, update, reuse) {
+  if (!reuse) {
+    for (const v of versions) install(v);
+    for (const v of versions) generate(v);
+    for (const v of versions) generateOurs(v);
+  }
   const summary = summarize(parity(versions));
   const unexplained = Object.entries(summary).filter(([, s]) => s.unexplained > 0 || s.oursFailed > 0);
   if (update) {
     fs.writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 1)}\n`);
-    fs.writeFileSync(SUMMARY_MD, summaryMarkdown(summary));
-    console.log(`wrote ${path.relative(ROOT, SUMMARY)} and ${path.relative(ROOT, SUMMARY_MD)}`);
+    if (process.env.FULL !== "1") fs.writeFileSync(SUMMARY_MD, summaryMarkdown(summary));
+    console.log(`wrote ${path.relative(ROOT, SUMMARY)}${process.env.FULL === "1" ? "" : ` and ${path.relative(ROOT, SUMMARY_MD)}`}`);
   }
   if (unexplained.length > 0) {
     console.error(`unexplained differences in ${unexplained.map(([v]) => v).join(", ")}: see tests/.work/releases/diffs-ours/<release>/`);
@@ -608,9 +646,9 @@ function main() {
   if (command === "compare" || command === "all") compare(versions);
   if (command === "ours") for (const v of versions) generateOurs(v);
   if (command === "parity") parity(versions);
-  if (command === "check") check(versions, process.argv.includes("--update"));
+  if (command === "check") check(versions, process.argv.includes("--update"), process.argv.includes("--reuse"));
   if (!["install", "generate", "compare", "all", "ours", "parity", "check"].includes(command)) {
-    console.error("usage: releases.cjs install|generate|compare|all|ours|parity|check [--update] [--fresh] [version...]");
+    console.error("usage: releases.cjs install|generate|compare|all|ours|parity|check [--update] [--reuse] [--fresh] [version...]");
     process.exit(2);
   }
 }

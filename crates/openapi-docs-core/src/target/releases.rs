@@ -85,8 +85,9 @@ const TARGET_4_5_1: Target = Target {
     ..TARGET_4_4_0
 };
 
-/// 4.6.0: the translated request heading, titles as they are in the h1, webhooks named after their event, and 5.x's
-/// `showInfoPage`, `maskCredentials` and `schemasOnly` options.
+/// 4.6.0: one sample builder reading OpenAPI 3.1 examples, path-level descriptions in the Postman
+/// request, the translated request heading, titles as they are in the h1, webhooks named after
+/// their event, and 5.x's `showInfoPage`, `maskCredentials` and `schemasOnly` options.
 const TARGET_4_6_0: Target = Target {
     release: "4.6.0",
     sampler: Sampler {
@@ -124,7 +125,9 @@ const TARGET_4_7_1: Target = Target {
     ..TARGET_4_6_0
 };
 
-/// 5.0.0: Redocly 2 and json-schema-ref-parser 15, props without `undefined`, the 5.x theme.
+/// 5.0.0: Redocly 2 and json-schema-ref-parser 15, props without `undefined`, the 5.x theme. Its
+/// Postman binding, which gives some pages another operation's request, is not reproduced: ours
+/// binds as 5.1.0 does.
 const TARGET_5_0_0: Target = Target {
     release: "5.0.0",
     docusaurus: "3.10",
