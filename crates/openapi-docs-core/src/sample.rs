@@ -536,6 +536,45 @@ mod tests {
 
     // Every expectation here was checked against both releases' `createRequestExample.js` and
     // `createResponseExample.js` run under Node.
+    // The releases between: 4.5.1's one builder without OpenAPI 3.1 examples, and 5.0's merge.
+    #[test]
+    fn the_schema_builder_reads_explicit_examples_from_4_6_and_merges_as_its_release() {
+        let without_examples = Sampler {
+            explicit_examples: false,
+            all_of_merge: AllOfMerge::MayBeUndefined,
+            ..Sampler::SCHEMA_EXAMPLE
+        };
+        let schema = json!({"type": "object", "properties": {
+            "event": {"type": "string", "const": "order.created"},
+            "id": {"type": "string", "examples": ["or_1"]},
+            "count": {"type": ["integer", "null"]},
+        }});
+        assert_eq!(
+            sample_from_schema(&schema, SampleKind::Request, without_examples),
+            Some(json!({"event": "string", "id": "string", "count": 0}))
+        );
+        assert_eq!(
+            sample_from_schema(&schema, SampleKind::Request, Sampler::SCHEMA_EXAMPLE),
+            Some(json!({"event": "order.created", "id": "or_1", "count": 0}))
+        );
+        // Two closed `allOf` members: 5.0's merge keeps each member's rule (allof-merge drops
+        // the other's properties); 5.1 opens them first and gives both.
+        let closed = json!({"allOf": [
+            {"type": "object", "additionalProperties": false, "properties": {"a": {"type": "string"}}},
+            {"type": "object", "additionalProperties": false, "properties": {"b": {"type": "string"}}},
+        ]});
+        let five_zero = Sampler {
+            all_of_merge: AllOfMerge::EmptyWhenUndefined,
+            ..Sampler::SCHEMA_EXAMPLE
+        };
+        let merged = |sampler| sample_from_schema(&closed, SampleKind::Request, sampler);
+        assert_ne!(merged(five_zero), merged(Sampler::SCHEMA_EXAMPLE));
+        assert_eq!(
+            merged(Sampler::SCHEMA_EXAMPLE),
+            Some(json!({"a": "string", "b": "string"}))
+        );
+    }
+
     #[test]
     fn oas31_keywords_are_read_by_5_2_only() {
         let schema = json!({"type": "object", "properties": {
