@@ -9,9 +9,9 @@
 // and file counts; exits 1 on any unexplained file.
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
-//   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0] [--out docs/corpus/differential.md]
-//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --redo docs/corpus/differential.md [--also a.json,b.json]   (its unexplained specs again, and those named)
-//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0] --sample 200 [--jobs 1] --rest docs/corpus/differential.md   (the specs a stopped run did not reach)
+//   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0|4.7.1] [--out docs/corpus/differential.md]
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0|4.7.1] --redo docs/corpus/differential.md [--also a.json,b.json]   (its unexplained specs again, and those named)
+//   node tests/corpus/differential.cjs [--reference 4.3.5|5.2.0|4.7.1] --sample 200 [--jobs 1] --rest docs/corpus/differential.md   (the specs a stopped run did not reach)
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -21,7 +21,7 @@ const { NOTABLE, SLOW, listSpecs, sampleBySize, inParallel } = require("./corpus
 const { listFiles } = require("../differential/compare.cjs");
 const { classifyTrees, mdxFailures } = require("./classify.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
-const { REFERENCES } = require("../differential/harness.cjs");
+const { REFERENCES, referenceArgs } = require("../differential/harness.cjs");
 
 const REFERENCE_TIMEOUT_MS = 120_000;
 const OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
@@ -42,7 +42,7 @@ function runReference(reference, dir) {
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      ["--max-old-space-size=4096", "--require", path.join(__dirname, "shadow-writes.cjs"), REFERENCES[reference].script, path.join(dir, "reference"), path.join(dir, "options.json")],
+      ["--max-old-space-size=4096", "--require", path.join(__dirname, "shadow-writes.cjs"), ...referenceArgs(reference, path.join(dir, "reference"), path.join(dir, "options.json"))],
       { env: { ...process.env, OPENAPI_DOCS_SHADOW_DIR: path.join(dir, "shadow") } },
     );
     let stderr = "";

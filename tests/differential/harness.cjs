@@ -24,7 +24,19 @@ const WORK = path.resolve(__dirname, "../.work");
 const REFERENCES = {
   "4.3.5": { script: path.join(__dirname, "run-reference.cjs"), work: WORK, ours: (options) => ({ ...options, externalJsonProps: false }) },
   "5.2.0": { script: path.resolve(__dirname, "../reference-5.2/generate.cjs"), work: path.join(WORK, "v5"), ours: (options) => ({ ...options, compat: "5.2.0" }) },
+  // The newest 4.x, pinned in ../reference-releases/pins/4 (`releases.cjs install` installs it),
+  // for the corpus (`tests/corpus/differential.cjs --reference 4.7.1`); with the options as given,
+  // `externalJsonProps: false` included.
+  "4.7.1": {
+    script: path.resolve(__dirname, "../reference-releases/run-release.cjs"),
+    args: [path.resolve(__dirname, "../reference-releases/pins/4"), "--plugin", "docusaurus-plugin-openapi-docs-4.7.1"],
+    work: path.join(WORK, "v4.7"),
+    ours: (options) => ({ ...options, compat: "4.7.1" }),
+  },
 };
+
+/** The command line (after node) that runs `reference` in `dir` with `optionsFile`. */
+const referenceArgs = (reference, dir, optionsFile) => [REFERENCES[reference].script, ...(REFERENCES[reference].args ?? []), dir, optionsFile];
 
 /**
  * Generates `specFile` (a file, or a folder whose `openapi.yaml` refers to files beside it) with `specOptions` (without specPath) on both sides under
@@ -55,7 +67,7 @@ function runBoth(workName, specFile, specOptions, extraFiles = [], { reference =
   const ref = runSync(
     `the reference on ${workName}`,
     process.execPath,
-    ["--max-old-space-size=4096", target.script, path.join(dir, "reference"), path.join(dir, "options.json")],
+    ["--max-old-space-size=4096", ...referenceArgs(reference, path.join(dir, "reference"), path.join(dir, "options.json"))],
     {},
     REFERENCE_TIMEOUT_MS,
   );
@@ -75,4 +87,4 @@ function runBoth(workName, specFile, specOptions, extraFiles = [], { reference =
   return { referenceFailed: false, referenceStatus: ref.status, referenceStderr: ref.stderr, referenceOut: refOut, oursOut, result: compareTrees(refOut, oursOut), timing };
 }
 
-module.exports = { runBoth, WORK, REFERENCES };
+module.exports = { runBoth, WORK, REFERENCES, referenceArgs };

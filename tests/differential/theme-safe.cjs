@@ -36,7 +36,12 @@ function hasProperties(entry) {
   return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some(hasProperties));
 }
 
+/** The theme line whose faults `compat` guards: the 4.x theme's (4.3.5 to 4.7.1) or 5.x's (the
+ * core's `ThemeFaults`), spelt as the release whose theme these rules were measured on. */
+const themeOf = (compat) => (String(compat).startsWith("5.") ? "5.2.0" : "4.3.5");
+
 function discriminatorThrows(schema, allOfMember, compat) {
+  compat = themeOf(compat);
   const d = schema.discriminator;
   if (!d) return false;
   if (!isObject(d)) return true;
@@ -67,6 +72,7 @@ function mergesProperty(s) {
  * "properties" (a properties map), "property", "merged" (in what the theme merges), or "other".
  */
 function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place = "other") {
+  compat = themeOf(compat);
   if (Array.isArray(value)) return value.map((item) => safeSchema(item, compat, false, allOf, place === "merged" ? "merged" : "other"));
   if (!isObject(value)) return value;
   const out = {};
@@ -90,6 +96,7 @@ function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place
 
 /** A copy of an operation's `api` object without what the theme of `compat` throws on. */
 function safeApi(api, compat = "4.3.5") {
+  compat = themeOf(compat);
   const out = { ...api };
   const usable = compat === "5.2.0" ? (p) => p !== null : (p) => isObject(p) && PLACES.has(p.in);
   if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), compat);
@@ -109,6 +116,7 @@ const DROPPED = "\u0000dropped";
  * `api` front matter and the props the theme renders (one JSON line each) made safe.
  */
 function safePage(page, compat = "4.3.5") {
+  compat = themeOf(compat);
   const { text, api } = decodeApi(page);
   const safeText = text.replace(/^( {2}(parameters|body|responses|schema)=\{)(.*)\}$/gm, (whole, head, prop, json) => {
     if (json === "undefined") return whole;

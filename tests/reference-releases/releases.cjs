@@ -653,5 +653,5 @@ function main() {
   }
 }
 
-module.exports = { RELEASES, runs };
+module.exports = { RELEASES, runs, install };
 if (require.main === module) main();
