@@ -14,7 +14,8 @@ const { WORK, REFERENCES } = require("./harness.cjs");
 const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
 /** The references, by version (harness.cjs: their runner, and the options ours gets). */
-const TARGETS = Object.keys(REFERENCES);
+// The two references these cases are written against (harness.cjs has 4.7.1 too, for the corpus).
+const TARGETS = ["4.3.5", "5.2.0"];
 /** A case's test name, run against the reference `target`. */
 const named = (target, name) => `${target}: ${name}`;
 

@@ -19,7 +19,8 @@ const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
 const REFERENCE_TIMEOUT_MS = 120_000;
 
 /** The references, by version (harness.cjs: their runner, and the options ours gets). */
-const TARGETS = Object.keys(REFERENCES);
+// The two references these cases are written against (harness.cjs has 4.7.1 too, for the corpus).
+const TARGETS = ["4.3.5", "5.2.0"];
 /** A case's test name, run against the reference `target`. */
 const named = (target, name) => `${target}: ${name}`;
 
