@@ -147,4 +147,40 @@ function servedSite(serveOptions) {
   return site;
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite };
+/**
+ * The `<main>` HTML of each API page of `routes` once hydrated, in each build of `site` (`builds`:
+ * { side: build folder }), each served in turn: `{ side: { route: html } }`. Each page must answer
+ * 200 and log no script error (a spec's own links point off this machine: failed external loads
+ * do not count); `inspect(page, side, route)`, when given, checks more on the hydrated page.
+ */
+async function hydratedMains(site, builds, routes, inspect = async () => {}) {
+  const { startServer } = require("./serve.cjs");
+  const browser = await launch();
+  const html = {};
+  try {
+    for (const [side, dir] of Object.entries(builds)) {
+      html[side] = {};
+      const server = await startServer({ site, dir });
+      try {
+        for (const route of routes) {
+          const { page, response, errors } = await open(browser, server.url, route);
+          assert.equal(response.status(), 200, `${side} ${route}`);
+          await hydrated(page);
+          await page.locator("main .openapi__heading").first().waitFor();
+          html[side][route] = await page.locator("main").first().evaluate((main) => main.innerHTML);
+          await inspect(page, side, route);
+          const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+          assert.deepEqual(scriptErrors, [], `${side} ${route}: no page errors`);
+          await page.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return html;
+}
+
+module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite, hydratedMains };

@@ -12,8 +12,7 @@ const { runSync } = require("../child.cjs");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { hydratedMains } = require("../browser/browser.cjs");
 
 const SITE = __dirname;
 const DOCS = path.join(SITE, "docs/petstore");
@@ -68,32 +67,13 @@ test("the server bundle holds each module once: route chunks share one chunk of 
 });
 
 test("an API page renders the same main content in both builds", { timeout: 120_000 }, async () => {
-  const browser = await launch();
-  const html = {};
-  try {
-    for (const [mode, dir] of Object.entries(BUILDS)) {
-      const server = await startServer({ site: SITE, dir });
-      try {
-        const { page, response, errors } = await open(browser, server.url, PAGE);
-        assert.equal(response.status(), 200);
-        await hydrated(page);
-        await page.locator("main .openapi__heading").first().waitFor();
-        html[mode] = await page.locator("main").first().evaluate((main) => main.innerHTML);
-        const text = await page.locator("main").first().innerText();
-        assert.match(text, /Add a new pet to the store/);
-        assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, `${mode}: the request body schema renders`);
-        assert.match(text, /\b405\b/, `${mode}: the responses render`);
-        // The petstore's own links (images, servers) point off this machine; only script errors count.
-        const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
-        assert.deepEqual(scriptErrors, [], `${mode}: no page errors`);
-        await page.close();
-      } finally {
-        await server.stop();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
+  const main = await hydratedMains(SITE, BUILDS, [PAGE], async (page, mode) => {
+    const text = await page.locator("main").first().innerText();
+    assert.match(text, /Add a new pet to the store/);
+    assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, `${mode}: the request body schema renders`);
+    assert.match(text, /\b405\b/, `${mode}: the responses render`);
+  });
+  const html = { external: main.external[PAGE], inline: main.inline[PAGE] };
   assert.ok(html.external.length > 5000, `main content is substantial (${html.external.length} characters)`);
   assert.equal(html.external, html.inline);
 });

@@ -12,8 +12,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
-const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { hydratedMains } = require("../browser/browser.cjs");
 
 const SITE = path.join(__dirname, "site");
 const DOCS = path.join(SITE, "docs/petstore");
@@ -73,29 +72,7 @@ test("every page renders the same article HTML in both builds", () => {
 });
 
 test("hydrated in chromium, pages show the same main content", { timeout: 180_000 }, async () => {
-  const browser = await launch();
-  const html = { reference: {}, ours: {} };
-  try {
-    for (const [side, dir] of Object.entries(BUILDS)) {
-      const server = await startServer({ site: SITE, dir });
-      try {
-        for (const route of HYDRATED_PAGES) {
-          const { page, response, errors } = await open(browser, server.url, route);
-          assert.equal(response.status(), 200, `${side} ${route}`);
-          await hydrated(page);
-          await page.locator("main .openapi__heading").first().waitFor();
-          html[side][route] = await page.locator("main").first().evaluate((main) => main.innerHTML);
-          const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
-          assert.deepEqual(scriptErrors, [], `${side} ${route}: no page errors`);
-          await page.close();
-        }
-      } finally {
-        await server.stop();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
+  const html = await hydratedMains(SITE, BUILDS, HYDRATED_PAGES);
   for (const route of HYDRATED_PAGES) {
     assert.ok(html.ours[route].length > 2000, `${route}: main content is substantial`);
     assert.equal(html.ours[route], html.reference[route], `${route}: the same main content`);

@@ -1,8 +1,8 @@
 // For each target that no other site test builds (4.3.7 to 5.1.0; tests/differential/rendered.test
 // builds 4.3.5, tests/reference-5.2/site.test 5.2.0): a Docusaurus site with that release of
 // docusaurus-theme-openapi-docs (3.10.2 for 5.x, which needs it; 3.7.0, the site's, for 4.x, whose
-// theme fails on 3.10's Tabs: "useTabsContext() must be used within a Tabs component"), built twice on the parity corpus petstore through the real
-// Docusaurus CLI, once with the plugin release of the same number (`gen-api-docs all`, then
+// theme fails on 3.10's Tabs: "useTabsContext() must be used within a Tabs component"), built
+// twice on the parity corpus petstore through the real Docusaurus CLI, once with the plugin release of the same number (`gen-api-docs all`, then
 // `build`) and once with ours, `compat` left out (it follows the installed theme). Every API, info
 // and schema page must render the same <article> HTML, and one page the same main content once
 // hydrated in chromium.
@@ -18,8 +18,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
-const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { hydratedMains } = require("../browser/browser.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
 const WORK = path.join(ROOT, "tests/.work/release-sites");
@@ -125,29 +124,9 @@ for (const release of selected()) {
     console.log(`theme ${release}: ${built.length - differing.length}/${built.length} pages with the same article HTML`);
     assert.deepEqual(differing, [], "pages whose article HTML differs");
 
-    const browser = await launch();
-    const main = {};
-    try {
-      for (const [side, build] of Object.entries(BUILDS)) {
-        const server = await startServer({ site: dir, dir: build });
-        try {
-          const { page, response, errors } = await open(browser, server.url, HYDRATED);
-          assert.equal(response.status(), 200, `${side} ${HYDRATED}`);
-          await hydrated(page);
-          await page.locator("main .openapi__heading").first().waitFor();
-          main[side] = await page.locator("main").first().evaluate((m) => m.innerHTML);
-          const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
-          assert.deepEqual(scriptErrors, [], `${side} ${HYDRATED}: no page errors`);
-          await page.close();
-        } finally {
-          await server.stop();
-        }
-      }
-    } finally {
-      await browser.close();
-    }
-    assert.ok(main.ours.length > 2000, "main content is substantial");
-    assert.equal(main.ours, main.reference, `${HYDRATED}: the same main content, hydrated`);
+    const main = await hydratedMains(dir, BUILDS, [HYDRATED]);
+    assert.ok(main.ours[HYDRATED].length > 2000, "main content is substantial");
+    assert.equal(main.ours[HYDRATED], main.reference[HYDRATED], `${HYDRATED}: the same main content, hydrated`);
   });
 }
 
