@@ -453,6 +453,13 @@ function deliberate(version, file, ref, ours, refTree, oursTree, fixedTree) {
  */
 function parity(versions) {
   const report = {};
+  // The trees every release of a line is explained by (the baselines', 5.1.0's), read once.
+  const shared = new Map();
+  const sharedTree = (version, run, dirOf = runDir) => {
+    const key = `${dirOf === oursDir ? "ours" : "release"} ${version} ${run.group}/${run.name}`;
+    if (!shared.has(key)) shared.set(key, tree(version, run, dirOf));
+    return shared.get(key);
+  };
   for (const version of versions) {
     const all = runs(version);
     const base = BASELINE_FOR(version);
@@ -488,8 +495,8 @@ function parity(versions) {
         unexplained.push(`${key}: ours failed`);
         continue;
       }
-      const baseRef = tree(base, run);
-      const baseOurs = tree(base, run, oursDir);
+      const baseRef = sharedTree(base, run);
+      const baseOurs = sharedTree(base, run, oursDir);
       let fixed;
       for (const file of new Set([...Object.keys(ref), ...Object.keys(ours)])) {
         if (ref[file] === ours[file]) {
@@ -497,7 +504,7 @@ function parity(versions) {
           count(groupOf(run), "identical");
           continue;
         }
-        if (fixed === undefined && version.startsWith("5.0.")) fixed = tree("5.1.0", run);
+        if (fixed === undefined && version.startsWith("5.0.")) fixed = sharedTree("5.1.0", run);
         let same = false;
         if (baseRef && baseOurs) {
           const [r, o, br, bo] = [ref[file], ours[file], baseRef[file], baseOurs[file]];
