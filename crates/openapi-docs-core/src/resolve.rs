@@ -21,6 +21,7 @@ mod compact;
 mod deep_merge;
 pub mod deref_cache;
 mod extended_ref;
+mod ref_graph;
 mod sample_source;
 mod text;
 pub use text::WrittenTexts;
@@ -124,6 +125,12 @@ pub struct Resolver {
     largest_page: AtomicUsize,
     /// The files and URLs other than the root document that `$ref`s made it read, in order.
     inputs: Vec<load::Input>,
+    /// The documents' `$ref` graph, for the count that decides a page is compact (built when
+    /// first needed, once the documents are final).
+    ref_graph: std::sync::OnceLock<Option<ref_graph::RefGraph>>,
+    /// Discriminator mappings as compact pages show them, by the address of the mapping object
+    /// (see [`compact`]).
+    mapped_stand_ins: compact::MappedStandInsCache,
 }
 
 /// The value at an escaped JSON `pointer` ("" is the whole document).
@@ -140,9 +147,21 @@ pub fn escape_token(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
-fn unescape_token(token: &str) -> String {
+/// Appends one JSON pointer token to `pointer`, escaped.
+fn push_escaped(pointer: &mut String, token: &str) {
+    if token.contains(['~', '/']) {
+        pointer.push_str(&escape_token(token));
+    } else {
+        pointer.push_str(token);
+    }
+}
+
+fn unescape_token(token: &str) -> std::borrow::Cow<'_, str> {
+    if !token.contains(['%', '~']) {
+        return std::borrow::Cow::Borrowed(token);
+    }
     let decoded = percent_decode(token);
-    decoded.replace("~1", "/").replace("~0", "~")
+    std::borrow::Cow::Owned(decoded.replace("~1", "/").replace("~0", "~"))
 }
 
 fn percent_decode(s: &str) -> String {
@@ -242,6 +261,8 @@ impl Resolver {
             compact_pages: std::sync::Mutex::new(Vec::new()),
             largest_page: AtomicUsize::new(0),
             inputs: Vec::new(),
+            ref_graph: std::sync::OnceLock::new(),
+            mapped_stand_ins: compact::MappedStandInsCache::default(),
         }
     }
 
@@ -289,6 +310,7 @@ impl Resolver {
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
         self.text_memo.clear();
+        self.forget_addresses();
         &mut self.docs[0].value
     }
 
@@ -336,6 +358,7 @@ impl Resolver {
     /// Document `doc`, mutably.
     pub(crate) fn doc_value_mut(&mut self, doc: usize) -> &mut Value {
         self.text_memo.clear();
+        self.forget_addresses();
         &mut self.docs[doc].value
     }
 
@@ -473,6 +496,7 @@ impl Resolver {
     /// canonical (`key`); returns its index.
     fn add_document(&mut self, target: PathBuf, key: PathBuf, file: load::SpecFile) -> usize {
         self.inputs.push(file.input);
+        self.forget_addresses();
         let index = self.docs.len();
         self.docs.push(Doc {
             path: target.clone(),
@@ -582,7 +606,7 @@ impl Resolver {
     /// Walks a JSON pointer, following `$ref`s met on the way. Returns the canonical pointer.
     fn walk(&self, doc: usize, fragment: &str) -> std::result::Result<(String, &Value), String> {
         let mut value = &self.docs[doc].value;
-        let mut pointer = String::new();
+        let mut pointer = String::with_capacity(fragment.len());
         if fragment.is_empty() {
             return Ok((pointer, value));
         }
@@ -605,13 +629,13 @@ impl Resolver {
                 value = target;
             }
             let next = match value {
-                Value::Object(map) => map.get(&token),
+                Value::Object(map) => map.get(&*token),
                 Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
                 _ => None,
             };
             value = next.ok_or_else(|| format!("'{token}' does not exist (in #{pointer})"))?;
             pointer.push('/');
-            pointer.push_str(&escape_token(&token));
+            push_escaped(&mut pointer, &token);
         }
         Ok((pointer, value))
     }
@@ -651,6 +675,27 @@ impl Resolver {
             pages.push(pointer.to_string());
         }
         expand(&mut expansion, place)
+    }
+
+    /// Whether the page at `pointer` passes `limit` values by the pre-count's walk of every
+    /// value (`None`: the walk's error) and by its `$ref` graph (`None` where the graph leaves
+    /// the count to the walk): the two must agree.
+    #[cfg(feature = "internals")]
+    pub fn page_count_both_ways(
+        &self,
+        pointer: &str,
+        limit: usize,
+    ) -> Result<(Option<bool>, Option<bool>)> {
+        let (mut expansion, place) = self.expansion_at(pointer)?;
+        let by_graph = expansion.graph_count_passes(place, limit);
+        let by_walk = expansion.walk_count_passes(place, limit).ok();
+        Ok((by_walk, by_graph))
+    }
+
+    /// Drops what is kept by the address of a document's values, before the documents change.
+    fn forget_addresses(&mut self) {
+        self.ref_graph = std::sync::OnceLock::new();
+        self.mapped_stand_ins = compact::MappedStandInsCache::default();
     }
 
     /// The most values one page (a path item's operations, or a schema page) expanded to in
@@ -910,7 +955,7 @@ fn collect_mapping_files(value: &Value, with_default: bool, out: &mut Vec<(Strin
     }
 }
 
-fn circular_marker(target: &Value, is_root: bool) -> Value {
+pub(super) fn circular_marker(target: &Value, is_root: bool) -> Value {
     if is_root {
         return Value::String("circular()".into());
     }
@@ -1230,7 +1275,7 @@ impl<'r> Expansion<'r> {
         mut value: Value,
         place: Place<'r>,
     ) -> Result<Value> {
-        if !self.resolver.follow_refs {
+        if !self.resolver.follow_refs || self.mapped_stand_ins_in_place(&mut value, place) {
             return Ok(value);
         }
         let targets: Vec<(String, String)> =

@@ -18,11 +18,12 @@
 //! theme merges (`allOf` members) may show a stand-in's description instead of the member's
 //! properties. Pages under the limit are the reference's, byte for byte.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value};
 
-use super::{Expansion, Place};
+use super::{Expansion, Place, Resolver};
 use crate::error::Result;
 
 /// The state of a compact expansion.
@@ -116,7 +117,31 @@ impl<'r> Expansion<'r> {
     /// visits the same values with the same values on the stack), so a page it passes surely
     /// needs a compact expansion, and a page it does not is expanded in full (and made compact
     /// only if that passes the limit after all).
+    ///
+    /// The count runs on the documents' `$ref` graph ([`ref_graph`](super::ref_graph)), which
+    /// gives the walk's number in a step per `$ref`; the walk itself runs where the graph
+    /// cannot (a `$ref` that does not resolve, for the walk's error).
     pub(super) fn count_passes(&mut self, place: Place<'r>, limit: usize) -> Result<bool> {
+        match self.graph_count_passes(place, limit) {
+            Some(passes) => Ok(passes),
+            None => self.walk_count_passes(place, limit),
+        }
+    }
+
+    /// [`Expansion::count_passes`] on the `$ref` graph; `None` where it leaves it to the walk.
+    pub(super) fn graph_count_passes(&self, place: Place<'r>, limit: usize) -> Option<bool> {
+        let resolver = self.resolver;
+        let graph = resolver
+            .ref_graph
+            .get_or_init(|| super::ref_graph::RefGraph::build(resolver))
+            .as_ref()?;
+        let stack = self.stack.iter().flatten();
+        let addresses = stack.map(|p| std::ptr::from_ref(p.value).addr());
+        graph.passes(place.value, addresses, limit)
+    }
+
+    /// [`Expansion::count_passes`] by a walk of every value.
+    pub(super) fn walk_count_passes(&mut self, place: Place<'r>, limit: usize) -> Result<bool> {
         let mut count = 0;
         self.count(place, limit, &mut count)?;
         Ok(count > limit)
@@ -214,6 +239,108 @@ impl<'r> Expansion<'r> {
     }
 }
 
+/// A discriminator's mapping as a compact page shows it: each schema it names (Microsoft Graph
+/// beta's `entity` names more than two thousand) as a stand-in, or as `circular(...)` where
+/// that schema is on the stack. Built once per spec, and on each page only the entries whose
+/// schema is on the stack are changed.
+#[derive(Debug)]
+pub(super) struct MappedStandIns {
+    /// The mapping object, each entry that names a schema replaced by its stand-in.
+    mapping: Map<String, Value>,
+    /// By the address of a schema named: the keys that name it, and its `circular(...)` marker.
+    by_target: HashMap<usize, Vec<(String, Value)>>,
+}
+
+/// [`MappedStandIns`] by the address of the mapping object.
+pub(super) type MappedStandInsCache = Mutex<HashMap<usize, Arc<MappedStandIns>>>;
+
+impl Resolver {
+    /// The stand-ins of the schemas `mapping` (in document `doc`) names, as
+    /// `Expansion::resolve_discriminator_in_place` makes them on a compact page.
+    fn mapped_stand_ins(&self, doc: usize, mapping: &Map<String, Value>) -> Arc<MappedStandIns> {
+        let address = std::ptr::from_ref(mapping).addr();
+        let cached = self.mapped_stand_ins.lock().ok();
+        if let Some(found) = cached.and_then(|m| m.get(&address).cloned()) {
+            return found;
+        }
+        let mut shown = mapping.clone();
+        let mut by_target: HashMap<usize, Vec<(String, Value)>> = HashMap::new();
+        for (key, value) in mapping {
+            let Value::String(reference) = value else {
+                continue;
+            };
+            if !reference.starts_with('#') {
+                continue;
+            }
+            if let Ok((pointer, target)) = self.walk(doc, reference.trim_start_matches('#')) {
+                let marker = super::circular_marker(target, pointer.is_empty());
+                let entries = by_target.entry(std::ptr::from_ref(target).addr());
+                entries.or_default().push((key.clone(), marker));
+                shown.insert(key.clone(), stand_in(target, reference, StandIn::Mapped));
+            }
+        }
+        let built = Arc::new(MappedStandIns {
+            mapping: shown,
+            by_target,
+        });
+        if let Ok(mut cache) = self.mapped_stand_ins.lock() {
+            cache.insert(address, Arc::clone(&built));
+        }
+        built
+    }
+}
+
+impl<'r> Expansion<'r> {
+    /// On a compact page, resolves the discriminator's mapping of `value` (the copy of `place`)
+    /// from the stand-ins built once per spec: what `resolve_discriminator_in_place` would
+    /// make. False when it did not (the copy's mapping is not the one written).
+    pub(super) fn mapped_stand_ins_in_place(
+        &mut self,
+        value: &mut Value,
+        place: Place<'r>,
+    ) -> bool {
+        if self.compact.is_none() {
+            return false;
+        }
+        let discriminator = place.value.get("discriminator");
+        let mapping_value = discriminator.and_then(|d| d.get("mapping"));
+        let Some(Value::Object(mapping)) = mapping_value else {
+            return false;
+        };
+        let Some(Value::Object(copied)) = value
+            .get_mut("discriminator")
+            .and_then(|d| d.get_mut("mapping"))
+        else {
+            return false;
+        };
+        if copied.len() != mapping.len() || !copied.iter().eq(mapping.iter()) {
+            return false;
+        }
+        let built = self.resolver.mapped_stand_ins(place.doc, mapping);
+        *copied = built.mapping.clone();
+        // The values on the stack, each once: while the mapping is resolved, the discriminator
+        // and the mapping are on it too.
+        let mut on_stack: Vec<usize> = self
+            .stack
+            .iter()
+            .flatten()
+            .map(|p| p.value)
+            .chain(discriminator)
+            .chain(mapping_value)
+            .map(|v| std::ptr::from_ref(v).addr())
+            .collect();
+        on_stack.sort_unstable();
+        on_stack.dedup();
+        for address in on_stack {
+            for (key, marker) in built.by_target.get(&address).into_iter().flatten() {
+                copied.insert(key.clone(), marker.clone());
+                self.circular += 1;
+            }
+        }
+        true
+    }
+}
+
 /// Whether a schema is worth a stand-in: an object with properties, an array, a composition.
 fn is_structured(value: &Value) -> bool {
     let Value::Object(map) = value else {
@@ -236,13 +363,18 @@ fn is_structured(value: &Value) -> bool {
 pub(super) fn stand_in(target: &Value, reference: &str, why: StandIn) -> Value {
     let name = match target.get("title") {
         Some(Value::String(title)) if !title.is_empty() => title.clone(),
-        _ => reference
-            .rsplit('/')
-            .next()
-            .filter(|s| !s.is_empty())
-            .unwrap_or(reference)
-            .replace("~1", "/")
-            .replace("~0", "~"),
+        _ => {
+            let last = reference
+                .rsplit('/')
+                .next()
+                .filter(|s| !s.is_empty())
+                .unwrap_or(reference);
+            if last.contains('~') {
+                last.replace("~1", "/").replace("~0", "~")
+            } else {
+                last.to_string()
+            }
+        }
     };
     let mut map = Map::new();
     let is_array = target.get("items").is_some() && target.get("properties").is_none();
@@ -255,15 +387,17 @@ pub(super) fn stand_in(target: &Value, reference: &str, why: StandIn) -> Value {
     if !is_array {
         map.insert("properties".into(), Value::Object(Map::new()));
     }
-    let name_text = name.replace('`', "'");
+    let name_text = || name.replace('`', "'");
     let note = match why {
         // Named only: a discriminator may map to thousands of schemas.
         StandIn::Mapped => return Value::Object(map),
-        StandIn::ShownBefore => {
-            format!("`{name_text}`: shown in full where it first appears on this page.")
-        }
+        StandIn::ShownBefore => format!(
+            "`{}`: shown in full where it first appears on this page.",
+            name_text()
+        ),
         StandIn::TooDeep => format!(
-            "`{name_text}`: not expanded this deep on this page, which would be too large to read."
+            "`{}`: not expanded this deep on this page, which would be too large to read.",
+            name_text()
         ),
     };
     let description = match target.get("description") {
