@@ -46,8 +46,10 @@ fn next_key(text: &str, from: usize, key: &str) -> Option<usize> {
             .map(|i| from + i);
     }
     let rest = &text[from..];
+    let finder = memchr::memmem::Finder::new(key.as_bytes());
     let mut at = 0;
-    while let Some(i) = rest[at..].find(key).map(|i| at + i) {
+    // A match of UTF-8 in UTF-8 starts at a character boundary.
+    while let Some(i) = finder.find(&rest.as_bytes()[at..]).map(|i| at + i) {
         let before = rest[..i].chars().next_back();
         let after = rest[i + key.len()..].chars().next();
         if after == Some(':') {

@@ -332,10 +332,12 @@ fn merges_property(map: &Map<String, Value>) -> bool {
 /// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or one of
 /// `lists` whose value is no list.
 fn may_throw(text: &str, lists: &[&str]) -> bool {
-    text.contains("\"discriminator\"")
+    use memchr::memmem;
+    let bytes = text.as_bytes();
+    memmem::find(bytes, b"\"discriminator\"").is_some()
         || lists.iter().any(|key| {
             let quoted = format!("\"{key}\":");
-            text.match_indices(&quoted).any(|(i, _)| {
+            memmem::find_iter(bytes, quoted.as_bytes()).any(|i| {
                 let rest = &text[i + quoted.len()..];
                 !(rest.starts_with('[')
                     || rest.starts_with("null")
