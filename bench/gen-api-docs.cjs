@@ -4,8 +4,9 @@
 // spec and on the site's own spec, in the minimal site of bench/lib/fixture-site.cjs.
 //   (a) the whole command: wall time and peak RSS (/usr/bin/time -v), median of N runs, each
 //       into a missing output folder;
-//   (b) the generation step alone: the command's time minus the same command on a one-operation
-//       spec (Docusaurus start-up, common to both), and our standalone CLI
+//   (b) the generation step alone: in each of N rounds, the command's time minus the same
+//       command on a one-operation spec (Docusaurus start-up, common to both) run just before it,
+//       the plugins alternated from round to round, the median of the rounds; and our standalone CLI
 //       (`target/release/openapi-docs generate`, build it with `cargo build --release -p openapi-docs-cli`).
 //   (c) both targets side by side, each against its own reference, generation alone (no
 //       Docusaurus start-up on either side): 4.3.5 through tests/differential/run-reference.cjs,
@@ -48,31 +49,60 @@ function countFiles(dir) {
 const TRASH = path.join(WORK, ".trash");
 let trashed = 0;
 
+/** One run of `run()` into a missing `docs/api` of `dir`: { seconds, peakMb }. */
+function runOnce(what, dir, run, i) {
+  const output = path.join(dir, "docs/api");
+  if (fs.existsSync(output)) {
+    fs.mkdirSync(TRASH, { recursive: true });
+    fs.renameSync(output, path.join(TRASH, String(trashed++)));
+  }
+  const r = run();
+  if (!r.ok) throw new Error(`${what} failed:\n${r.output.slice(-3000)}`);
+  // The reference logs failures and exits 0.
+  if (/Loading of api failed|Failed to write/.test(r.output)) throw new Error(`${what}: the reference reported a failure:\n${r.output.slice(-3000)}`);
+  process.stderr.write(`  ${what} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.peakMb.toFixed(0)} MB\n`);
+  return { seconds: r.seconds, peakMb: r.peakMb };
+}
+
 /** Median wall seconds and peak MB of `run()` over RUNS runs, each into a missing `docs/api`. */
 function measure(what, dir, run) {
-  const seconds = [];
-  const peakMb = [];
-  for (let i = 0; i < RUNS; i++) {
-    const output = path.join(dir, "docs/api");
-    if (fs.existsSync(output)) {
-      fs.mkdirSync(TRASH, { recursive: true });
-      fs.renameSync(output, path.join(TRASH, String(trashed++)));
-    }
-    const r = run();
-    if (!r.ok) throw new Error(`${what} failed:\n${r.output.slice(-3000)}`);
-    // The reference logs failures and exits 0.
-    if (/Loading of api failed|Failed to write/.test(r.output)) throw new Error(`${what}: the reference reported a failure:\n${r.output.slice(-3000)}`);
-    seconds.push(r.seconds);
-    peakMb.push(r.peakMb);
-    process.stderr.write(`  ${what} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.peakMb.toFixed(0)} MB\n`);
-  }
-  return { seconds: median(seconds), peakMb: median(peakMb), files: countFiles(path.join(dir, "docs/api")) };
+  const runs = Array.from({ length: RUNS }, (_, i) => runOnce(what, dir, run, i));
+  return { seconds: median(runs.map((r) => r.seconds)), peakMb: median(runs.map((r) => r.peakMb)), files: countFiles(path.join(dir, "docs/api")) };
 }
 
 function genApiDocs(label, specFile, plugin) {
   const dir = path.join(WORK, label, plugin);
   site.writeSite(dir, specFile, { plugin, faster: false, externalJsonProps: true });
-  return measure(`${label} ${plugin}`, dir, () => site.runDocusaurus(dir, ["gen-api-docs", "all"]));
+  return { dir, run: () => site.runDocusaurus(dir, ["gen-api-docs", "all"]) };
+}
+
+/**
+ * `gen-api-docs` on `specFile` and on the one-operation spec, per plugin: RUNS rounds, each
+ * running, for each plugin in turn (the order alternating from round to round), the one-operation
+ * spec and then `specFile`. A round's step is the difference of the two, taken back to back, so
+ * the machine's drift between rounds falls out; the step reported is the median of the rounds'.
+ * Returns, per plugin: { startup, spec (medians, as measure), step }.
+ */
+function pairedGenApiDocs(label, specFile) {
+  const sites = Object.fromEntries(PLUGINS.map((p) => [p, { tiny: genApiDocs("tiny", tinyFile, p), spec: genApiDocs(label, specFile, p) }]));
+  const runs = Object.fromEntries(PLUGINS.map((p) => [p, { tiny: [], spec: [] }]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const p of i % 2 ? [...PLUGINS].reverse() : PLUGINS) {
+      runs[p].tiny.push(runOnce(`tiny ${p}`, sites[p].tiny.dir, sites[p].tiny.run, i));
+      runs[p].spec.push(runOnce(`${label} ${p}`, sites[p].spec.dir, sites[p].spec.run, i));
+    }
+  }
+  const medians = (rs, dir) => ({ seconds: median(rs.map((r) => r.seconds)), peakMb: median(rs.map((r) => r.peakMb)), files: countFiles(path.join(dir, "docs/api")) });
+  return Object.fromEntries(
+    PLUGINS.map((p) => [
+      p,
+      {
+        startup: medians(runs[p].tiny, sites[p].tiny.dir),
+        spec: medians(runs[p].spec, sites[p].spec.dir),
+        step: median(runs[p].spec.map((r, i) => r.seconds - runs[p].tiny[i].seconds)),
+      },
+    ]),
+  );
 }
 
 function standaloneCli(label, specFile) {
@@ -119,18 +149,20 @@ fs.mkdirSync(WORK, { recursive: true });
 fs.rmSync(TRASH, { recursive: true, force: true });
 const tinyFile = path.join(WORK, "tiny.yaml");
 fs.writeFileSync(tinyFile, TINY);
-const startup = Object.fromEntries(PLUGINS.map((p) => [p, genApiDocs("tiny", tinyFile, p)]));
 const rows = [];
+let startup;
 for (const name of names) {
   const spec = SPECS[name];
-  const r = Object.fromEntries(PLUGINS.map((p) => [p, genApiDocs(name, spec.file, p)]));
+  const paired = pairedGenApiDocs(name, spec.file);
+  startup = Object.fromEntries(PLUGINS.map((p) => [p, paired[p].startup]));
+  const r = Object.fromEntries(PLUGINS.map((p) => [p, paired[p].spec]));
   const cli = standaloneCli(name, spec.file);
   const targets = {};
   for (const target of Object.keys(TARGETS)) {
     // Alternated, so neither side always runs on a fresher machine.
     targets[target] = { reference: targetRun(name, spec.file, target, "reference"), ours: targetRun(name, spec.file, target, "ours") };
   }
-  rows.push({ label: spec.label, ...r, cli, targets, step: Object.fromEntries(PLUGINS.map((p) => [p, r[p].seconds - startup[p].seconds])) });
+  rows.push({ label: spec.label, ...r, cli, targets, step: Object.fromEntries(PLUGINS.map((p) => [p, paired[p].step])) });
 }
 
 fs.rmSync(TRASH, { recursive: true, force: true });
@@ -141,7 +173,7 @@ const x = (a, b) => `${(a / b).toFixed(1)}x`;
 // A step shorter than this is within the run-to-run spread of the start-up it is measured against.
 const NOISE_S = 0.1;
 const stepOrNoise = (v) => (v < NOISE_S ? `${s(v)} (within start-up noise)` : s(v));
-console.log(`Start-up (\`gen-api-docs\` on a one-operation spec): reference ${s(startup.reference.seconds)}, ours ${s(startup.ours.seconds)}; medians of ${RUNS} runs.\n`);
+console.log(`Start-up (\`gen-api-docs\` on a one-operation spec): reference ${s(startup.reference.seconds)}, ours ${s(startup.ours.seconds)}; medians of ${RUNS} runs. Generation step: the median over ${RUNS} rounds of the spec's run minus the one-operation spec's run just before it, the plugins alternated.\n`);
 console.log("| Spec | Files written (reference / ours) | `gen-api-docs` wall: reference / ours | Peak RSS: reference / ours | Generation step: reference / ours | Standalone CLI: wall, peak RSS |");
 console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
