@@ -70,7 +70,8 @@ function measure(what, dir, run) {
   return { seconds: median(runs.map((r) => r.seconds)), peakMb: median(runs.map((r) => r.peakMb)), files: countFiles(path.join(dir, "docs/api")) };
 }
 
-function genApiDocs(label, specFile, plugin) {
+/** The fixture site of `label` for `plugin`, and a run of its `gen-api-docs all`. */
+function genApiDocsSite(label, specFile, plugin) {
   const dir = path.join(WORK, label, plugin);
   site.writeSite(dir, specFile, { plugin, faster: false, externalJsonProps: true });
   return { dir, run: () => site.runDocusaurus(dir, ["gen-api-docs", "all"]) };
@@ -84,7 +85,7 @@ function genApiDocs(label, specFile, plugin) {
  * Returns, per plugin: { startup, spec (medians, as measure), step }.
  */
 function pairedGenApiDocs(label, specFile) {
-  const sites = Object.fromEntries(PLUGINS.map((p) => [p, { tiny: genApiDocs("tiny", tinyFile, p), spec: genApiDocs(label, specFile, p) }]));
+  const sites = Object.fromEntries(PLUGINS.map((p) => [p, { tiny: genApiDocsSite("tiny", tinyFile, p), spec: genApiDocsSite(label, specFile, p) }]));
   const runs = Object.fromEntries(PLUGINS.map((p) => [p, { tiny: [], spec: [] }]));
   for (let i = 0; i < RUNS; i++) {
     for (const p of i % 2 ? [...PLUGINS].reverse() : PLUGINS) {

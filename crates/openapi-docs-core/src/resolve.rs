@@ -640,6 +640,26 @@ impl Resolver {
         Ok((pointer, value))
     }
 
+    /// The schemas a discriminator's `mapping` (in document `doc`) names, as the reference finds
+    /// them: for each entry that is an in-document pointer that resolves, its key, the pointer,
+    /// whether it names the whole document, and the schema.
+    fn mapped_schemas<'s, 'm>(
+        &'s self,
+        doc: usize,
+        mapping: &'m Map<String, Value>,
+    ) -> impl Iterator<Item = (&'m String, &'m str, bool, &'s Value)> {
+        mapping.iter().filter_map(move |(key, value)| {
+            let Value::String(reference) = value else {
+                return None;
+            };
+            if !reference.starts_with('#') {
+                return None;
+            }
+            let (pointer, target) = self.walk(doc, reference.trim_start_matches('#')).ok()?;
+            Some((key, reference.as_str(), pointer.is_empty(), target))
+        })
+    }
+
     /// The value at `pointer` in the root document, with every `$ref` inside expanded the way
     /// the reference's output shows it.
     pub fn expand_at(&self, pointer: &str) -> Result<Value> {
@@ -1269,7 +1289,7 @@ impl<'r> Expansion<'r> {
     }
 
     /// The reference replaces `discriminator.mapping` values that are in-document pointers with
-    /// the (expanded) schemas they point at.
+    /// the (expanded) schemas they point at ([`Resolver::mapped_schemas`]).
     fn resolve_discriminator_in_place(
         &mut self,
         mut value: Value,
@@ -1278,13 +1298,13 @@ impl<'r> Expansion<'r> {
         if !self.resolver.follow_refs || self.mapped_stand_ins_in_place(&mut value, place) {
             return Ok(value);
         }
-        let targets: Vec<(String, String)> =
+        let resolver = self.resolver;
+        let targets: Vec<(String, String, bool, &Value)> =
             match value.get("discriminator").and_then(|d| d.get("mapping")) {
-                Some(Value::Object(mapping)) => mapping
-                    .iter()
-                    .filter_map(|(k, v)| match v {
-                        Value::String(s) if s.starts_with('#') => Some((k.clone(), s.clone())),
-                        _ => None,
+                Some(Value::Object(mapping)) => resolver
+                    .mapped_schemas(place.doc, mapping)
+                    .map(|(key, reference, is_root, target)| {
+                        (key.clone(), reference.to_string(), is_root, target)
                     })
                     .collect(),
                 _ => return Ok(value),
@@ -1293,7 +1313,6 @@ impl<'r> Expansion<'r> {
             return Ok(value);
         }
         let doc = place.doc;
-        let resolver = self.resolver;
         let mut resolved = Vec::new();
         let within = std::mem::replace(&mut self.within, Within::Elsewhere);
         // The mapping object and the discriminator are ancestors of the mapped schemas.
@@ -1302,25 +1321,19 @@ impl<'r> Expansion<'r> {
         self.stack
             .push(discriminator.map(|value| Place { doc, value }));
         self.stack.push(mapping.map(|value| Place { doc, value }));
-        for (key, reference) in targets {
-            let fragment = reference.trim_start_matches('#');
-            match resolver.walk(doc, fragment) {
-                Ok((pointer, target)) => {
-                    let target = Place { doc, value: target };
-                    let expanded = if self.stack.contains(&Some(target)) {
-                        self.circular += 1;
-                        circular_marker(target.value, pointer.is_empty())
-                    } else if self.compact.is_some() {
-                        // Each subtype a discriminator names (Microsoft Graph's `entity` names
-                        // thousands) is named only.
-                        compact::stand_in(target.value, &reference, compact::StandIn::Mapped)
-                    } else {
-                        self.one_ref_deeper(target, |e| e.expand(target))?
-                    };
-                    resolved.push((key, expanded));
-                }
-                Err(_) => continue,
-            }
+        for (key, reference, is_root, target) in targets {
+            let target = Place { doc, value: target };
+            let expanded = if self.stack.contains(&Some(target)) {
+                self.circular += 1;
+                circular_marker(target.value, is_root)
+            } else if self.compact.is_some() {
+                // Each subtype a discriminator names (Microsoft Graph's `entity` names
+                // thousands) is named only.
+                compact::stand_in(target.value, &reference, compact::StandIn::Mapped)
+            } else {
+                self.one_ref_deeper(target, |e| e.expand(target))?
+            };
+            resolved.push((key, expanded));
         }
         self.stack.pop();
         self.stack.pop();

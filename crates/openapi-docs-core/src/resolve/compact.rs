@@ -275,19 +275,11 @@ impl Resolver {
         }
         let mut shown = mapping.clone();
         let mut by_target: HashMap<usize, Vec<(String, Value)>> = HashMap::new();
-        for (key, value) in mapping {
-            let Value::String(reference) = value else {
-                continue;
-            };
-            if !reference.starts_with('#') {
-                continue;
-            }
-            if let Ok((pointer, target)) = self.walk(doc, reference.trim_start_matches('#')) {
-                let marker = super::circular_marker(target, pointer.is_empty());
-                let entries = by_target.entry(std::ptr::from_ref(target).addr());
-                entries.or_default().push((key.clone(), marker));
-                shown.insert(key.clone(), stand_in(target, reference, StandIn::Mapped));
-            }
+        for (key, reference, is_root, target) in self.mapped_schemas(doc, mapping) {
+            let marker = super::circular_marker(target, is_root);
+            let entries = by_target.entry(std::ptr::from_ref(target).addr());
+            entries.or_default().push((key.clone(), marker));
+            shown.insert(key.clone(), stand_in(target, reference, StandIn::Mapped));
         }
         let built = Arc::new(MappedStandIns {
             mapping: shown,

@@ -103,17 +103,17 @@ struct Finder<'v> {
     resolver: &'v Resolver,
     graph: RefGraph,
     /// The nodes' values, by node.
-    values: Vec<(usize, &'v Value)>,
+    values: Vec<&'v Value>,
     /// `$ref`s (and mapped pointers) resolved: (document, mapped, reference) -> node.
     resolved: HashMap<(usize, bool, &'v str), Option<u32>>,
 }
 
 impl<'v> Finder<'v> {
-    fn node(&mut self, doc: usize, value: &'v Value) -> u32 {
+    fn node(&mut self, value: &'v Value) -> u32 {
         let next = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
         let id = *self.graph.index.entry(address(value)).or_insert(next);
         if id == next {
-            self.values.push((doc, value));
+            self.values.push(value);
         }
         id
     }
@@ -128,10 +128,10 @@ impl<'v> Finder<'v> {
             let target = reference
                 .strip_prefix('#')
                 .and_then(|fragment| self.resolver.walk(doc, fragment).ok());
-            target.map(|(_, value)| self.node(doc, value))
+            target.map(|(_, value)| self.node(value))
         } else {
             let target = self.resolver.follow(doc, "", reference).ok();
-            target.map(|(identity, value)| self.node(identity.doc, value))
+            target.map(|(_, value)| self.node(value))
         };
         self.resolved.insert((doc, mapped, reference), id);
         id
@@ -144,7 +144,7 @@ impl<'v> Finder<'v> {
             Value::Array(items) => Box::new(items.iter()),
             _ => return,
         };
-        self.node(0, value);
+        self.node(value);
         if depth > 0 {
             for child in children {
                 self.find_pages(child, depth - 1);
@@ -207,7 +207,7 @@ impl RefGraph {
         let mut steps = Vec::new();
         let mut nodes = Vec::with_capacity(values.len());
         let mut own = Vec::new();
-        for (_, value) in values {
+        for value in values {
             // Compiled apart: a node's first values are not counted with the previous node's.
             graph.compile(value, true, &mut own);
             let start = u32::try_from(steps.len()).ok()?;
@@ -295,7 +295,9 @@ impl RefGraph {
         let root = *self.index.get(&address(root))?;
         let mut count: usize = 0;
         // (steps, next step, the node to take off the stack when done)
-        let mut frames: Vec<(&[Step], usize, Option<u32>)> = Vec::new();
+        // The page's value is met as a child is.
+        let page = [Step::Nested(root)];
+        let mut frames: Vec<(&[Step], usize, Option<u32>)> = vec![(&page, 0, None)];
         let enter = |id: u32, on_stack: &mut Vec<u32>| {
             let node = self.nodes[id as usize];
             let pushed = (node.kind != Kind::Other).then(|| {
@@ -304,10 +306,6 @@ impl RefGraph {
             });
             (self.steps_of(id), 0, pushed)
         };
-        if self.nodes[root as usize].kind == Kind::Object && on_stack[root as usize] > 0 {
-            return Some(1 > limit);
-        }
-        frames.push(enter(root, &mut on_stack));
         while let Some(frame) = frames.last_mut() {
             let Some(&step) = frame.0.get(frame.1) else {
                 if let Some(id) = frame.2 {
