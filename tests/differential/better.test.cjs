@@ -9,13 +9,10 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
-const { WORK, REFERENCES } = require("./harness.cjs");
+const { WORK, REFERENCES, SUITE_TARGETS: TARGETS } = require("./harness.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../corpus/parity/petstore.yaml");
 
-/** The references, by version (harness.cjs: their runner, and the options ours gets). */
-// The two references these cases are written against (harness.cjs has 4.7.1 too, for the corpus).
-const TARGETS = ["4.3.5", "5.2.0"];
 /** A case's test name, run against the reference `target`. */
 const named = (target, name) => `${target}: ${name}`;
 

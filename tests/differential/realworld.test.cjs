@@ -11,16 +11,13 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
-const { REFERENCES } = require("./harness.cjs");
+const { REFERENCES, SUITE_TARGETS: TARGETS } = require("./harness.cjs");
 const { compileDocusaurusMdx } = require("../hostile/mdx.cjs");
 
 const REALWORLD = path.join(__dirname, "realworld");
 const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
 const REFERENCE_TIMEOUT_MS = 120_000;
 
-/** The references, by version (harness.cjs: their runner, and the options ours gets). */
-// The two references these cases are written against (harness.cjs has 4.7.1 too, for the corpus).
-const TARGETS = ["4.3.5", "5.2.0"];
 /** A case's test name, run against the reference `target`. */
 const named = (target, name) => `${target}: ${name}`;
 
