@@ -8,15 +8,21 @@
 // samples, no servers, a server chosen on an earlier page, x-codeSamples). The request form stays
 // the server's HTML until the reader reaches for it (../../hydration/StaticUntilUsed): hydrating
 // it (react-hook-form, and on pages with a body editor react-live, which loads Prism) is most of the
-// right panel's start-up.
+// right panel's start-up. Its code is a chunk of its own (./requestForm), which the page loads only
+// then.
 import React, { startTransition, useCallback, useEffect, useState } from "react";
 
 import CodeSnippets, { type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
-import Request from "@theme/ApiExplorer/Request";
 import Response from "@theme/ApiExplorer/Response";
 import SecuritySchemes from "@theme/ApiExplorer/SecuritySchemes";
 
+import { codeOf } from "../../hydration/lazyPart";
 import StaticUntilUsed from "../../hydration/StaticUntilUsed";
+import markdownRenderer from "../Markdown/renderer";
+import RequestForm from "./requestForm";
+
+// The form's code, and the markdown renderer its body editor's description uses.
+const REQUEST_FORM_CODE = codeOf(RequestForm, markdownRenderer);
 
 /** Whether the build-time samples show what the generator would show before any edit. */
 function prebuiltApplies(item: any, prebuilt: PrebuiltLanguage[] | undefined): boolean {
@@ -44,12 +50,19 @@ function ApiExplorer({
   // In a transition: as a plain update, rendered with the edit that starts it, it cost that edit
   // its first keystroke in a controlled field (the credentials): React set the field back to its
   // old value.
-  const goLive = useCallback(() => startTransition(() => setLive(true)), []);
+  // Once the form's code is here: the form then goes live in the same render as the samples, as it
+  // did when its code came with the page (the samples start from the state the form sets on mount).
+  const goLive = useCallback(() => {
+    REQUEST_FORM_CODE.load().then(
+      () => startTransition(() => setLive(true)),
+      () => startTransition(() => setLive(true)),
+    );
+  }, []);
   useEffect(() => {
     if (!prebuiltApplies(item, codeSamples)) {
-      setLive(true);
+      goLive();
     }
-  }, [item, codeSamples]);
+  }, [item, codeSamples, goLive]);
 
   return (
     <>
@@ -65,8 +78,8 @@ function ApiExplorer({
       <div className="openapi-explorer__lazy-form" onInputCapture={goLive} onChangeCapture={goLive}>
         {/* Live samples without an edit (see prebuiltApplies): the form renders too, as its body
             editor sets, once mounted, the request body the samples show. */}
-        <StaticUntilUsed used={live}>
-          <Request item={item} />
+        <StaticUntilUsed used={live} code={REQUEST_FORM_CODE}>
+          <RequestForm.Component item={item} />
         </StaticUntilUsed>
       </div>
       <Response item={item} />

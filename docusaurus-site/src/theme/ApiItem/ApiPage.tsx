@@ -21,7 +21,9 @@ import { createStoreWithState } from "@theme/ApiItem/store";
 import type { Props } from "@theme/DocItem";
 import DocItemMetadata from "@theme/DocItem/Metadata";
 import clsx from "clsx";
-import { ungzip } from "pako";
+// pako's inflate alone (its `ungzip` is the same function): the package's main module brings
+// deflate too, 7 KB gzipped that no page uses.
+import { inflate as ungzip } from "pako/lib/inflate";
 // require, not import: the theme's compiled components `require("react-redux")` (its CommonJS
 // build); an import would resolve its ES build, a second copy with a context of its own.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,13 +5,12 @@
 // page hydrates, the same element keeps the server's HTML as it is (an empty
 // dangerouslySetInnerHTML is not applied to server HTML on hydration), and it stays so while its
 // text does not change. Markdown mounted after hydration (client-side navigation, a tab opened
-// later) renders with the theme's component, as before. The wrapper has `display: contents`: no
-// box of its own, the layout is the theme's.
+// later) renders with the theme's component, as before, loaded on first use (./renderer). The
+// wrapper has `display: contents`: no box of its own, the layout is the theme's.
 import React, { type ReactNode } from "react";
 
-import ThemeMarkdown from "docusaurus-theme-openapi-docs/lib/theme/Markdown";
-
 import useHydratedWith from "../../hydration/useHydratedWith";
+import markdownRenderer from "./renderer";
 
 const WRAPPER = { display: "contents" } as const;
 const SERVER_HTML = { __html: "" };
@@ -24,7 +23,7 @@ export default function Markdown({ children }: { children?: ReactNode }) {
   }
   return (
     <div className="openapi-markdown" style={WRAPPER}>
-      <ThemeMarkdown>{children}</ThemeMarkdown>
+      <markdownRenderer.Component>{children}</markdownRenderer.Component>
     </div>
   );
 }
