@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Draws bench/build-curve.cjs results as an SVG: build time and peak RSS against the number of API
+// pages, one line per kind of page and Docusaurus version (log-log axes, so a straight line of
+// slope 1 is linear growth and the quadratic part of a curve shows as a steeper slope).
+// Usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [RESULTS.json ...]
+"use strict";
+const fs = require("fs");
+
+const [out, ...inputs] = process.argv.slice(2);
+if (!out || !inputs.length) {
+  console.error("usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [...]");
+  process.exit(2);
+}
+const rows = inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8"))).filter((r) => r.ok);
+const series = new Map();
+for (const r of rows) {
+  const key = `${r.kind}, Docusaurus ${r.docusaurus}`;
+  if (!series.has(key)) series.set(key, []);
+  series.get(key).push(r);
+}
+for (const points of series.values()) points.sort((a, b) => a.apiPages - b.apiPages);
+
+const COLORS = { ours: "#c0392b", floor: "#2471a3", default: "#7d8c8d" };
+const W = 460;
+const H = 300;
+const M = { left: 60, right: 16, top: 34, bottom: 44 };
+const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+function panel(x0, title, unit, value) {
+  const xs = rows.map((r) => r.apiPages);
+  const ys = rows.map(value);
+  const [xMin, xMax] = [Math.min(...xs) / 1.3, Math.max(...xs) * 1.3];
+  const [yMin, yMax] = [Math.min(...ys) / 1.5, Math.max(...ys) * 1.5];
+  const px = (x) => x0 + M.left + ((Math.log(x) - Math.log(xMin)) / (Math.log(xMax) - Math.log(xMin))) * (W - M.left - M.right);
+  const py = (y) => H - M.bottom - ((Math.log(y) - Math.log(yMin)) / (Math.log(yMax) - Math.log(yMin))) * (H - M.top - M.bottom);
+  const parts = [`<text x="${x0 + W / 2}" y="18" text-anchor="middle" font-weight="bold">${esc(title)}</text>`];
+  parts.push(`<rect x="${x0 + M.left}" y="${M.top}" width="${W - M.left - M.right}" height="${H - M.top - M.bottom}" fill="none" stroke="#999"/>`);
+  for (const x of [...new Set(xs)].sort((a, b) => a - b)) {
+    parts.push(`<line x1="${px(x)}" x2="${px(x)}" y1="${M.top}" y2="${H - M.bottom}" stroke="#eee"/>`);
+    parts.push(`<text x="${px(x)}" y="${H - M.bottom + 16}" text-anchor="middle">${x.toLocaleString("en")}</text>`);
+  }
+  for (let e = Math.floor(Math.log10(yMin)); e <= Math.ceil(Math.log10(yMax)); e++) {
+    for (const m of [1, 2, 5]) {
+      const y = m * 10 ** e;
+      if (y < yMin || y > yMax) continue;
+      parts.push(`<line x1="${x0 + M.left}" x2="${x0 + W - M.right}" y1="${py(y)}" y2="${py(y)}" stroke="#eee"/>`);
+      parts.push(`<text x="${x0 + M.left - 6}" y="${py(y) + 4}" text-anchor="end">${y.toLocaleString("en")}</text>`);
+    }
+  }
+  parts.push(`<text x="${x0 + W / 2}" y="${H - 8}" text-anchor="middle">API pages</text>`);
+  parts.push(`<text x="${x0 + 14}" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 ${x0 + 14} ${(M.top + H - M.bottom) / 2})">${esc(unit)}</text>`);
+  for (const [key, points] of series) {
+    const kind = points[0].kind;
+    const dash = points[0].docusaurus === "3.7" ? "" : ' stroke-dasharray="5 3"';
+    const d = points.map((p, i) => `${i ? "L" : "M"}${px(p.apiPages).toFixed(1)},${py(value(p)).toFixed(1)}`).join(" ");
+    parts.push(`<path d="${d}" fill="none" stroke="${COLORS[kind] || "#000"}" stroke-width="2"${dash}><title>${esc(key)}</title></path>`);
+    for (const p of points) parts.push(`<circle cx="${px(p.apiPages).toFixed(1)}" cy="${py(value(p)).toFixed(1)}" r="3" fill="${COLORS[kind] || "#000"}"/>`);
+  }
+  return parts.join("\n");
+}
+
+const legend = [...series.keys()].map((key, i) => {
+  const [kind] = key.split(",");
+  const dash = key.endsWith("3.7") ? "" : ' stroke-dasharray="5 3"';
+  const [x, y] = [M.left + (i % 3) * 220, H + 14 + Math.floor(i / 3) * 18];
+  return `<line x1="${x}" x2="${x + 24}" y1="${y}" y2="${y}" stroke="${COLORS[kind] || "#000"}" stroke-width="2"${dash}/><text x="${x + 30}" y="${y + 4}">${esc(key)}</text>`;
+});
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 14 + Math.ceil(series.size / 3) * 18}" font-family="sans-serif" font-size="11">
+<rect width="100%" height="100%" fill="#fff"/>
+${panel(0, "docusaurus build: wall time", "seconds", (r) => r.seconds)}
+${panel(W, "docusaurus build: peak RSS", "MiB", (r) => r.peakMb)}
+${legend.join("\n")}
+</svg>
+`;
+fs.writeFileSync(out, svg);
+console.error(`wrote ${out}: ${rows.length} builds, ${series.size} lines`);
