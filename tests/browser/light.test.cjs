@@ -348,9 +348,10 @@ test("API page panels stay the server's HTML until used; then a response tab, th
 
 // The panels' code, the request form's and the markdown renderer are chunks of their own, which an
 // API page loads when the reader first reaches for a panel (src/hydration/lazyPart.ts). Here each
-// arrives 600 ms late, so that the reader's click and typing land on the server's HTML while it
+// arrives 1.5 s late, so that the reader's click and typing land on the server's HTML while it
 // loads: the click is given to the same element once the panel is React's, and what was typed is
-// in the live field, which has the focus.
+// in the live field, which has the focus. (Only the panels used are checked: scrolling a field
+// into view passes other panels under the pointer, which makes them React's too.)
 test("an API page loads its panels' code on first use; a click and typing while it loads are not lost", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);
@@ -358,7 +359,7 @@ test("an API page loads its panels' code on first use; a click and typing while 
   const requested = [];
   await page.route(lazy, async (route) => {
     requested.push(new URL(route.request().url()).pathname);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
   try {
@@ -375,14 +376,14 @@ test("an API page loads its panels' code on first use; a click and typing while 
     const field = page.locator(".openapi-explorer__lazy-form .openapi-explorer__form-item input").first();
     await field.click();
     await page.keyboard.type("Ja");
-    assert.deepEqual(await panelsOwnedByReact(page), [false, true, false], "the form is still the server's HTML");
+    assert.equal((await panelsOwnedByReact(page))[2], false, "the form is still the server's HTML");
     // The form is React's once its focused field is; then the rest of the word.
     await page.waitForFunction(`(${ownedByReact})(document.activeElement) && document.activeElement.closest(".openapi-explorer__lazy-form") !== null`);
     await page.keyboard.type("zz");
     const live = page.locator(".openapi-explorer__lazy-form .openapi-explorer__form-item input").first();
     assert.equal(await live.inputValue(), "Jazz");
     assert.equal(await live.evaluate((input) => document.activeElement === input), true);
-    assert.deepEqual(await panelsOwnedByReact(page), [false, true, true]);
+    assert.deepEqual((await panelsOwnedByReact(page)).slice(1), [true, true], "responses, request form");
     assert.ok(requested.some((p) => /request-form/.test(p)), requested.join(", "));
     assert.deepEqual(errors, []);
   } finally {
