@@ -24,7 +24,7 @@ const fs = require("fs");
 const path = require("path");
 const { spawn } = require("child_process");
 const readline = require("readline");
-const { parseTime, apiPageIds, REPO } = require("./lib/fixture-site.cjs");
+const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -81,14 +81,7 @@ function writeConfig(dir, stack, { plugin, docItemComponent }) {
     plugins: plugin ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api } }]] : [],
     themes: ["docusaurus-theme-openapi-docs"],
   };
-  fs.writeFileSync(path.join(dir, "docusaurus.config.js"), `module.exports = ${JSON.stringify(config, null, 2)};\n`);
-  fs.writeFileSync(
-    path.join(dir, "sidebars.js"),
-    'const fs = require("fs");\nconst path = require("path");\n' +
-      'const file = path.join(__dirname, "docs/api/sidebar.ts");\n' +
-      'module.exports = { api: fs.existsSync(file) ? require(file).default : [] };\n',
-  );
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "curve-site", private: true }) + "\n");
+  writeSiteFiles(dir, config, "curve-site");
 }
 
 const ONE_LINE_KEYS = new Set(["id", "title", "sidebar_label", "sidebar_class_name"]);

@@ -37,6 +37,15 @@ function writeSite(dir, specFile, { plugin, faster, externalJsonProps }) {
     plugins: [[pluginModule, { id: "openapi", docsPluginId: "classic", config: { api: specOptions } }]],
     themes: ["docusaurus-theme-openapi-docs"],
   };
+  writeSiteFiles(dir, config, "bench-site");
+  fs.writeFileSync(path.join(dir, "docs/intro.md"), "---\nid: intro\n---\n\n# Intro\n\nA guide page without API content.\n");
+}
+
+/**
+ * Writes a site's docusaurus.config.js (`config`), its sidebars.js (the generated
+ * docs/api/sidebar.ts as the "api" sidebar) and its package.json (`name`).
+ */
+function writeSiteFiles(dir, config, name) {
   fs.writeFileSync(path.join(dir, "docusaurus.config.js"), `module.exports = ${JSON.stringify(config, null, 2)};\n`);
   // The generated sidebar is a TypeScript module; the docs plugin loads sidebars through jiti.
   fs.writeFileSync(
@@ -45,8 +54,7 @@ function writeSite(dir, specFile, { plugin, faster, externalJsonProps }) {
       'const file = path.join(__dirname, "docs/api/sidebar.ts");\n' +
       'module.exports = { api: fs.existsSync(file) ? require(file).default : [] };\n',
   );
-  fs.writeFileSync(path.join(dir, "docs/intro.md"), "---\nid: intro\n---\n\n# Intro\n\nA guide page without API content.\n");
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-site", private: true }) + "\n");
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true }) + "\n");
 }
 
 /** Parses `/usr/bin/time -v` output: wall seconds and peak RSS in MB. */
@@ -117,4 +125,4 @@ function apiPageIds(outputDir) {
     .sort();
 }
 
-module.exports = { writeSite, runDocusaurus, genAndBuild, articleHtml, apiPageIds, parseTime, REPO };
+module.exports = { writeSite, writeSiteFiles, runDocusaurus, genAndBuild, articleHtml, apiPageIds, parseTime, REPO };
