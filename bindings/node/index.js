@@ -10,10 +10,11 @@
 const fs = require("fs");
 const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
+const { configureJsonProps, outputDirs, MODES: JSON_PROPS_MODES } = require("./json-props.js");
 const { watchInputs } = require("./watch.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
-const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config"];
+const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config", "jsonProps"];
 // The reference's function options: which page kind each markdown generator writes.
 const MARKDOWN_GENERATORS = { createApiPageMD: "api", createInfoPageMD: "info", createTagPageMD: "tag", createSchemaPageMD: "schema" };
 const SIDEBAR_GENERATORS = ["createDocItem"];
@@ -153,6 +154,9 @@ function validateOptions({ options }) {
   if (typeof options.docsPluginId !== "string") throw new OptionsError(`${PLUGIN_NAME}: \`docsPluginId\` must be a string`);
   if (options.docsPlugin !== undefined && typeof options.docsPlugin !== "string") {
     throw new OptionsError(`${PLUGIN_NAME}: \`docsPlugin\` must be a string`);
+  }
+  if (options.jsonProps !== undefined && !JSON_PROPS_MODES.includes(options.jsonProps)) {
+    throw new OptionsError(`${PLUGIN_NAME}: \`jsonProps\` must be one of ${JSON_PROPS_MODES.map((m) => `"${m}"`).join(", ")}`);
   }
   if (!options.config || typeof options.config !== "object") {
     throw new OptionsError(`${PLUGIN_NAME}: \`config\` must map spec ids to options ({specPath, outputDir, ...})`);
@@ -468,7 +472,8 @@ function pluginOpenAPIDocsRs(context, options) {
       await generateSettled();
     },
     configureWebpack(webpackConfig, isServer) {
-      return configureServerBundle(webpackConfig, isServer);
+      const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer);
+      return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps };
     },
     extendCli(cli) {
       const run = (fn) => (...args) => {

@@ -1,8 +1,10 @@
 // The fixture site (tests/fixture-site: classic preset, docusaurus-theme-openapi-docs 4.3.5, this
 // plugin on the parity corpus petstore) through the real Docusaurus CLI:
 //  - `docusaurus gen-api-docs all` / `clean-api-docs all`, and a broken spec failing the command;
-//  - `docusaurus build` twice, with externalJsonProps true and false, and one API page opened in
-//    chromium from each build: the rendered main content must be the same HTML;
+//  - `docusaurus build` three times: externalJsonProps true and false, and true with the plugin's
+//    `jsonProps: "fetch"`; one API page opened in chromium from each build: the rendered main
+//    content must be the same HTML. With "fetch", no props in either bundle, and a page reached
+//    by client-side navigation shows its props too;
 //  - the server bundle of the first build (kept with DOCUSAURUS_KEEP_SERVER_BUNDLE): each module
 //    in one chunk only, where Docusaurus alone copies the theme into every route chunk.
 "use strict";
@@ -17,8 +19,10 @@ const { hydratedMains } = require("../browser/browser.cjs");
 const SITE = __dirname;
 const DOCS = path.join(SITE, "docs/petstore");
 const BIN = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });
-const BUILDS = { external: "build-external", inline: "build-inline" };
+const BUILDS = { external: "build-external", inline: "build-inline", fetch: "build-fetch" };
 const PAGE = "/docs/petstore/add-pet";
+// A text of add-pet's props only (its request body's description), not of its MDX.
+const PROPS_TEXT = "Pet object that needs to be added to the store";
 
 function docusaurus(args, env = {}) {
   const result = runSync(`docusaurus ${args.join(" ")}`, process.execPath, [BIN, ...args], { cwd: SITE, env: { ...process.env, ...env } }, 15 * 60_000);
@@ -33,8 +37,9 @@ const generated = {};
 before(() => {
   for (const [mode, outDir] of Object.entries(BUILDS)) {
     const built = docusaurus(["build", "--out-dir", outDir], {
-      FIXTURE_EXTERNAL_JSON_PROPS: String(mode === "external"),
-      DOCUSAURUS_KEEP_SERVER_BUNDLE: String(mode === "external"),
+      FIXTURE_EXTERNAL_JSON_PROPS: String(mode !== "inline"),
+      FIXTURE_JSON_PROPS: mode === "fetch" ? "fetch" : "",
+      DOCUSAURUS_KEEP_SERVER_BUNDLE: String(mode !== "inline"),
     });
     assert.equal(built.status, 0, `docusaurus build (${mode}) failed:\n${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /\[docusaurus-plugin-openapi-docs-rs\] petstore: 22 API, 1 info, 1 schema pages/);
@@ -47,6 +52,28 @@ test("the two builds differ only in where the JSON props live", () => {
   assert.match(generated.external.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+\{\.\.\.require\("\.\/add-pet\.RequestSchema\.json"\)\}\n>/);
   assert.deepEqual(generated.inline.json, []);
   assert.match(generated.inline.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+body=\{\{"content":/);
+});
+
+/** The files under `dir` (recursively) whose text includes `text`. */
+function filesWith(dir, text) {
+  return fs.readdirSync(dir, { recursive: true }).filter((f) => /\.js$/.test(f) && fs.readFileSync(path.join(dir, f), "utf8").includes(text));
+}
+
+test('jsonProps "fetch": the props files are assets, in neither bundle', () => {
+  const props = fs.readFileSync(path.join(DOCS, "add-pet.RequestSchema.json"), "utf8");
+  assert.ok(props.includes(PROPS_TEXT), `the props hold "${PROPS_TEXT}"`);
+  const external = path.join(SITE, BUILDS.external);
+  const fetched = path.join(SITE, BUILDS.fetch);
+  // The default ("bundle") carries them in the client's and the server's JavaScript.
+  assert.notDeepEqual(filesWith(path.join(external, "assets/js"), PROPS_TEXT), []);
+  assert.notDeepEqual(filesWith(path.join(external, "__server"), PROPS_TEXT), []);
+  assert.deepEqual(filesWith(path.join(fetched, "assets/js"), PROPS_TEXT), [], "client bundle");
+  assert.deepEqual(filesWith(path.join(fetched, "__server"), PROPS_TEXT), [], "server bundle");
+  const assets = fs.readdirSync(path.join(fetched, "assets/json"));
+  const asset = assets.find((f) => /^add-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(f));
+  assert.ok(asset, `add-pet's props among ${assets.join(", ")}`);
+  assert.equal(fs.readFileSync(path.join(fetched, "assets/json", asset), "utf8"), props);
+  assert.equal(assets.length, generated.fetch.json.length, "one asset per props file");
 });
 
 test("the server bundle holds each module once: route chunks share one chunk of common modules", () => {
@@ -72,10 +99,22 @@ test("an API page renders the same main content in both builds", { timeout: 120_
     assert.match(text, /Add a new pet to the store/);
     assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, `${mode}: the request body schema renders`);
     assert.match(text, /\b405\b/, `${mode}: the responses render`);
+    if (mode !== "fetch") return;
+    // A client-side navigation: the next page's props are fetched before it shows.
+    const fetchedJson = [];
+    page.on("response", (r) => r.url().includes("/assets/json/") && fetchedJson.push(r.url()));
+    await page.locator("nav a[href='/docs/petstore/update-pet']").first().click();
+    await page.waitForURL(/update-pet$/);
+    const next = await page.locator("main").first().innerText();
+    assert.match(next, /Update an existing pet/);
+    assert.match(next, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the next page's request body renders");
+    assert.match(next, /\b405\b/, "the next page's responses render");
+    assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
   });
-  const html = { external: main.external[PAGE], inline: main.inline[PAGE] };
+  const html = { external: main.external[PAGE], inline: main.inline[PAGE], fetch: main.fetch[PAGE] };
   assert.ok(html.external.length > 5000, `main content is substantial (${html.external.length} characters)`);
   assert.equal(html.external, html.inline);
+  assert.equal(html.fetch, html.external);
 });
 
 test("docusaurus gen-api-docs all and clean-api-docs all run the plugin's commands", { timeout: 120_000 }, () => {
