@@ -19,6 +19,9 @@
 #                           in bindings/node/npm/<platform>/ (.github/workflows/release.yml)
 # PACKAGE_PLATFORMS=win32-x64-msvc,darwin-arm64 (a comma-separated list) cross-builds only those;
 # "none": none of them (CI's default); unset or empty: all five.
+# PACKAGE_HOST_BUILT=1: the host's addon was just built from this tree (scripts/test.sh, after
+# scripts/setup.sh): pack it as it is. napi build always compiles the binding crate again and
+# links it (about 150 CPU-seconds), even when nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -31,8 +34,12 @@ step() { printf '\n--> %s\n' "$*"; }
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-step "host addon (napi build --release)"
-npm run build:native >/dev/null
+if [ "${PACKAGE_HOST_BUILT:-0}" = 1 ] && ls "$NODE_DIR"/openapi-docs-rs.*.node >/dev/null 2>&1; then
+  step "host addon: the one scripts/setup.sh built (PACKAGE_HOST_BUILT=1)"
+else
+  step "host addon (napi build --release)"
+  npm run build:native >/dev/null
+fi
 host_node=$(cd "$NODE_DIR" && ls openapi-docs-rs.*.node | head -1)
 host_platform=${host_node#openapi-docs-rs.}
 host_platform=${host_platform%.node}

@@ -16,7 +16,7 @@
 # TEST_LANES=packages,site (a comma-separated list) runs only those lanes, side by side.
 # FULL=1 also runs the matrices kept out of CI's time: the cross-built addons (Linux arm64 and
 # musl, Windows under Wine, macOS; CI builds and checks the host's only) with their toolchains,
-# and the install matrix's Docusaurus 3.9 row. A FULL=1 run that passes writes docs/reports/full-run.md (commit
+# the install matrix's Docusaurus 3.9 row, and its build of the addon from the package's sources. A FULL=1 run that passes writes docs/reports/full-run.md (commit
 # it): the step times, the tarballs and the package tests' results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,7 +114,8 @@ crates_docs_and_package() {
   rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-{core,mcp,cli}-* target/debug/.fingerprint/openapi-docs-{core,mcp,cli}-*
   cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-mcp -p openapi-docs-cli
 }
-packages() { PACKAGE_CROSS=required bash scripts/package.sh; }
+# The host's addon is the one the install step built from this tree (scripts/setup.sh).
+packages() { PACKAGE_CROSS=required PACKAGE_HOST_BUILT=1 bash scripts/package.sh; }
 # The install matrix: by default the newest Docusaurus with theme 5.2.0 (a new user's site, and
 # the build from source) and 3.7.0 with 4.3.5 (this site's stack); FULL=1 adds 3.9 with 4.3.x.
 install_matrix() {
@@ -147,7 +148,7 @@ lane_rust() {
 lane_packages() {
   step "npm packages: the main tarball and the host's (FULL=1: all six platforms), built here, into dist/packages/" packages
   step "npm packages: npm publish --dry-run of each" packages_dry_run
-  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.7 + 4.3.5; FULL=1: 3.9 + 4.3.x; plain npm install); FULL=1: Windows under Wine, arm64 under qemu, musl under musl, the macOS files" \
+  step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.7 + 4.3.5; FULL=1: 3.9 + 4.3.x; plain npm install); FULL=1: the addon built from source, Windows under Wine, arm64 under qemu, musl under musl, the macOS files" \
     install_matrix
 }
 
@@ -182,7 +183,7 @@ lane_site() {
   step "site production build" site_build
   step "second site build with another announcement id and site URL" site_build_second
   step "browser tests (playwright-core + Debian chromium)" node --test tests/browser/
-  step "fixture site: docusaurus commands, externalJsonProps true and false, same rendered page" \
+  step "fixture site: docusaurus commands, externalJsonProps true and false, jsonProps fetch, same rendered page" \
     node --test tests/fixture-site/
   # A reference step, run in this lane, the shortest (1,309 s against the reference lane's 2,069 s
   # in the run of 2026-11-29).
