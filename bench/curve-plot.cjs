@@ -2,7 +2,8 @@
 // Draws bench/build-curve.cjs results as an SVG: build time and peak RSS against the number of API
 // pages, one line per kind of page and Docusaurus version (log-log axes, so a straight line of
 // slope 1 is linear growth and the quadratic part of a curve shows as a steeper slope).
-// Usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [RESULTS.json ...]
+// Usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [RESULTS.json ...] (a later file's row
+// replaces an earlier one of the same kind, Docusaurus version and size)
 "use strict";
 const fs = require("fs");
 
@@ -11,7 +12,12 @@ if (!out || !inputs.length) {
   console.error("usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [...]");
   process.exit(2);
 }
-const rows = inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8"))).filter((r) => r.ok);
+// A later file's row replaces an earlier one of the same kind, Docusaurus and size (a re-run).
+const byCell = new Map();
+for (const r of inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8")))) {
+  if (r.ok) byCell.set(`${r.kind}|${r.docusaurus}|${r.size}`, r);
+}
+const rows = [...byCell.values()];
 const series = new Map();
 for (const r of rows) {
   const key = `${r.kind}, Docusaurus ${r.docusaurus}`;
@@ -20,7 +26,7 @@ for (const r of rows) {
 }
 for (const points of series.values()) points.sort((a, b) => a.apiPages - b.apiPages);
 
-const COLORS = { ours: "#c0392b", floor: "#2471a3", default: "#7d8c8d" };
+const COLORS = { ours: "#c0392b", fetch: "#d68910", floor: "#2471a3", default: "#7d8c8d" };
 const W = 460;
 const H = 300;
 const M = { left: 60, right: 16, top: 34, bottom: 44 };

@@ -8,9 +8,10 @@
 // and versions.json, the stamp and whether pages are stale are the core's decisions (native.js).
 "use strict";
 const fs = require("fs");
+const path = require("path");
 const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
-const { configureJsonProps, outputDirs, MODES: JSON_PROPS_MODES } = require("./json-props.js");
+const { configureJsonProps, outputDirs, bundledPropsNote, MODES: JSON_PROPS_MODES } = require("./json-props.js");
 const { watchInputs } = require("./watch.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
@@ -313,6 +314,8 @@ function pluginOpenAPIDocsRs(context, options) {
     // The heaviest pages, when one is heavy enough to slow the build (the core decides).
     for (const line of summary.heaviestPages) console.log(`[${PLUGIN_NAME}] ${id}: heaviest: ${line}`);
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
+    const propsNote = bundledPropsNote(id, path.resolve(siteDir, JSON.parse(optionsJson).outputDir ?? ""), options.jsonProps ?? "bundle");
+    if (propsNote) console.log(`[${PLUGIN_NAME}] note: ${propsNote}`);
     return summary;
   }
 

@@ -9,10 +9,11 @@
 "use strict";
 const path = require("path");
 
+const { PROPS_FILE_NAME } = require("./json-props.js");
+
 const CLIENT = path.join(__dirname, "json-props-client.mjs");
-// The props files the pages spread (the core's render/props.rs and render/externalize.rs name
-// them): `<page id>.<Component>.json`, 5.2.0's layout adding `.<n>` from 2.
-const PROPS_REQUIRE = /\brequire\((["'])\.\/([^"'/\\]+\.(?:StatusCodes|ParamsDetails|RequestSchema|Schema|SchemaItem)(?:\.\d+)?\.json)\1\)/g;
+/** `require("./<props file>")`, the props file's name in group 2. */
+const PROPS_REQUIRE = new RegExp(String.raw`\brequire\((["'])\./(${PROPS_FILE_NAME})\1\)`, "g");
 
 /** `source` with its props files' `require`s rewritten for `target`. */
 function rewrite(source, { target, urlQuery, dir }) {

@@ -16,6 +16,7 @@
 // Only the pages under the plugin's output folders are touched; "bundle" (the default) changes
 // nothing.
 "use strict";
+const fs = require("fs");
 const path = require("path");
 
 const LOADER = path.join(__dirname, "json-props-loader.js");
@@ -24,6 +25,14 @@ const URL_QUERY = "openapi-docs-rs-url";
 /** Where the props files go in the build output. */
 const ASSET_FILENAME = "assets/json/[name].[contenthash:8][ext]";
 const MODES = ["bundle", "fetch"];
+/** Props files beyond this total in one output folder get a note suggesting "fetch" (Graph's
+ * first 500 operations: 15 MB, whose build took 1.8x the memory and 1.14x the time it took with
+ * "fetch"; docs/notes/2026-11-29-build-curve.md). */
+const NOTE_FROM_BYTES = 8 << 20;
+// A page's props file, as the core names it (render/props.rs and render/externalize.rs):
+// `<page id>.<Component>.json`, 5.2.0's layout adding `.<n>` from 2.
+const PROPS_FILE_NAME = String.raw`[^"'/\\]+\.(?:StatusCodes|ParamsDetails|RequestSchema|Schema|SchemaItem)(?:\.\d+)?\.json`;
+const PROPS_FILE = new RegExp(`^${PROPS_FILE_NAME}$`);
 
 /** The folders whose pages the loader rewrites: each entry's `outputDir` and its versions'. */
 function outputDirs(config, siteDir) {
@@ -64,4 +73,28 @@ function configureJsonProps(mode, dirs, isServer) {
   return { module: { rules } };
 }
 
-module.exports = { configureJsonProps, outputDirs, MODES, URL_QUERY };
+/**
+ * With `mode` "bundle", a note for spec entry `id` when the props files in `dir` come to
+ * `fromBytes` or more: what they cost and the option that keeps them out of the bundles. Else null.
+ */
+function bundledPropsNote(id, dir, mode, fromBytes = NOTE_FROM_BYTES) {
+  if (mode !== "bundle") return null;
+  let bytes = 0;
+  let files = 0;
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    if (!PROPS_FILE.test(name)) continue;
+    bytes += fs.statSync(path.join(dir, name)).size;
+    files += 1;
+  }
+  if (bytes < fromBytes) return null;
+  const mb = (bytes / (1 << 20)).toFixed(1);
+  return `${id}: the pages' ${files} props files come to ${mb} MB, which the bundler parses into the browser's and the server's bundles; set the plugin's \`jsonProps: "fetch"\` to keep them out (a faster build in less memory, the same pages)`;
+}
+
+module.exports = { configureJsonProps, outputDirs, bundledPropsNote, MODES, URL_QUERY, PROPS_FILE_NAME };

@@ -68,3 +68,19 @@ test("the loader: a page without props files is returned as it came", () => {
   assert.equal(rewrite(page, { target: "client", urlQuery: "q", dir: "/d" }), page);
   assert.equal(rewrite(page, { target: "server", urlQuery: "q", dir: "/d" }), page);
 });
+
+test("a note suggests \"fetch\" when the props files of an output folder are large, and only with \"bundle\"", () => {
+  const fs = require("fs");
+  const os = require("os");
+  const { bundledPropsNote } = require("../json-props.js");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-props-note-"));
+  fs.writeFileSync(path.join(dir, "get-pet.StatusCodes.json"), "x".repeat(3000));
+  fs.writeFileSync(path.join(dir, "get-pet.Schema.2.json"), "x".repeat(1000));
+  fs.writeFileSync(path.join(dir, "data.json"), "x".repeat(100_000));
+  assert.equal(bundledPropsNote("pets", dir, "bundle", 4001), null, "under the bound (data.json is not a props file)");
+  const note = bundledPropsNote("pets", dir, "bundle", 4000);
+  assert.match(note, /^pets: the pages' 2 props files come to 0\.0 MB, .*set the plugin's `jsonProps: "fetch"`/);
+  assert.equal(bundledPropsNote("pets", dir, "fetch", 4000), null);
+  assert.equal(bundledPropsNote("pets", path.join(dir, "missing"), "bundle", 0), null);
+  fs.rmSync(dir, { recursive: true });
+});
