@@ -4,7 +4,7 @@
 //  - `docusaurus build` three times: externalJsonProps true and false, and true with the plugin's
 //    `jsonProps: "fetch"`; one API page opened in chromium from each build: the rendered main
 //    content must be the same HTML. With "fetch", no props in either bundle, and a page reached
-//    by client-side navigation shows its props too;
+//    by client-side navigation shows its props too; the same under `docusaurus start`;
 //  - the server bundle of the first build (kept with DOCUSAURUS_KEEP_SERVER_BUNDLE): each module
 //    in one chunk only, where Docusaurus alone copies the theme into every route chunk.
 "use strict";
@@ -115,6 +115,49 @@ test("an API page renders the same main content in both builds", { timeout: 120_
   assert.ok(html.external.length > 5000, `main content is substantial (${html.external.length} characters)`);
   assert.equal(html.external, html.inline);
   assert.equal(html.fetch, html.external);
+});
+
+test('jsonProps "fetch" under docusaurus start: the dev server serves the props files, and pages show them', { timeout: 240_000 }, async () => {
+  const { spawn } = require("child_process");
+  const { launch, open, hydrated } = require("../browser/browser.cjs");
+  const port = 40000 + Math.floor(Math.random() * 10000);
+  const server = spawn(process.execPath, [BIN, "start", "--port", String(port), "--no-open"], {
+    cwd: SITE,
+    env: { ...process.env, FIXTURE_JSON_PROPS: "fetch", BROWSER: "none" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout.on("data", (d) => (output += d));
+  server.stderr.on("data", (d) => (output += d));
+  const browser = await launch();
+  try {
+    const base = `http://localhost:${port}`;
+    const deadline = Date.now() + 180_000;
+    while (!/compiled successfully/.test(output)) {
+      assert.ok(Date.now() < deadline && server.exitCode === null, `docusaurus start did not compile:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const { page, errors } = await open(browser, base, PAGE);
+    const fetchedJson = [];
+    page.on("response", (r) => r.url().includes("/assets/json/") && fetchedJson.push(r.url()));
+    await hydrated(page);
+    const text = await page.locator("main").first().innerText();
+    assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the request body renders");
+    assert.match(text, /\b405\b/, "the responses render");
+    await page.locator("nav a[href='/docs/petstore/update-pet']").first().click();
+    await page.waitForURL(/update-pet$/);
+    await page.locator("main").getByText("Update an existing pet").first().waitFor();
+    assert.match(await page.locator("main").first().innerText(), /\b405\b/, "the next page's responses render");
+    assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
+    const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+    assert.deepEqual(scriptErrors, []);
+  } finally {
+    await browser.close();
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  }
 });
 
 test("docusaurus gen-api-docs all and clean-api-docs all run the plugin's commands", { timeout: 120_000 }, () => {
