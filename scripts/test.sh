@@ -117,7 +117,8 @@ crates_docs_and_package() {
 # The host's addon is the one the install step built from this tree (scripts/setup.sh).
 packages() { PACKAGE_CROSS=required PACKAGE_HOST_BUILT=1 bash scripts/package.sh; }
 # The install matrix: by default the newest Docusaurus with theme 5.2.0 (a new user's site, and
-# the build from source) and 3.7.0 with 4.3.5 (this site's stack); FULL=1 adds 3.9 with 4.3.x.
+# the error without an addon; FULL=1: the build from source too) and 3.7.0 with 4.3.5 (this
+# site's stack); FULL=1 adds 3.9 with 4.3.x.
 install_matrix() {
   local rows="~3.10.0,3.7.0"
   [ "${FULL:-0}" = 1 ] && rows="~3.10.0,3.7.0,~3.9.0"
