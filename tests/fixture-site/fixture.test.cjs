@@ -54,6 +54,22 @@ test("the two builds differ only in where the JSON props live", () => {
   assert.match(generated.inline.page, /<RequestSchema\n\s+title=\{"Body"\}\n\s+body=\{\{"content":/);
 });
 
+/**
+ * From add-pet, a client-side navigation to update-pet with `jsonProps: "fetch"`: the next page's
+ * request body and responses render, and its props file was fetched.
+ */
+async function navigationFetchesProps(page) {
+  const fetchedJson = [];
+  page.on("response", (r) => r.url().includes("/assets/json/") && fetchedJson.push(r.url()));
+  await page.locator("nav a[href='/docs/petstore/update-pet']").first().click();
+  await page.waitForURL(/update-pet$/);
+  await page.locator("main").getByText("Update an existing pet").first().waitFor();
+  const next = await page.locator("main").first().innerText();
+  assert.match(next, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the next page's request body renders");
+  assert.match(next, /\b405\b/, "the next page's responses render");
+  assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
+}
+
 /** The files under `dir` (recursively) whose text includes `text`. */
 function filesWith(dir, text) {
   return fs.readdirSync(dir, { recursive: true }).filter((f) => /\.js$/.test(f) && fs.readFileSync(path.join(dir, f), "utf8").includes(text));
@@ -99,17 +115,8 @@ test("an API page renders the same main content in both builds", { timeout: 120_
     assert.match(text, /Add a new pet to the store/);
     assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, `${mode}: the request body schema renders`);
     assert.match(text, /\b405\b/, `${mode}: the responses render`);
-    if (mode !== "fetch") return;
     // A client-side navigation: the next page's props are fetched before it shows.
-    const fetchedJson = [];
-    page.on("response", (r) => r.url().includes("/assets/json/") && fetchedJson.push(r.url()));
-    await page.locator("nav a[href='/docs/petstore/update-pet']").first().click();
-    await page.waitForURL(/update-pet$/);
-    const next = await page.locator("main").first().innerText();
-    assert.match(next, /Update an existing pet/);
-    assert.match(next, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the next page's request body renders");
-    assert.match(next, /\b405\b/, "the next page's responses render");
-    assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
+    if (mode === "fetch") await navigationFetchesProps(page);
   });
   const html = { external: main.external[PAGE], inline: main.inline[PAGE], fetch: main.fetch[PAGE] };
   assert.ok(html.external.length > 5000, `main content is substantial (${html.external.length} characters)`);
@@ -139,17 +146,11 @@ test('jsonProps "fetch" under docusaurus start: the dev server serves the props 
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const { page, errors } = await open(browser, base, PAGE);
-    const fetchedJson = [];
-    page.on("response", (r) => r.url().includes("/assets/json/") && fetchedJson.push(r.url()));
     await hydrated(page);
     const text = await page.locator("main").first().innerText();
     assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the request body renders");
     assert.match(text, /\b405\b/, "the responses render");
-    await page.locator("nav a[href='/docs/petstore/update-pet']").first().click();
-    await page.waitForURL(/update-pet$/);
-    await page.locator("main").getByText("Update an existing pet").first().waitFor();
-    assert.match(await page.locator("main").first().innerText(), /\b405\b/, "the next page's responses render");
-    assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
+    await navigationFetchesProps(page);
     const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
     assert.deepEqual(scriptErrors, []);
   } finally {
