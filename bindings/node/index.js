@@ -319,12 +319,21 @@ function pluginOpenAPIDocsRs(context, options) {
     return summary;
   }
 
-  /** Generates the spec entries whose pages the core finds missing or stale. A failure throws,
-   * or with `onError` is handed to it and the next entries are generated still. */
+  /** Generates the spec entries whose pages the core finds missing or stale, and so their
+   * configured versions (what `gen-api-docs all --all-versions` writes: a site's sidebars may
+   * import a version's sidebar or versions.json). A failure throws, or with `onError` is handed
+   * to it and the next entries are generated still. */
   function generateStale(onError) {
     for (const [id, specOptions] of Object.entries(config)) {
       try {
-        if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
+        const optionsJson = specOptionsJson(specOptions);
+        const producer = producerFor(specOptions);
+        if (native.isStale(optionsJson, siteDir, producer)) generateOne(id, specOptions);
+        const staleVersions = native.versionRuns(id, optionsJson, undefined).filter((run) => native.isStale(run.optionsJson, siteDir, producer));
+        if (staleVersions.length > 0) {
+          native.writeVersionsJson(optionsJson, siteDir);
+          for (const run of staleVersions) generateOne(run.id, specOptions, undefined, run.optionsJson);
+        }
       } catch (err) {
         if (!onError) throw err;
         onError(err, id);

@@ -134,6 +134,33 @@ test("versions: --all-versions and gen-api-docs:version write versions.json and 
   assert.equal(process.exitCode, 1);
 });
 
+test("a build writes the missing versions too; the entry generated or cleaned alone leaves its nested versions", () => {
+  // The upstream demo's layout: the version's pages in a folder of the entry's, which the site's
+  // sidebars import (with versions.json) before any `gen-api-docs` has run.
+  const site = tempSite({ "spec.yaml": fs.readFileSync(PETSTORE, "utf8"), "v1.yaml": specWithOperations(2) });
+  const config = { pets: { specPath: "spec.yaml", outputDir: "docs/pets", version: "2.0", label: "v2", baseUrl: "/docs/pets", versions: { "1.0": { specPath: "v1.yaml", outputDir: "docs/pets/1.0", label: "v1", baseUrl: "/docs/pets/1.0" } } } };
+  const options = { id: "openapi", docsPluginId: "classic", config };
+  const context = { siteDir: site, siteConfig: { presets: [["classic", { docs: { path: "docs", routeBasePath: "docs" } }]], plugins: [] } };
+  const argv = process.argv;
+  process.argv = [argv[0], "docusaurus", "build"];
+  const build = () => capture(() => plugin(context, plugin.validateOptions({ options }))).stdout;
+  const versionPage = path.join(site, "docs/pets/1.0/op-1.api.mdx");
+  try {
+    assert.deepEqual(build().trimEnd().split("\n").map((l) => l.match(/\] ([^:]+(?::[\d.]+)?):/)[1]), ["pets", "pets:1.0"]);
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(site, "docs/pets/versions.json"), "utf8")).map((v) => v.version), ["2.0", "1.0"]);
+    assert.ok(fs.existsSync(versionPage));
+    assert.equal(build(), "", "nothing stale: nothing generated");
+  } finally {
+    process.argv = argv;
+  }
+  const run = commands(site, config);
+  run("gen-api-docs", "pets");
+  assert.ok(fs.existsSync(versionPage), "the entry's generation leaves its version's pages");
+  run("clean-api-docs", "pets");
+  assert.equal(fs.existsSync(path.join(site, "docs/pets/add-pet.api.mdx")), false);
+  assert.ok(fs.existsSync(versionPage), "clean-api-docs <id> leaves them too, as the reference's does");
+});
+
 test("clean-api-docs and clean-api-docs:version remove generated files only", () => {
   const site = tempSite({ "spec.yaml": fs.readFileSync(PETSTORE, "utf8"), "v1.yaml": specWithOperations(2) });
   const config = { pets: { specPath: "spec.yaml", outputDir: "docs/pets", version: "2.0", label: "v2", baseUrl: "/p", versions: { "1.0": { specPath: "v1.yaml", outputDir: "docs/pets-1.0", label: "v1", baseUrl: "/p/1.0" } } } };

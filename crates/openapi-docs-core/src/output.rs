@@ -295,7 +295,7 @@ impl Staging {
     fn remove_stale(&self) -> Result<usize> {
         let mut removed = 0;
         let mut folders = std::collections::BTreeSet::new();
-        for file in list_files(&self.output_dir)? {
+        for file in owned_files(&self.output_dir)? {
             let in_scope = self
                 .replaces_only
                 .as_deref()
@@ -398,10 +398,33 @@ pub(crate) fn list_files(dir: &Path) -> Result<Vec<String>> {
     Ok(out)
 }
 
+/// The files under `output_dir` that belong to its generation: all of them but those in a folder
+/// inside it that holds a stamp of its own, another generation's output (a version's pages in
+/// `<outputDir>/1.0.0`, as the upstream demo nests them), which the reference's generation and
+/// `clean-api-docs` leave alone too.
+fn owned_files(output_dir: &Path) -> Result<Vec<String>> {
+    let files = list_files(output_dir)?;
+    let nested: Vec<&str> = files
+        .iter()
+        .filter_map(|file| {
+            file.strip_suffix(crate::stamp::FILE_NAME)?
+                .strip_suffix('/')
+        })
+        .filter(|folder| !folder.is_empty())
+        .collect();
+    let owned = |file: &String| {
+        !nested.iter().any(|folder| {
+            file.strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    Ok(files.iter().filter(|file| owned(file)).cloned().collect())
+}
+
 /// Removes the generated files under `output_dir` (the reference's `clean-api-docs`).
 pub fn clean(output_dir: &Path) -> Result<usize> {
     let mut removed = 0;
-    for file in list_files(output_dir)? {
+    for file in owned_files(output_dir)? {
         if is_generated_file(&file) {
             let path = output_dir.join(&file);
             std::fs::remove_file(&path).map_err(write_err(&path))?;
@@ -503,6 +526,28 @@ mod tests {
             !out.join("schemas").exists(),
             "the emptied folder is removed"
         );
+    }
+
+    #[test]
+    fn a_folder_with_a_stamp_of_its_own_is_left_to_its_generation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("api");
+        let stamp = crate::stamp::FILE_NAME;
+        write_pages(&out, &[page("a.api.mdx", "old"), page(stamp, "{}")]).expect("entry");
+        // A version generated into a folder of the entry's, with its own stamp.
+        let version = out.join("1.0.0");
+        write_pages(&version, &[page("v.api.mdx", "v1"), page(stamp, "{}")]).expect("version");
+        write_pages(&out, &[page("b.api.mdx", "new"), page(stamp, "{}")]).expect("entry again");
+        let version_files = [format!("1.0.0/{stamp}"), "1.0.0/v.api.mdx".to_string()];
+        let mut expected = vec![stamp.to_string()];
+        expected.extend(version_files.iter().cloned());
+        expected.push("b.api.mdx".into());
+        expected.sort();
+        assert_eq!(list_files(&out).expect("list"), expected);
+        assert_eq!(clean(&out).expect("clean"), 2, "the entry's page and stamp");
+        let mut left = version_files.to_vec();
+        left.sort();
+        assert_eq!(list_files(&out).expect("list"), left);
     }
 
     #[test]
