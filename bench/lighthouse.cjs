@@ -99,6 +99,12 @@ async function lighthouseRun(url, chrome) {
     failedA11y: Object.values(lhr.audits)
       .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0))
       .map((a) => a.id),
+    // Where the main thread went (simulated 4x slowdown), for the JSON report.
+    mainThreadMs: Object.fromEntries((lhr.audits["mainthread-work-breakdown"].details?.items || []).map((i) => [i.group, Math.round(i.duration)])),
+    scriptEvaluationMs: Object.fromEntries(
+      (lhr.audits["bootup-time"].details?.items || []).map((i) => [i.url.replace(/^https?:\/\/[^/]+/, ""), Math.round(i.scripting)]),
+    ),
+    domElements: lhr.audits["dom-size"].numericValue,
   };
 }
 

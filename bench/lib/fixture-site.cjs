@@ -12,9 +12,11 @@ const REPO = path.resolve(__dirname, "../..");
 
 /**
  * Creates (from scratch) a site in `dir` for `specFile`.
- * options: { plugin: "reference" | "ours", faster: boolean, externalJsonProps?: boolean }
+ * options: { plugin: "reference" | "ours", faster: boolean, externalJsonProps?: boolean,
+ * future?: object, jsonProps?: "bundle" | "fetch" } (`future` replaces
+ * `{ experimental_faster: faster }`, for Docusaurus 3.10; `jsonProps` is our plugin's option)
  */
-function writeSite(dir, specFile, { plugin, faster, externalJsonProps }) {
+function writeSite(dir, specFile, { plugin, faster, externalJsonProps, future, jsonProps }) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "docs"), { recursive: true });
   fs.copyFileSync(specFile, path.join(dir, `spec${path.extname(specFile)}`));
@@ -32,9 +34,9 @@ function writeSite(dir, specFile, { plugin, faster, externalJsonProps }) {
     baseUrl: "/",
     onBrokenLinks: "warn",
     onBrokenMarkdownLinks: "warn",
-    future: { experimental_faster: faster },
+    future: future ?? { experimental_faster: faster },
     presets: [["classic", { docs: { sidebarPath: "./sidebars.js", docItemComponent: "@theme/ApiItem" }, blog: false, pages: false }]],
-    plugins: [[pluginModule, { id: "openapi", docsPluginId: "classic", config: { api: specOptions } }]],
+    plugins: [[pluginModule, { id: "openapi", docsPluginId: "classic", config: { api: specOptions }, ...(jsonProps ? { jsonProps } : {}) }]],
     themes: ["docusaurus-theme-openapi-docs"],
   };
   writeSiteFiles(dir, config, "bench-site");
@@ -65,9 +67,12 @@ function parseTime(stderr) {
   return { seconds, peakMb: rss ? Number(rss[1]) / 1024 : NaN };
 }
 
-/** Runs `docusaurus <args>` in `dir` under /usr/bin/time -v. Returns { ok, seconds, peakMb, output }. */
-function runDocusaurus(dir, args, { timeoutMs = 60 * 60 * 1000, env = {} } = {}) {
-  const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [REPO] });
+/**
+ * Runs `docusaurus <args>` in `dir` under /usr/bin/time -v, the Docusaurus installed at `root`
+ * (the workspace's 3.7 by default). Returns { ok, seconds, peakMb, output }.
+ */
+function runDocusaurus(dir, args, { timeoutMs = 60 * 60 * 1000, env = {}, root = REPO } = {}) {
+  const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [root] });
   // coreutils `timeout` stops Docusaurus itself (killing /usr/bin/time would leave it running)
   // and exits 124, or 137 when it had to kill; /usr/bin/time still reports the time and memory.
   const seconds = String(Math.ceil(timeoutMs / 1000));
@@ -90,8 +95,8 @@ function runDocusaurus(dir, args, { timeoutMs = 60 * 60 * 1000, env = {} } = {})
  * `generateInBuild`, only `docusaurus build` runs: our plugin generates missing pages itself
  * before the docs plugin reads them, so a site with it needs no separate step.
  */
-function genAndBuild(dir, { generateInBuild = false, ...opts } = {}) {
-  const gen = generateInBuild ? { ok: true, seconds: 0, peakMb: 0 } : runDocusaurus(dir, ["gen-api-docs", "all"], opts);
+function genAndBuild(dir, { generateInBuild = false, genArgs = ["gen-api-docs", "all"], ...opts } = {}) {
+  const gen = generateInBuild ? { ok: true, seconds: 0, peakMb: 0 } : runDocusaurus(dir, genArgs, opts);
   if (!gen.ok) return { ok: false, step: "gen-api-docs", gen, output: gen.output };
   const build = runDocusaurus(dir, ["build", "--out-dir", "build"], opts);
   return {
