@@ -28,6 +28,7 @@ const path = require("path");
 const { spawn } = require("child_process");
 const readline = require("readline");
 const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
+const { fresh, removeMovedAside } = require("./lib/aside.cjs");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -174,17 +175,6 @@ function htmlBytesPerPage(dir) {
   return { apiPages: ids.length, htmlBytesPerPage: pages ? bytes / pages : NaN };
 }
 
-/** Moves an earlier site aside (deleted at the end of the run, not before the builds). */
-const aside = [];
-function fresh(dir) {
-  if (fs.existsSync(dir)) {
-    const to = `${dir}.old-${process.pid}-${aside.length}`;
-    fs.renameSync(dir, to);
-    aside.push(to);
-  }
-  fs.mkdirSync(dir, { recursive: true });
-}
-
 async function main() {
   const results = [];
   for (const version of VERSIONS) {
@@ -234,7 +224,7 @@ async function main() {
     }
   }
   printTable(results);
-  for (const dir of aside) fs.rmSync(dir, { recursive: true, force: true });
+  removeMovedAside();
 }
 
 function printTable(results) {

@@ -7,7 +7,7 @@
 //           tests/reference-5.2). Reference: `gen-api-docs all --all-versions`, then `build`, as
 //           its `yarn build` does. Ours: the same site with only the plugin's name changed to
 //           ours, then `build` (our plugin writes the missing pages within the build).
-//   github: GitHub's REST spec (@octokit/openapi, 1,494 API pages) in a minimal site on the same
+//   github: GitHub's REST spec (@octokit/openapi, 1,493 API pages) in a minimal site on the same
 //           Docusaurus 3.10.2 + Faster, theme 5.2.0: reference 5.2.0 `gen-api-docs all` + `build`
 //           against ours' `build`. (On Docusaurus 3.7, reference 4.3.5's build of this site did not
 //           finish in 25 minutes: docs/notes/performance-log.md.)
@@ -20,6 +20,7 @@
 const fs = require("fs");
 const path = require("path");
 const site = require("./lib/fixture-site.cjs");
+const { fresh, removeMovedAside } = require("./lib/aside.cjs");
 
 const REPO = site.REPO;
 const STACK = path.join(REPO, "tests/reference-5.2"); // Docusaurus 3.10.2, theme and plugin 5.2.0
@@ -43,17 +44,6 @@ const SITES = arg("--sites", "demo,github").split(",");
 const SIDE_NAMES = arg("--sides", "reference,ours,ours-fetch").split(",");
 const JSON_OUT = arg("--json");
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_MIN || 30) * 60 * 1000;
-
-/** Moves an earlier site aside (deleted at the end of the run, not before the builds). */
-const aside = [];
-function fresh(dir) {
-  if (fs.existsSync(dir)) {
-    const to = `${dir}.old-${process.pid}-${aside.length}`;
-    fs.renameSync(dir, to);
-    aside.push(to);
-  }
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-}
 
 /** `text` with `from` replaced by `to`, which must be there. */
 function replaceIn(file, text, from, to) {
@@ -169,7 +159,7 @@ function main() {
     });
     console.log(`| ${name} | ${ref.apiPages} | ${cells.join(" | ")} |`);
   }
-  for (const dir of aside) fs.rmSync(dir, { recursive: true, force: true });
+  removeMovedAside();
 }
 
 main();
