@@ -326,14 +326,8 @@ function pluginOpenAPIDocsRs(context, options) {
   function generateStale(onError) {
     for (const [id, specOptions] of Object.entries(config)) {
       try {
-        const optionsJson = specOptionsJson(specOptions);
-        const producer = producerFor(specOptions);
-        if (native.isStale(optionsJson, siteDir, producer)) generateOne(id, specOptions);
-        const staleVersions = native.versionRuns(id, optionsJson, undefined).filter((run) => native.isStale(run.optionsJson, siteDir, producer));
-        if (staleVersions.length > 0) {
-          native.writeVersionsJson(optionsJson, siteDir);
-          for (const run of staleVersions) generateOne(run.id, specOptions, undefined, run.optionsJson);
-        }
+        if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
+        generateVersions(id, specOptions, undefined, undefined, [], { onlyStale: true });
       } catch (err) {
         if (!onError) throw err;
         onError(err, id);
@@ -426,10 +420,15 @@ function pluginOpenAPIDocsRs(context, options) {
   }
 
   /** Generates the versions `versionId` ("all" or a name; undefined: every configured one, if
-   * any) of one spec entry, after its versions.json. */
-  function generateVersions(key, specOptions, versionId, docsId, generated) {
+   * any) of one spec entry, after its versions.json; with `onlyStale`, only those the core finds
+   * missing or stale (none: nothing written). */
+  function generateVersions(key, specOptions, versionId, docsId, generated, { onlyStale = false } = {}) {
     const optionsJson = specOptionsJson(specOptions);
-    const runs = native.versionRuns(key, optionsJson, versionId);
+    let runs = native.versionRuns(key, optionsJson, versionId);
+    if (onlyStale) {
+      const producer = producerFor(specOptions);
+      runs = runs.filter((run) => native.isStale(run.optionsJson, siteDir, producer));
+    }
     if (runs.length === 0) return;
     native.writeVersionsJson(optionsJson, siteDir);
     for (const run of runs) generated.push(generateOne(run.id, specOptions, docsId, run.optionsJson));
