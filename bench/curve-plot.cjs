@@ -12,15 +12,17 @@ if (!out || !inputs.length) {
   console.error("usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [...]");
   process.exit(2);
 }
+// A row built with `--max-category-items` is a kind of its own (drawn dotted).
+const kindOf = (r) => (r.maxCategoryItems === undefined ? r.kind : `${r.kind} (sidebar max ${r.maxCategoryItems})`);
 // A later file's row replaces an earlier one of the same kind, Docusaurus and size (a re-run).
 const byCell = new Map();
 for (const r of inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8")))) {
-  if (r.ok) byCell.set(`${r.kind}|${r.docusaurus}|${r.size}`, r);
+  if (r.ok) byCell.set(`${kindOf(r)}|${r.docusaurus}|${r.size}`, r);
 }
 const rows = [...byCell.values()];
 const series = new Map();
 for (const r of rows) {
-  const key = `${r.kind}, Docusaurus ${r.docusaurus}`;
+  const key = `${kindOf(r)}, Docusaurus ${r.docusaurus}`;
   if (!series.has(key)) series.set(key, []);
   series.get(key).push(r);
 }
@@ -57,7 +59,7 @@ function panel(x0, title, unit, value) {
   parts.push(`<text x="${x0 + 14}" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 ${x0 + 14} ${(M.top + H - M.bottom) / 2})">${esc(unit)}</text>`);
   for (const [key, points] of series) {
     const kind = points[0].kind;
-    const dash = points[0].docusaurus === "3.7" ? "" : ' stroke-dasharray="5 3"';
+    const dash = points[0].maxCategoryItems !== undefined ? ' stroke-dasharray="1 3"' : points[0].docusaurus === "3.7" ? "" : ' stroke-dasharray="5 3"';
     const d = points.map((p, i) => `${i ? "L" : "M"}${px(p.apiPages).toFixed(1)},${py(value(p)).toFixed(1)}`).join(" ");
     parts.push(`<path d="${d}" fill="none" stroke="${COLORS[kind] || "#000"}" stroke-width="2"${dash}><title>${esc(key)}</title></path>`);
     for (const p of points) parts.push(`<circle cx="${px(p.apiPages).toFixed(1)}" cy="${py(value(p)).toFixed(1)}" r="3" fill="${COLORS[kind] || "#000"}"/>`);
@@ -66,8 +68,8 @@ function panel(x0, title, unit, value) {
 }
 
 const legend = [...series.keys()].map((key, i) => {
-  const [kind] = key.split(",");
-  const dash = key.endsWith("3.7") ? "" : ' stroke-dasharray="5 3"';
+  const kind = key.split(/[ ,]/)[0];
+  const dash = key.includes("(sidebar max") ? ' stroke-dasharray="1 3"' : key.endsWith("3.7") ? "" : ' stroke-dasharray="5 3"';
   const [x, y] = [M.left + (i % 3) * 220, H + 14 + Math.floor(i / 3) * 18];
   return `<line x1="${x}" x2="${x + 24}" y1="${y}" y2="${y}" stroke="${COLORS[kind] || "#000"}" stroke-width="2"${dash}/><text x="${x + 30}" y="${y + 4}">${esc(key)}</text>`;
 });

@@ -128,6 +128,16 @@ export interface SidebarOptions {
   sidebarCollapsible?: boolean;
   /** Whether categories start collapsed. */
   sidebarCollapsed?: boolean;
+  /**
+   * Ours, not the reference's: shorten the generated sidebar's long levels (50 suits APIs of
+   * thousands of operations). A category with more operations than this gathers them into
+   * sub-categories by the path segment where their paths differ; a top level with more
+   * categories gathers those whose names share the part before their first `.` or `/`.
+   * Docusaurus writes each page's sidebar top level and open categories into its HTML, so
+   * the build of a big API no longer grows with the square of its pages. Without it the
+   * sidebar is the reference's.
+   */
+  maxCategoryItems?: number;
 }
 
 /**

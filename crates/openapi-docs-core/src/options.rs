@@ -118,6 +118,15 @@ pub struct SidebarOptions {
     pub sidebar_collapsible: Option<bool>,
     /// Whether categories start collapsed.
     pub sidebar_collapsed: Option<bool>,
+    /// Ours, not the reference's: shorten the generated sidebar's long levels (50 suits APIs of
+    /// thousands of operations). A category with more operations than this gathers them into
+    /// sub-categories by the path segment where their paths differ; a top level with more
+    /// categories gathers those whose names share the part before their first `.` or `/`.
+    /// Docusaurus writes each page's sidebar top level and open categories into its HTML, so
+    /// the build of a big API no longer grows with the square of its pages. Without it the
+    /// sidebar is the reference's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_category_items: Option<u32>,
     /// JavaScript functions (`createDocItem`): only the Node binding can honour them; the core
     /// ignores this key.
     #[serde(default, skip_serializing)]

@@ -1,6 +1,7 @@
 //! `sidebar.ts`: the reference's sidebar slice (grouped by tag or by `x-tagGroups`), written as
 //! JSON5 the way `JSON5.stringify(v, {space: 2, quote: '"'})` writes it.
 
+mod compact;
 mod tag_parent;
 
 use std::collections::HashMap;
@@ -540,7 +541,32 @@ pub fn sidebar_slice(
         }
         None => Vec::new(),
     };
+    let slice = match sidebar.max_category_items {
+        Some(max) => {
+            let paths = operation_paths(&spec.items, &base_path);
+            let limits = compact::Limits {
+                max: max as usize,
+                paths: &paths,
+                keys: target.sidebar.tag_group_keys,
+                sidebar,
+            };
+            compact::compact(slice, &limits)
+        }
+        None => slice,
+    };
     Ok(Some(Value::Array(slice)))
+}
+
+/// Each operation page's path segments (parameters skipped), by its sidebar doc id.
+fn operation_paths<'a>(items: &'a [Item], base_path: &str) -> HashMap<String, Vec<&'a str>> {
+    items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Api)
+        .filter_map(|i| {
+            let path = i.api.as_ref()?.get("path")?.as_str()?;
+            Some((doc_id(base_path, &i.id), compact::path_segments(path)))
+        })
+        .collect()
 }
 
 /// `sidebar.ts` text for a slice.

@@ -581,7 +581,7 @@ fn emit_page_files(
     Ok(())
 }
 
-/// What the sidebar reads of an item: its page data reduced to `api.{deprecated, method,
+/// What the sidebar reads of an item: its page data reduced to `api.{deprecated, method, path,
 /// tags}`, `schema.{title, deprecated, x-tags}` and `info.tags`.
 pub fn slim(item: &Item) -> Item {
     let keep = |value: Option<&Map<String, Value>>, keys: &[&str]| {
@@ -598,7 +598,7 @@ pub fn slim(item: &Item) -> Item {
         title: item.title.clone(),
         description: item.description.clone(),
         front_matter: item.front_matter.clone(),
-        api: keep(item.api.as_ref(), &["deprecated", "method", "tags"]),
+        api: keep(item.api.as_ref(), &["deprecated", "method", "path", "tags"]),
         info: keep(item.info.as_ref().and_then(Value::as_object), &["tags"]).map(Value::Object),
         security_schemes: None,
         tag: item.tag.clone(),
