@@ -134,7 +134,7 @@ export interface SidebarOptions {
    * sub-categories by the path segment where their paths differ; a top level with more
    * categories gathers those whose names share the part before their first `.` or `/`.
    * Docusaurus writes each page's sidebar top level and open categories into its HTML, so
-   * the build of a big API no longer grows with the square of its pages. Without it the
+   * the HTML of a big API no longer grows with the square of its pages. Without it the
    * sidebar is the reference's.
    */
   maxCategoryItems?: number;

@@ -123,7 +123,7 @@ pub struct SidebarOptions {
     /// sub-categories by the path segment where their paths differ; a top level with more
     /// categories gathers those whose names share the part before their first `.` or `/`.
     /// Docusaurus writes each page's sidebar top level and open categories into its HTML, so
-    /// the build of a big API no longer grows with the square of its pages. Without it the
+    /// the HTML of a big API no longer grows with the square of its pages. Without it the
     /// sidebar is the reference's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_category_items: Option<u32>,

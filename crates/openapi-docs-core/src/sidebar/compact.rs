@@ -2,7 +2,7 @@
 //! into every page's HTML its sidebar's top level and the items of each open category, so with
 //! the reference's sidebar a page of a big API carries hundreds of links (Microsoft Graph v1.0:
 //! 418 tag categories at the top level, 673 operations in one tag, 1,483 untagged), and the
-//! site's build grows with the square of its pages (issue #41). With a limit, the finished
+//! site's HTML grows with the square of its pages (issue #41). With a limit, the finished
 //! slice's long levels are shortened where the paths and names allow, pages unchanged:
 //! - **long categories:** the operations of a category with more than `max` items are gathered
 //!   into sub-categories by the first segment of their paths (path parameters skipped) where the
