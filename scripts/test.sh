@@ -226,6 +226,8 @@ lane_theme() {
     node --test tests/differential/rendered.test.cjs
   step "5.2 fixture site: Docusaurus 3.10.2 + theme 5.2.0, built with 5.2.0 and with ours, same article HTML" \
     node --test tests/reference-5.2/site.test.cjs
+  step "sidebarOptions.maxCategoryItems: the sidebar passes Docusaurus 3.10's and 3.7's own checks" \
+    node --test tests/reference-5.2/sidebar-limit.test.cjs
   step "5.2 theme: what it still breaks on, 5.2.0's pages and ours in chromium" \
     node --test tests/reference-5.2/theme.test.cjs
   step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \

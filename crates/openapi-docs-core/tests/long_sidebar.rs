@@ -53,7 +53,7 @@ fn a_limit_reshapes_the_sidebar_and_nothing_else() {
         // A limit the sidebar is within changes nothing.
         assert_eq!(
             sidebar(&plain),
-            sidebar(&run(options(compat, Some(6)))),
+            sidebar(&run(options(compat, Some(7)))),
             "{compat}"
         );
     }
@@ -68,7 +68,11 @@ fn the_limited_sidebar_for_4_3_5() {
 fn the_limited_sidebar_for_5_2_0_has_keys() {
     let text = run(options("5.2.0", Some(3)));
     let text = sidebar(&text);
-    for key in ["key: \"groups-site-lists\"", "key: \"untagged-me\""] {
+    for key in [
+        "key: \"groups-site-lists\"",
+        "key: \"sites-store-lists\"",
+        "key: \"untagged-me\"",
+    ] {
         assert!(text.contains(key), "{key} in\n{text}");
     }
     assert!(!sidebar(&run(options("4.3.5", Some(3)))).contains("key:"));
