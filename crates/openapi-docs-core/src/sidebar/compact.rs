@@ -53,11 +53,17 @@ fn is_category(item: &Value) -> bool {
     item.get("type").and_then(Value::as_str) == Some("category")
 }
 
+/// An entry of a reshaped level: an item left where it was, or the place of a gathered group.
+enum Slot {
+    Item(Value),
+    Group(usize),
+}
+
 fn label(item: &Value) -> &str {
     item.get("label").and_then(Value::as_str).unwrap_or("")
 }
 
-/// The slice with every level kept short.
+/// The slice with its long levels shortened.
 pub(super) fn compact(slice: Vec<Value>, limits: &Limits) -> Vec<Value> {
     let items = compact_items(slice, limits, &[]);
     gather_categories(items, limits)
@@ -134,7 +140,7 @@ fn split_by_path(
         return items;
     }
     // Each gathered segment's place (the first operation it gathers) and members.
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<Slot> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
     let mut members: Vec<(String, Vec<Value>)> = Vec::new();
     for item in items {
@@ -143,24 +149,24 @@ fn split_by_path(
                 Some(&i) => members[i].1.push(item),
                 None => {
                     place.insert(key.clone(), members.len());
+                    out.push(Slot::Group(members.len()));
                     members.push((key, vec![item]));
-                    out.push(Value::Null);
                 }
             },
-            None => out.push(item),
+            None => out.push(Slot::Item(item)),
         }
     }
-    let mut gathered = members.into_iter();
+    let mut members: Vec<Option<(String, Vec<Value>)>> = members.into_iter().map(Some).collect();
     out.into_iter()
-        .map(|item| {
-            if !item.is_null() {
-                return item;
+        .filter_map(|slot| match slot {
+            Slot::Item(item) => Some(item),
+            Slot::Group(i) => {
+                let (segment, children) = members[i].take()?;
+                let mut chain = parents.to_vec();
+                chain.push(segment.clone());
+                let children = split_by_path(children, limits, &chain, at + 1);
+                Some(category(&segment, &chain, children, limits))
             }
-            let (segment, children) = gathered.next().expect("one group per placeholder");
-            let mut chain = parents.to_vec();
-            chain.push(segment.clone());
-            let children = split_by_path(children, limits, &chain, at + 1);
-            category(&segment, &chain, children, limits)
         })
         .collect()
 }
@@ -171,6 +177,9 @@ fn name_prefix(label: &str) -> Option<&str> {
     let end = label.find(['.', '/'])?;
     (end > 0 && end + 1 < label.len()).then(|| &label[..end])
 }
+
+/// A name's group: the name, the category labelled with it (if any), the categories it gathers.
+type NameGroup = (String, Option<Value>, Vec<Value>);
 
 /// The top level's categories gathered by name prefix, when there are more than the limit.
 fn gather_categories(items: Vec<Value>, limits: &Limits) -> Vec<Value> {
@@ -197,43 +206,42 @@ fn gather_categories(items: Vec<Value>, limits: &Limits) -> Vec<Value> {
             (n >= 2 || (n >= 1 && labels.contains(&prefix))).then(|| prefix.to_string())
         })
         .collect();
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<Slot> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
-    // Per gathered name: the category named by it (if any), then the categories it gathers.
-    let mut groups: Vec<(String, Option<Value>, Vec<Value>)> = Vec::new();
+    let mut groups: Vec<Option<NameGroup>> = Vec::new();
     for (item, by) in items.into_iter().zip(gathered_by) {
-        match by {
-            Some(prefix) => {
-                let i = *place.entry(prefix.clone()).or_insert_with(|| {
-                    groups.push((prefix.clone(), None, Vec::new()));
-                    out.push(Value::Null);
-                    groups.len() - 1
-                });
-                if label(&item) == prefix && groups[i].1.is_none() {
-                    groups[i].1 = Some(item);
-                } else {
-                    groups[i].2.push(item);
-                }
-            }
-            None => out.push(item),
+        let Some(prefix) = by else {
+            out.push(Slot::Item(item));
+            continue;
+        };
+        let i = *place.entry(prefix.clone()).or_insert_with(|| {
+            out.push(Slot::Group(groups.len()));
+            groups.push(Some((prefix.clone(), None, Vec::new())));
+            groups.len() - 1
+        });
+        let Some((_, own, members)) = groups[i].as_mut() else {
+            continue;
+        };
+        if label(&item) == prefix && own.is_none() {
+            *own = Some(item);
+        } else {
+            members.push(item);
         }
     }
-    let mut gathered = groups.into_iter();
     out.into_iter()
-        .map(|item| {
-            if !item.is_null() {
-                return item;
-            }
-            let (name, own, members) = gathered.next().expect("one group per placeholder");
-            let chain = [name.clone()];
-            match own {
-                Some(mut own) => {
-                    if let Some(Value::Array(children)) = own.get_mut("items") {
-                        children.extend(members);
+        .filter_map(|slot| match slot {
+            Slot::Item(item) => Some(item),
+            Slot::Group(i) => {
+                let (name, own, members) = groups[i].take()?;
+                Some(match own {
+                    Some(mut own) => {
+                        if let Some(Value::Array(children)) = own.get_mut("items") {
+                            children.extend(members);
+                        }
+                        own
                     }
-                    own
-                }
-                None => category(&name, &chain, members, limits),
+                    None => category(&name, std::slice::from_ref(&name), members, limits),
+                })
             }
         })
         .collect()
@@ -389,6 +397,26 @@ mod tests {
             level = &next["items"];
         }
         assert_eq!(depth, MAX_NESTING - 1);
+    }
+
+    #[test]
+    fn items_a_hook_made_odd_stay_where_they_were() {
+        // A `createDocItem` hook may return anything: nulls and id-less items are left alone.
+        let slice = vec![cat(
+            "groups.site",
+            SITE_PATHS
+                .iter()
+                .map(|(id, _)| doc(id))
+                .chain([Value::Null, json!({"type": "doc"}), json!("text")])
+                .collect(),
+        )];
+        let out = reshape(slice, &SITE_PATHS, 3, false);
+        let items = out[0]["items"].as_array().unwrap();
+        assert_eq!(items.len(), 7);
+        assert_eq!(
+            &items[4..],
+            &[Value::Null, json!({"type": "doc"}), json!("text")]
+        );
     }
 
     #[test]
