@@ -18,8 +18,8 @@
 // Usage: node bench/build-curve.cjs [--sizes 500,1500,5000,11000] [--kinds ours,floor,default]
 //                                   [--docusaurus 3.7,3.10] [--heap-mb 16384] [--json FILE]
 //                                   [--max-category-items N]
-//   --max-category-items: the plugin's `sidebarOptions.maxCategoryItems` (a sidebar whose levels
-//   stay short), in ours and fetch, and so in the floor and default sites, which take ours'
+//   --max-category-items: the plugin's `sidebarOptions.maxCategoryItems` (a sidebar whose long
+//   levels are split), in ours and fetch, and so in the floor and default sites, which take ours'
 //   sidebar.ts.
 //   Docusaurus 3.7: the workspace's (theme 4.3.5); 3.10: tests/reference-5.2's 3.10.2 (theme
 //   5.2.0, our plugin with compat 5.2.0), with every `faster` option, SSG worker threads included.
