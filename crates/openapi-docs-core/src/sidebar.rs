@@ -25,6 +25,12 @@ pub(crate) fn doc_id(base_path: &str, id: &str) -> String {
     }
 }
 
+/// Whether a sidebar item is a category (shared by the reshaping passes, `tag_parent` and
+/// `compact`).
+fn is_category(item: &Value) -> bool {
+    item.get("type").and_then(Value::as_str) == Some("category")
+}
+
 fn insert_opt(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     if let Some(v) = value {
         map.insert(key.into(), v);

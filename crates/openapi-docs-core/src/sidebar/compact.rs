@@ -21,10 +21,11 @@
 //! Docusaurus releases that refuse two categories with one translation key) give each a key made
 //! of its parents' labels and its own, so that two `lists` under two tags stay apart.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
+use super::is_category;
 use crate::js::kebab_case;
 use crate::options::SidebarOptions;
 
@@ -47,10 +48,6 @@ pub(super) fn path_segments(path: &str) -> Vec<&str> {
     path.split('/')
         .filter(|s| !s.is_empty() && !is_parameter(s))
         .collect()
-}
-
-fn is_category(item: &Value) -> bool {
-    item.get("type").and_then(Value::as_str) == Some("category")
 }
 
 /// An entry of a reshaped level: an item left where it was, or the place of a gathered group.
@@ -125,26 +122,32 @@ fn split_by_path(
         );
     }
     let at = common.max(depth);
-    let key_of = |item: &Value| {
-        segments(item)
-            .and_then(|s| s.get(at))
-            .map(|s| s.to_string())
-    };
-    let mut counts: HashMap<String, usize> = HashMap::new();
-    for item in &items {
-        if let Some(key) = key_of(item) {
-            *counts.entry(key).or_default() += 1;
-        }
+    // Each item's segment at `at` (none for a category, or a path that ends before it).
+    let keys: Vec<Option<String>> = items
+        .iter()
+        .map(|item| {
+            segments(item)
+                .and_then(|s| s.get(at))
+                .map(|s| s.to_string())
+        })
+        .collect();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for key in keys.iter().flatten() {
+        *counts.entry(key).or_default() += 1;
     }
     if !counts.values().any(|&n| n >= 2) {
         return items;
     }
+    let gathered: Vec<Option<String>> = keys
+        .iter()
+        .map(|key| key.clone().filter(|k| counts[k.as_str()] >= 2))
+        .collect();
     // Each gathered segment's place (the first operation it gathers) and members.
     let mut out: Vec<Slot> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
     let mut members: Vec<(String, Vec<Value>)> = Vec::new();
-    for item in items {
-        match key_of(&item).filter(|k| counts[k] >= 2) {
+    for (item, key) in items.into_iter().zip(gathered) {
+        match key {
             Some(key) => match place.get(&key) {
                 Some(&i) => members[i].1.push(item),
                 None => {
@@ -193,7 +196,7 @@ fn gather_categories(items: Vec<Value>, limits: &Limits) -> Vec<Value> {
             *dotted.entry(prefix).or_default() += 1;
         }
     }
-    let labels: Vec<&str> = items.iter().filter(|i| is_category(i)).map(label).collect();
+    let labels: HashSet<&str> = items.iter().filter(|i| is_category(i)).map(label).collect();
     // Two named `users.*`, or one and the category `users` itself.
     let gathered_by: Vec<Option<String>> = items
         .iter()

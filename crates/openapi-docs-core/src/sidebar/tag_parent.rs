@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use super::is_category;
 use crate::error::{Error, Location, Result};
 use crate::js::js_string;
 use crate::options::SidebarOptions;
@@ -69,10 +70,6 @@ fn effective_parents(
         .iter()
         .map(|p| p.filter(|&p| ends[p] == Some(true)))
         .collect()
-}
-
-fn is_category(item: &Value) -> bool {
-    item.get("type").and_then(Value::as_str) == Some("category")
 }
 
 fn is_trailing(item: &Value) -> bool {
