@@ -103,8 +103,8 @@ export interface PluginOptions {
    * How the build handles the pages' JSON props files (`externalJsonProps`). "bundle" (the
    * default): the bundler puts them into the client and the server bundles, as with the
    * reference. "fetch": the server renders each page from its files on disk, and the browser
-   * fetches a page's files (emitted under `assets/json/`) before it shows or hydrates the page.
-   * The pages and the HTML are the same; the bundles no longer carry the props, which on a big
+   * fetches a page's files (emitted under `assets/json/`) before it shows or hydrates the page;
+   * likewise each API page's `api` front matter. The pages and the HTML are the same; the bundles no longer carry the props, which on a big
    * spec is most of the build's time and memory.
    */
   jsonProps?: "bundle" | "fetch";

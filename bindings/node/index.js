@@ -483,7 +483,7 @@ function pluginOpenAPIDocsRs(context, options) {
       await generateSettled();
     },
     configureWebpack(webpackConfig, isServer) {
-      const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer);
+      const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir);
       return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps };
     },
     extendCli(cli) {

@@ -1,44 +1,81 @@
 // The loader of `jsonProps: "fetch"` (json-props.js): runs on a generated page's JavaScript, after
-// the MDX compiler, and rewrites each `require("./<page>.<Component>[.<n>].json")` of a props file
-// beside the page.
-//  - target "server": a read of that file from disk when the page renders (static generation
-//    renders each page once, and nothing keeps the props after it);
+// the MDX compiler, and rewrites
+//  - each `require("./<page>.<Component>[.<n>].json")` of a props file beside the page;
+//  - the page's `api` front matter, in its `frontMatter` and its `metadata` (json-props-api.js).
+// Where the value comes from:
+//  - target "server": a read of the file (the props file, or the page for `api`) from disk when
+//    the page renders (static generation renders each page once, and nothing keeps it after);
 //  - target "client": the value the module fetched from the file's emitted URL before its body
 //    ran (a top-level await on every file of the page at once).
-// A page with no such `require` is returned as it came.
+// A page with neither is returned as it came.
 "use strict";
+const fs = require("fs");
 const path = require("path");
 
 const { PROPS_FILE_NAME } = require("./json-props.js");
+const { apiOfPage, metadataImport, withApiOutside, apiAssetName, API_NAME } = require("./json-props-api.js");
 
 const CLIENT = path.join(__dirname, "json-props-client.mjs");
+const API = path.join(__dirname, "json-props-api.js");
 /** `require("./<props file>")`, the props file's name in group 2. */
 const PROPS_REQUIRE = new RegExp(String.raw`\brequire\((["'])\./(${PROPS_FILE_NAME})\1\)`, "g");
 
-/** `source` with its props files' `require`s rewritten for `target`. */
-function rewrite(source, { target, urlQuery, dir }) {
+/**
+ * `source`, compiled from the page `file` (whose text is `page`), with its props files' `require`s
+ * and its `api` front matter rewritten for `target`. `readMetadata(importPath)` gives the text of
+ * the metadata JSON the page imports (or null); `emit(name, content)` (client) writes an asset. Without
+ * `page`, the props files only.
+ */
+function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit }) {
   const files = [];
-  const rewritten = source.replace(PROPS_REQUIRE, (_, _quote, file) => {
-    let index = files.indexOf(file);
-    if (index < 0) index = files.push(file) - 1;
-    return target === "server" ? `__openapiDocsRsReadJson(${JSON.stringify(path.join(dir, file))})` : `__openapiDocsRsJson[${index}]`;
+  let rewritten = source.replace(PROPS_REQUIRE, (_, _quote, name) => {
+    let index = files.indexOf(name);
+    if (index < 0) index = files.push(name) - 1;
+    return target === "server" ? `__openapiDocsRsReadJson(${JSON.stringify(path.join(dir, name))})` : `__openapiDocsRsJson[${index}]`;
   });
-  if (files.length === 0) return source;
+  const api = page === undefined ? null : apiOfPage(page);
+  const metadataPath = api === null ? null : metadataImport(rewritten);
+  const withApi = metadataPath === null ? null : withApiOutside(rewritten, api, readMetadata(metadataPath));
+  if (withApi !== null) rewritten = withApi;
+  if (files.length === 0 && withApi === null) return source;
   if (target === "server") {
     // `__non_webpack_require__` is Node's require of the server bundle (Docusaurus' SSG require).
-    return `const __openapiDocsRsReadJson = (file) => JSON.parse(__non_webpack_require__("fs").readFileSync(file, "utf8"));\n${rewritten}`;
+    const read = files.length ? `const __openapiDocsRsReadJson = (file) => JSON.parse(__non_webpack_require__("fs").readFileSync(file, "utf8"));\n` : "";
+    const readApi = withApi === null ? "" : `const ${API_NAME} = __non_webpack_require__(${JSON.stringify(API)}).apiOfPage(__non_webpack_require__("fs").readFileSync(${JSON.stringify(file)}, "utf8"));\n`;
+    return `${read}${readApi}${rewritten}`;
   }
-  const imports = files.map((file, i) => `import __openapiDocsRsUrl${i} from ${JSON.stringify(`./${file}?${urlQuery}`)};\n`).join("");
-  const urls = files.map((_, i) => `__openapiDocsRsUrl${i}`).join(", ");
+  const imports = files.map((name, i) => `import __openapiDocsRsUrl${i} from ${JSON.stringify(`./${name}?${urlQuery}`)};\n`).join("");
+  const urls = files.map((_, i) => `__openapiDocsRsUrl${i}`);
+  if (withApi !== null) {
+    const content = JSON.stringify(api);
+    const name = apiAssetName(file, content);
+    emit(name, content);
+    urls.push(`__webpack_public_path__ + ${JSON.stringify(name)}`);
+  }
   return (
     `${imports}import { loadJsonProps as __openapiDocsRsLoad } from ${JSON.stringify(CLIENT)};\n` +
-    `const __openapiDocsRsJson = await Promise.all([${urls}].map(__openapiDocsRsLoad));\n` +
+    `const __openapiDocsRsJson = await Promise.all([${urls.join(", ")}].map(__openapiDocsRsLoad));\n` +
+    (withApi === null ? "" : `const ${API_NAME} = __openapiDocsRsJson[${files.length}];\n`) +
     rewritten
   );
 }
 
 module.exports = function jsonPropsLoader(source) {
-  const { target, urlQuery } = this.getOptions();
-  return rewrite(source, { target, urlQuery, dir: path.dirname(this.resourcePath) });
+  const { target, urlQuery, siteDir } = this.getOptions();
+  const file = this.resourcePath;
+  // The metadata's text, or null (the page is then left with its api and its import).
+  const readMetadata = (importPath) => {
+    const metadataFile = importPath.startsWith("@site/") ? siteDir && path.join(siteDir, importPath.slice("@site/".length)) : importPath;
+    if (!metadataFile || !path.isAbsolute(metadataFile)) return null;
+    // The page is built again when the docs plugin writes its metadata anew (under `start`).
+    this.addDependency(metadataFile);
+    try {
+      return fs.readFileSync(metadataFile, "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const emit = (name, content) => this.emitFile(name, content);
+  return rewrite(source, { target, urlQuery, dir: path.dirname(file), file, page: fs.readFileSync(file, "utf8"), readMetadata, emit });
 };
 module.exports.rewrite = rewrite;

@@ -49,16 +49,17 @@ function outputDirs(config, siteDir) {
 
 /**
  * A Docusaurus `configureWebpack` result for `mode` ("bundle": nothing): the loader after the MDX
- * compiler on the pages in `dirs`, and (client) the rule that emits the props files as assets.
+ * compiler on the pages in `dirs` (of the site in `siteDir`), and (client) the rule that emits the
+ * props files as assets.
  */
-function configureJsonProps(mode, dirs, isServer) {
+function configureJsonProps(mode, dirs, isServer, siteDir) {
   if (mode !== "fetch" || dirs.length === 0) return {};
   const rules = [
     {
       test: /\.mdx?$/i,
       include: dirs,
       enforce: "post",
-      use: [{ loader: LOADER, options: { target: isServer ? "server" : "client", urlQuery: URL_QUERY } }],
+      use: [{ loader: LOADER, options: { target: isServer ? "server" : "client", urlQuery: URL_QUERY, siteDir } }],
     },
   ];
   if (!isServer) {

@@ -3,8 +3,9 @@
 //  - `docusaurus gen-api-docs all` / `clean-api-docs all`, and a broken spec failing the command;
 //  - `docusaurus build` three times: externalJsonProps true and false, and true with the plugin's
 //    `jsonProps: "fetch"`; one API page opened in chromium from each build: the rendered main
-//    content must be the same HTML. With "fetch", no props in either bundle, and a page reached
-//    by client-side navigation shows its props too; the same under `docusaurus start`;
+//    content must be the same HTML. With "fetch", neither bundle holds the props or a page's `api`
+//    front matter, and a page reached by client-side navigation shows its props and its explorer
+//    too; the same under `docusaurus start`;
 //  - the server bundle of the first build (kept with DOCUSAURUS_KEEP_SERVER_BUNDLE): each module
 //    in one chunk only, where Docusaurus alone copies the theme into every route chunk.
 "use strict";
@@ -56,7 +57,7 @@ test("the two builds differ only in where the JSON props live", () => {
 
 /**
  * From add-pet, a client-side navigation to update-pet with `jsonProps: "fetch"`: the next page's
- * request body and responses render, and its props file was fetched.
+ * request body, responses and explorer render, and its props file and `api` were fetched.
  */
 async function navigationFetchesProps(page) {
   const fetchedJson = [];
@@ -67,7 +68,9 @@ async function navigationFetchesProps(page) {
   const next = await page.locator("main").first().innerText();
   assert.match(next, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the next page's request body renders");
   assert.match(next, /\b405\b/, "the next page's responses render");
+  await page.locator("main .openapi-explorer__request-form").first().waitFor();
   assert.ok(fetchedJson.some((url) => /update-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
+  assert.ok(fetchedJson.some((url) => /update-pet\.api\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetchedJson.join(", ")}`);
 }
 
 /** The files under `dir` (recursively) whose text includes `text`. */
@@ -75,7 +78,7 @@ function filesWith(dir, text) {
   return fs.readdirSync(dir, { recursive: true }).filter((f) => /\.js$/.test(f) && fs.readFileSync(path.join(dir, f), "utf8").includes(text));
 }
 
-test('jsonProps "fetch": the props files are assets, in neither bundle', () => {
+test('jsonProps "fetch": the props files and the pages\' api are assets, in neither bundle', () => {
   const props = fs.readFileSync(path.join(DOCS, "add-pet.RequestSchema.json"), "utf8");
   assert.ok(props.includes(PROPS_TEXT), `the props hold "${PROPS_TEXT}"`);
   const external = path.join(SITE, BUILDS.external);
@@ -89,7 +92,17 @@ test('jsonProps "fetch": the props files are assets, in neither bundle', () => {
   const asset = assets.find((f) => /^add-pet\.RequestSchema\.[0-9a-f]{8}\.json$/.test(f));
   assert.ok(asset, `add-pet's props among ${assets.join(", ")}`);
   assert.equal(fs.readFileSync(path.join(fetched, "assets/json", asset), "utf8"), props);
-  assert.equal(assets.length, generated.fetch.json.length, "one asset per props file");
+  // A page's `api` front matter (the explorer's operation, deflated) likewise.
+  const api = /^api: (.+)$/m.exec(generated.fetch.page)[1];
+  assert.notDeepEqual(filesWith(path.join(external, "assets/js"), api), []);
+  assert.notDeepEqual(filesWith(path.join(external, "__server"), api), []);
+  assert.deepEqual(filesWith(path.join(fetched, "assets/js"), api), [], "client bundle");
+  assert.deepEqual(filesWith(path.join(fetched, "__server"), api), [], "server bundle");
+  const apiAsset = assets.find((f) => /^add-pet\.api\.[0-9a-f]{8}\.json$/.test(f));
+  assert.ok(apiAsset, `add-pet's api among ${assets.join(", ")}`);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(fetched, "assets/json", apiAsset), "utf8")), api);
+  const apiPages = fs.readdirSync(DOCS).filter((f) => f.endsWith(".api.mdx")).length;
+  assert.equal(assets.length, generated.fetch.json.length + apiPages, "one asset per props file and per API page");
 });
 
 test("the server bundle holds each module once: route chunks share one chunk of common modules", () => {

@@ -27,13 +27,13 @@ test("jsonProps: \"bundle\" and \"fetch\" are accepted, anything else is E_INVAL
 test("the rules: none for \"bundle\"; for \"fetch\", the loader on the output folders' pages, and (client) props files as assets", () => {
   const dirs = outputDirs({ a: { outputDir: "docs/a", versions: { "1.0": { outputDir: "docs/a/1.0" } } }, b: { outputDir: "docs/b" } }, "/site");
   assert.deepEqual(dirs, ["/site/docs/a", "/site/docs/a/1.0", "/site/docs/b"]);
-  assert.deepEqual(configureJsonProps("bundle", dirs, false), {});
-  const server = configureJsonProps("fetch", dirs, true).module.rules;
+  assert.deepEqual(configureJsonProps("bundle", dirs, false, "/site"), {});
+  const server = configureJsonProps("fetch", dirs, true, "/site").module.rules;
   assert.equal(server.length, 1);
   assert.deepEqual(server[0].include, dirs);
   assert.equal(server[0].enforce, "post");
-  assert.equal(server[0].use[0].options.target, "server");
-  const client = configureJsonProps("fetch", dirs, false).module.rules;
+  assert.deepEqual(server[0].use[0].options, { target: "server", urlQuery: "openapi-docs-rs-url", siteDir: "/site" });
+  const client = configureJsonProps("fetch", dirs, false, "/site").module.rules;
   assert.equal(client[0].use[0].options.target, "client");
   assert.equal(client[1].type, "asset/resource");
   assert.ok(client[1].resourceQuery.test("?openapi-docs-rs-url"));
@@ -83,4 +83,108 @@ test("a note suggests \"fetch\" when the props files of an output folder are lar
   assert.equal(bundledPropsNote("pets", dir, "fetch", 4000), null);
   assert.equal(bundledPropsNote("pets", path.join(dir, "missing"), "bundle", 0), null);
   fs.rmSync(dir, { recursive: true });
+});
+
+// The page add-pet as the core writes it (front matter abridged), what the MDX compiler makes of
+// it (its exports, @docusaurus/mdx-loader 3.x, then the page's code), and its metadata JSON.
+const API = "eJyrVkrOzytJzSsJSS0uUbJSMjIwMgCKwOKdgA==";
+const PAGE = `---\nid: add-pet\ntitle: "Add a new pet to the store"\napi: ${API}\nsidebar_class_name: "post api-method"\n---\n\napi: not-front-matter\n`;
+const METADATA_PATH = "@site/.docusaurus/docusaurus-plugin-content-docs/classic/site-docs-petstore-add-pet-api-mdx-8e4.json";
+const METADATA = { id: "add-pet", title: "Add a new pet to the store", frontMatter: { id: "add-pet", title: "Add a new pet to the store", api: API, sidebar_class_name: "post api-method" }, sidebar: "pets" };
+const COMPILED_PAGE = [
+  "",
+  "",
+  "export const frontMatter = {",
+  "\tid: 'add-pet',",
+  "\ttitle: 'Add a new pet to the store',",
+  `\tapi: '${API}',`,
+  "\tsidebar_class_name: 'post api-method'",
+  "};",
+  "export const contentTitle = undefined;",
+  "",
+  `export {default as metadata} from '${METADATA_PATH}'`,
+  "",
+  COMPILED,
+].join("\n");
+
+/** `rewrite` of `source` for `target`, with the page, its metadata and the emitted assets. */
+function rewritePage(source, target, { page = PAGE, metadata = JSON.stringify(METADATA) } = {}) {
+  const emitted = [];
+  const read = [];
+  const readMetadata = (importPath) => (read.push(importPath), metadata);
+  const out = rewrite(source, { target, urlQuery: "q", dir: "/site/docs/pets", file: "/site/docs/pets/add-pet.api.mdx", page, readMetadata, emit: (name, content) => emitted.push([name, content]) });
+  return { out, emitted, read };
+}
+
+/** The module `out` evaluated (imports and `await` taken out): its exports, given `api`. */
+function exportsOf(out, api) {
+  const body = out
+    .split("\n")
+    .filter((line) => !line.startsWith("import ") && !line.includes("await ") && !line.startsWith("const __openapiDocsRs"))
+    .join("\n")
+    .replace(/^export const /gm, "exports.")
+    .replace(/function _createMdxContent[^]*$/, "");
+  const exports = {};
+  new Function("exports", "__openapiDocsRsApi", body)(exports, api);
+  return exports;
+}
+
+test("the api front matter: read from the page's front matter only, as the core writes it", () => {
+  const { apiOfPage } = require("../json-props-api.js");
+  assert.equal(apiOfPage(PAGE), API);
+  assert.equal(apiOfPage("---\nid: x\n---\n\napi: eJyr\n"), null, "a line of the body is not front matter");
+  assert.equal(apiOfPage(`---\napi: "${API}"\n---\n`), null, "a quoted value is not the core's");
+  assert.equal(apiOfPage(`---\r\napi: ${API}\r\n---\r\n`), null);
+  assert.equal(apiOfPage(`api: ${API}\n`), null);
+});
+
+test("the loader: the server reads the page's api from its file; the metadata is written in, with the same keys and values", () => {
+  const { out, emitted, read } = rewritePage(COMPILED_PAGE, "server");
+  assert.ok(!out.includes(API), "the value is out of the module");
+  assert.deepEqual(read, [METADATA_PATH]);
+  assert.deepEqual(emitted, []);
+  const lines = out.split("\n");
+  assert.equal(lines[1], `const __openapiDocsRsApi = __non_webpack_require__(${JSON.stringify(path.join(__dirname, "../json-props-api.js"))}).apiOfPage(__non_webpack_require__("fs").readFileSync("/site/docs/pets/add-pet.api.mdx", "utf8"));`);
+  assert.ok(out.includes("\n\tapi: __openapiDocsRsApi,\n\tsidebar_class_name"));
+  assert.ok(!out.includes("export {default as metadata}"), "no import of the metadata JSON");
+  const { frontMatter, metadata } = exportsOf(out, API);
+  assert.equal(frontMatter.api, API);
+  assert.equal(JSON.stringify(metadata), JSON.stringify(METADATA), "the metadata: same keys, same order, same values");
+});
+
+test("the loader: the browser fetches the page's api, with its props files, from the asset it emits", () => {
+  const { out, emitted } = rewritePage(COMPILED_PAGE, "client");
+  assert.ok(!out.includes(API));
+  assert.equal(emitted.length, 1);
+  const [name, content] = emitted[0];
+  assert.match(name, /^assets\/json\/add-pet\.api\.[0-9a-f]{8}\.json$/);
+  assert.equal(JSON.parse(content), API);
+  const lines = out.split("\n");
+  assert.equal(lines[4], `const __openapiDocsRsJson = await Promise.all([__openapiDocsRsUrl0, __openapiDocsRsUrl1, __openapiDocsRsUrl2, __webpack_public_path__ + "${name}"].map(__openapiDocsRsLoad));`);
+  assert.equal(lines[5], "const __openapiDocsRsApi = __openapiDocsRsJson[3];");
+  assert.equal(JSON.stringify(exportsOf(out, API).metadata), JSON.stringify(METADATA));
+  // Another api, another name; a page with no props files (inline props) still has its api moved.
+  assert.notEqual(rewritePage(COMPILED_PAGE.replaceAll(API, "eJyz"), "client", { page: PAGE.replace(API, "eJyz"), metadata: JSON.stringify(METADATA).replace(API, "eJyz") }).emitted[0][0], name);
+  const inline = rewritePage(COMPILED_PAGE.replace(COMPILED, "function _createMdxContent() {}"), "client").out;
+  assert.ok(inline.includes(`const __openapiDocsRsJson = await Promise.all([__webpack_public_path__ + "${name}"].map(__openapiDocsRsLoad));\nconst __openapiDocsRsApi = __openapiDocsRsJson[0];\n`));
+});
+
+test("the loader: a page whose api is not as expected keeps it (props files still rewritten)", () => {
+  const cases = [
+    { page: PAGE.replace(API, "eJyz") },
+    { page: PAGE.replace(/^api: .*\n/m, "") },
+    { page: "no front matter\n" },
+    { metadata: JSON.stringify({ ...METADATA, frontMatter: { ...METADATA.frontMatter, api: "eJyz" } }) },
+    { metadata: "{not json" },
+    { metadata: null },
+  ];
+  for (const options of cases) {
+    const { out, emitted } = rewritePage(COMPILED_PAGE, "client", options);
+    assert.ok(out.includes(`\tapi: '${API}',`), JSON.stringify(options));
+    assert.ok(out.includes(`export {default as metadata} from '${METADATA_PATH}'`));
+    assert.ok(out.includes("__openapiDocsRsJson[0]"));
+    assert.deepEqual(emitted, []);
+  }
+  const noMetadata = COMPILED_PAGE.replace(/^export \{default as metadata\}.*$/m, "").replace(COMPILED, "");
+  assert.equal(rewritePage(noMetadata, "client").out, noMetadata);
 });

@@ -63,6 +63,20 @@ test("each napi target has a platform package that npm installs only on its plat
   }
 });
 
+test("every file of the package that a shipped module loads is shipped", () => {
+  // `require("./x")`, `from "./x"` and `path.join(__dirname, "x")` (loaders and client modules
+  // handed to the bundler by path) in the shipped top-level modules.
+  const shipped = new Set(main.files);
+  const modules = main.files.filter((f) => /\.(c?js|mjs)$/.test(f) && !f.includes("/"));
+  const loaded = new Set();
+  for (const file of modules) {
+    const text = fs.readFileSync(path.join(PACKAGE_DIR, file), "utf8");
+    for (const [, name] of text.matchAll(/(?:require\(|from |path\.join\(__dirname, )"\.?\/?([\w.-]+\.(?:c?js|mjs|json))"/g)) loaded.add(name);
+  }
+  assert.ok(loaded.has("json-props-api.js") && loaded.has("json-props-client.mjs"), [...loaded].join(", "));
+  for (const name of loaded) assert.ok(shipped.has(name) || name === "package.json", `${name} is loaded but not in package.json's files`);
+});
+
 test("the main package ships no addon, and the Rust sources of one", () => {
   assert.ok(!main.files.some((f) => f.includes(".node")), "platform packages carry the addons");
   for (const file of ["index.js", "binding.js", "platforms.js", "native.js", "scripts/build-from-source.js", "rust/"]) assert.ok(main.files.includes(file), file);
