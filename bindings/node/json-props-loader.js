@@ -23,8 +23,8 @@ const PROPS_REQUIRE = new RegExp(String.raw`\brequire\((["'])\./(${PROPS_FILE_NA
 /**
  * `source`, compiled from the page `file` (whose text is `page`), with its props files' `require`s
  * and its `api` front matter rewritten for `target`. `readMetadata(importPath)` gives the text of
- * the metadata JSON the page imports (or null); `emit(name, content)` (client) writes an asset. Without
- * `page`, the props files only.
+ * the metadata JSON the page imports (or null); `emit(name, content)` (client) writes an asset.
+ * Without `page`, the props files only.
  */
 function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit }) {
   const files = [];
