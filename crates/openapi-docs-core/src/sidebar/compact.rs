@@ -211,7 +211,7 @@ fn gather_categories(items: Vec<Value>, limits: &Limits) -> Vec<Value> {
         .collect();
     let mut out: Vec<Slot> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
-    let mut groups: Vec<Option<NameGroup>> = Vec::new();
+    let mut groups: Vec<NameGroup> = Vec::new();
     for (item, by) in items.into_iter().zip(gathered_by) {
         let Some(prefix) = by else {
             out.push(Slot::Item(item));
@@ -219,18 +219,17 @@ fn gather_categories(items: Vec<Value>, limits: &Limits) -> Vec<Value> {
         };
         let i = *place.entry(prefix.clone()).or_insert_with(|| {
             out.push(Slot::Group(groups.len()));
-            groups.push(Some((prefix.clone(), None, Vec::new())));
+            groups.push((prefix.clone(), None, Vec::new()));
             groups.len() - 1
         });
-        let Some((_, own, members)) = groups[i].as_mut() else {
-            continue;
-        };
+        let (_, own, members) = &mut groups[i];
         if label(&item) == prefix && own.is_none() {
             *own = Some(item);
         } else {
             members.push(item);
         }
     }
+    let mut groups: Vec<Option<NameGroup>> = groups.into_iter().map(Some).collect();
     out.into_iter()
         .filter_map(|slot| match slot {
             Slot::Item(item) => Some(item),
