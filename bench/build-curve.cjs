@@ -73,9 +73,11 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 /** Docusaurus 3.10's `future.faster`: `true` (every option), or every option on but `off`'s. */
 function fasterOptions(off) {
   if (!off) return true;
-  const keys = ["swcJsLoader", "swcJsMinimizer", "swcHtmlMinimizer", "lightningCssMinimizer", "mdxCrossCompilerCache", "rspackBundler", "rspackPersistentCache", "ssgWorkerThreads", "gitEagerVcs"];
-  for (const key of Object.keys(off)) if (!keys.includes(key)) throw new Error(`--faster ${key}: one of ${keys.join(", ")}`);
-  return { ...Object.fromEntries(keys.map((key) => [key, true])), ...off };
+  // What `faster: true` stands for, from tests/reference-5.2's Docusaurus itself.
+  const validation = require.resolve("@docusaurus/core/lib/server/configValidation.js", { paths: [path.join(REPO, "tests/reference-5.2")] });
+  const every = require(validation).DEFAULT_FASTER_CONFIG_TRUE;
+  for (const key of Object.keys(off)) if (!(key in every)) throw new Error(`--faster ${key}: one of ${Object.keys(every).join(", ")}`);
+  return { ...every, ...off };
 }
 
 /** Graph v1.0 cut to its first paths holding `size` operations (or all of them). */
@@ -110,16 +112,7 @@ function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonP
     plugins: plugin ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api }, ...(jsonProps ? { jsonProps } : {}) }]] : serverChunks ? ["./server-chunks.js"] : [],
     themes: ["docusaurus-theme-openapi-docs"],
   };
-  writeSiteFiles(dir, config, "curve-site");
-  if (SPLIT.splitSidebars) {
-    fs.writeFileSync(
-      path.join(dir, "sidebars.js"),
-      'const fs = require("fs");\nconst path = require("path");\n' +
-        'const file = path.join(__dirname, "docs/api/sidebar.ts");\n' +
-        "const items = fs.existsSync(file) ? require(file).default : [];\n" +
-        "module.exports = Object.fromEntries(items.map((item, i) => [`api-${i}`, [item]]));\n",
-    );
-  }
+  writeSiteFiles(dir, config, "curve-site", { sidebarPerItem: Boolean(SPLIT.splitSidebars) });
   if (serverChunks) {
     // Our plugin's server-bundle chunking without the plugin (its pages are already written).
     const serverBundle = path.join(REPO, "bindings/node/server-bundle.js");

@@ -47,14 +47,16 @@ function writeSite(dir, specFile, { plugin, faster, externalJsonProps, future, j
  * Writes a site's docusaurus.config.js (`config`), its sidebars.js (the generated
  * docs/api/sidebar.ts as the "api" sidebar) and its package.json (`name`).
  */
-function writeSiteFiles(dir, config, name) {
+function writeSiteFiles(dir, config, name, { sidebarPerItem = false } = {}) {
   fs.writeFileSync(path.join(dir, "docusaurus.config.js"), `module.exports = ${JSON.stringify(config, null, 2)};\n`);
   // The generated sidebar is a TypeScript module; the docs plugin loads sidebars through jiti.
+  const items = "fs.existsSync(file) ? require(file).default : []";
+  const sidebars = sidebarPerItem ? `Object.fromEntries((${items}).map((item, i) => [\`api-\${i}\`, [item]]))` : `{ api: ${items} }`;
   fs.writeFileSync(
     path.join(dir, "sidebars.js"),
     'const fs = require("fs");\nconst path = require("path");\n' +
       'const file = path.join(__dirname, "docs/api/sidebar.ts");\n' +
-      'module.exports = { api: fs.existsSync(file) ? require(file).default : [] };\n',
+      `module.exports = ${sidebars};\n`,
   );
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true }) + "\n");
 }
