@@ -15,8 +15,9 @@
 // The theme gets the same values, with the same keys in the same order, at the same moment. A page
 // whose compiled front matter does not hold exactly the value read from its file is left as it came.
 "use strict";
-const crypto = require("crypto");
 const path = require("path");
+
+const { jsonAssetName } = require("./json-props.js");
 
 /** The name the rewritten page gives the value. */
 const API_NAME = "__openapiDocsRsApi";
@@ -66,8 +67,7 @@ function withApiOutside(source, api, metadataJson) {
 
 /** Where the browser's copy of the page `file`'s `api` goes: `assets/json/<page>.<hash>.json`. */
 function apiAssetName(file, content) {
-  const hash = crypto.createHash("sha256").update(content).digest("hex").slice(0, 8);
-  return `assets/json/${path.basename(file).replace(/\.mdx?$/i, "")}.${hash}.json`;
+  return jsonAssetName(path.basename(file).replace(/\.mdx?$/i, ""), content);
 }
 
 module.exports = { apiOfPage, metadataImport, withApiOutside, apiAssetName, API_NAME };

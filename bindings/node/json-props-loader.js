@@ -12,7 +12,7 @@
 const fs = require("fs");
 const path = require("path");
 
-const { PROPS_FILE_NAME } = require("./json-props.js");
+const { PROPS_FILE_NAME, jsonAssetName } = require("./json-props.js");
 const { apiOfPage, metadataImport, withApiOutside, apiAssetName, API_NAME } = require("./json-props-api.js");
 
 const CLIENT = path.join(__dirname, "json-props-client.mjs");
@@ -23,10 +23,11 @@ const PROPS_REQUIRE = new RegExp(String.raw`\brequire\((["'])\./(${PROPS_FILE_NA
 /**
  * `source`, compiled from the page `file` (whose text is `page`), with its props files' `require`s
  * and its `api` front matter rewritten for `target`. `readMetadata(importPath)` gives the text of
- * the metadata JSON the page imports (or null); `emit(name, content)` (client) writes an asset.
- * Without `page`, the props files only.
+ * the metadata JSON the page imports (or null). Client only: `readProps(name)` gives the bytes of
+ * the props file `name` beside the page, and `emit(name, content)` writes an asset. Without `page`,
+ * the props files only.
  */
-function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit }) {
+function rewrite(source, { target, dir, file, page, readMetadata, emit, readProps }) {
   const files = [];
   let rewritten = source.replace(PROPS_REQUIRE, (_, _quote, name) => {
     let index = files.indexOf(name);
@@ -44,8 +45,14 @@ function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit
     const readApi = withApi === null ? "" : `const ${API_NAME} = __non_webpack_require__(${JSON.stringify(API)}).apiOfPage(__non_webpack_require__("fs").readFileSync(${JSON.stringify(file)}, "utf8"));\n`;
     return `${read}${readApi}${rewritten}`;
   }
-  const imports = files.map((name, i) => `import __openapiDocsRsUrl${i} from ${JSON.stringify(`./${name}?${urlQuery}`)};\n`).join("");
-  const urls = files.map((_, i) => `__openapiDocsRsUrl${i}`);
+  // Each file is emitted as it is, under a name of its own: not a module, so the bundler keeps
+  // no module of it (nor its cache entry) for the whole build.
+  const urls = files.map((name) => {
+    const content = readProps(name);
+    const asset = jsonAssetName(name.replace(/\.json$/i, ""), content);
+    emit(asset, content);
+    return `__webpack_public_path__ + ${JSON.stringify(asset)}`;
+  });
   if (withApi !== null) {
     const content = JSON.stringify(api);
     const name = apiAssetName(file, content);
@@ -53,7 +60,7 @@ function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit
     urls.push(`__webpack_public_path__ + ${JSON.stringify(name)}`);
   }
   return (
-    `${imports}import { loadJsonProps as __openapiDocsRsLoad } from ${JSON.stringify(CLIENT)};\n` +
+    `import { loadJsonProps as __openapiDocsRsLoad } from ${JSON.stringify(CLIENT)};\n` +
     `const __openapiDocsRsJson = await Promise.all([${urls.join(", ")}].map(__openapiDocsRsLoad));\n` +
     (withApi === null ? "" : `const ${API_NAME} = __openapiDocsRsJson[${files.length}];\n`) +
     rewritten
@@ -61,7 +68,7 @@ function rewrite(source, { target, urlQuery, dir, file, page, readMetadata, emit
 }
 
 module.exports = function jsonPropsLoader(source) {
-  const { target, urlQuery, siteDir } = this.getOptions();
+  const { target, siteDir } = this.getOptions();
   const file = this.resourcePath;
   // The metadata's text, or null (the page is then left with its api and its import).
   const readMetadata = (importPath) => {
@@ -76,6 +83,12 @@ module.exports = function jsonPropsLoader(source) {
     }
   };
   const emit = (name, content) => this.emitFile(name, content);
-  return rewrite(source, { target, urlQuery, dir: path.dirname(file), file, page: fs.readFileSync(file, "utf8"), readMetadata, emit });
+  // A props file's bytes (client). The page is built again when the file changes (under `start`).
+  const readProps = (name) => {
+    const propsFile = path.join(path.dirname(file), name);
+    this.addDependency(propsFile);
+    return fs.readFileSync(propsFile);
+  };
+  return rewrite(source, { target, dir: path.dirname(file), file, page: fs.readFileSync(file, "utf8"), readMetadata, emit, readProps });
 };
 module.exports.rewrite = rewrite;

@@ -16,14 +16,19 @@
 // Only the pages under the plugin's output folders are touched; "bundle" (the default) changes
 // nothing.
 "use strict";
+const crypto = require("crypto");
 const fs = require("fs");
 const path = require("path");
 
 const LOADER = path.join(__dirname, "json-props-loader.js");
-/** The query that marks a props file required as its URL (an emitted asset). */
-const URL_QUERY = "openapi-docs-rs-url";
-/** Where the props files go in the build output. */
-const ASSET_FILENAME = "assets/json/[name].[contenthash:8][ext]";
+/**
+ * Where the browser's copy of a JSON file goes in the build output: `assets/json/<stem>.<hash>.json`,
+ * the hash of its `content` (a string or a Buffer) in the name, so a changed file gets a new URL.
+ */
+function jsonAssetName(stem, content) {
+  const hash = crypto.createHash("sha256").update(content).digest("hex").slice(0, 8);
+  return `assets/json/${stem}.${hash}.json`;
+}
 const MODES = ["bundle", "fetch"];
 /** Props files beyond this total in one output folder get a note suggesting "fetch" (Graph's
  * first 500 operations: 15 MB, whose build took 1.8x the memory and 1.14x the time it took with
@@ -59,18 +64,9 @@ function configureJsonProps(mode, dirs, isServer, siteDir) {
       test: /\.mdx?$/i,
       include: dirs,
       enforce: "post",
-      use: [{ loader: LOADER, options: { target: isServer ? "server" : "client", urlQuery: URL_QUERY, siteDir } }],
+      use: [{ loader: LOADER, options: { target: isServer ? "server" : "client", siteDir } }],
     },
   ];
-  if (!isServer) {
-    rules.push({
-      test: /\.json$/i,
-      include: dirs,
-      resourceQuery: new RegExp(`^\\?${URL_QUERY}$`),
-      type: "asset/resource",
-      generator: { filename: ASSET_FILENAME },
-    });
-  }
   return { module: { rules } };
 }
 
@@ -98,4 +94,4 @@ function bundledPropsNote(id, dir, mode, fromBytes = NOTE_FROM_BYTES) {
   return `${id}: the pages' ${files} props files come to ${mb} MB, which the bundler parses into the browser's and the server's bundles; set the plugin's \`jsonProps: "fetch"\` to keep them out (a faster build in less memory, the same pages)`;
 }
 
-module.exports = { configureJsonProps, outputDirs, bundledPropsNote, MODES, URL_QUERY, PROPS_FILE_NAME };
+module.exports = { configureJsonProps, outputDirs, bundledPropsNote, jsonAssetName, MODES, PROPS_FILE_NAME };

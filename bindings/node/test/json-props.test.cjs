@@ -24,7 +24,7 @@ test("jsonProps: \"bundle\" and \"fetch\" are accepted, anything else is E_INVAL
   assert.throws(() => plugin.validateOptions({ options: options(true) }), { code: "E_INVALID_OPTION", message: /`jsonProps` must be one of "bundle", "fetch"/ });
 });
 
-test("the rules: none for \"bundle\"; for \"fetch\", the loader on the output folders' pages, and (client) props files as assets", () => {
+test("the rules: none for \"bundle\"; for \"fetch\", the loader on the output folders' pages, and nothing else", () => {
   const dirs = outputDirs({ a: { outputDir: "docs/a", versions: { "1.0": { outputDir: "docs/a/1.0" } } }, b: { outputDir: "docs/b" } }, "/site");
   assert.deepEqual(dirs, ["/site/docs/a", "/site/docs/a/1.0", "/site/docs/b"]);
   assert.deepEqual(configureJsonProps("bundle", dirs, false, "/site"), {});
@@ -32,16 +32,15 @@ test("the rules: none for \"bundle\"; for \"fetch\", the loader on the output fo
   assert.equal(server.length, 1);
   assert.deepEqual(server[0].include, dirs);
   assert.equal(server[0].enforce, "post");
-  assert.deepEqual(server[0].use[0].options, { target: "server", urlQuery: "openapi-docs-rs-url", siteDir: "/site" });
+  assert.deepEqual(server[0].use[0].options, { target: "server", siteDir: "/site" });
+  // The props files are not modules of the client bundle either: the loader emits them.
   const client = configureJsonProps("fetch", dirs, false, "/site").module.rules;
-  assert.equal(client[0].use[0].options.target, "client");
-  assert.equal(client[1].type, "asset/resource");
-  assert.ok(client[1].resourceQuery.test("?openapi-docs-rs-url"));
-  assert.ok(!client[1].resourceQuery.test(""));
+  assert.equal(client.length, 1);
+  assert.deepEqual(client[0].use[0].options, { target: "client", siteDir: "/site" });
 });
 
 test("the loader: the server reads each props file when the page renders", () => {
-  const out = rewrite(COMPILED, { target: "server", urlQuery: "q", dir: "/site/docs/pets" });
+  const out = rewrite(COMPILED, { target: "server", dir: "/site/docs/pets" });
   assert.match(out, /^const __openapiDocsRsReadJson = \(file\) => JSON\.parse\(__non_webpack_require__\("fs"\)\.readFileSync\(file, "utf8"\)\);\n/);
   assert.ok(out.includes('...__openapiDocsRsReadJson("/site/docs/pets/add-pet.RequestSchema.json")'));
   assert.ok(out.includes('...__openapiDocsRsReadJson("/site/docs/pets/add-pet.Schema.2.json")'));
@@ -49,24 +48,36 @@ test("the loader: the server reads each props file when the page renders", () =>
   assert.equal((out.match(/require\("\.\/add-pet/g) || []).length, 0);
 });
 
-test("the loader: the browser fetches the page's props files, each once, before the module body", () => {
-  const out = rewrite(COMPILED, { target: "client", urlQuery: "q", dir: "/site/docs/pets" });
+/** A props file's bytes, as the loader reads them (client): its name, in a JSON string. */
+const propsBytes = (name) => Buffer.from(JSON.stringify(name));
+
+test("the loader: the browser fetches the page's props files, each once, before the module body, from the assets it emits", () => {
+  const emitted = [];
+  const out = rewrite(COMPILED, { target: "client", dir: "/site/docs/pets", readProps: propsBytes, emit: (name, content) => emitted.push([name, content]) });
+  assert.deepEqual(
+    emitted.map(([name]) => name.replace(/\.[0-9a-f]{8}\.json$/, ".<hash>.json")),
+    ["assets/json/add-pet.RequestSchema.<hash>.json", "assets/json/add-pet.StatusCodes.<hash>.json", "assets/json/add-pet.Schema.2.<hash>.json"],
+    "each file once, under its own name and its content's hash",
+  );
+  for (const [name, content] of emitted) assert.deepEqual(content, propsBytes(name.split("/").pop().replace(/\.[0-9a-f]{8}\.json$/, ".json")), "the file's bytes as they are");
   const lines = out.split("\n");
-  assert.deepEqual(lines.slice(0, 5), [
-    'import __openapiDocsRsUrl0 from "./add-pet.RequestSchema.json?q";',
-    'import __openapiDocsRsUrl1 from "./add-pet.StatusCodes.json?q";',
-    'import __openapiDocsRsUrl2 from "./add-pet.Schema.2.json?q";',
+  const urls = emitted.map(([name]) => `__webpack_public_path__ + ${JSON.stringify(name)}`);
+  assert.deepEqual(lines.slice(0, 2), [
     `import { loadJsonProps as __openapiDocsRsLoad } from ${JSON.stringify(path.join(__dirname, "../json-props-client.mjs"))};`,
-    "const __openapiDocsRsJson = await Promise.all([__openapiDocsRsUrl0, __openapiDocsRsUrl1, __openapiDocsRsUrl2].map(__openapiDocsRsLoad));",
+    `const __openapiDocsRsJson = await Promise.all([${urls.join(", ")}].map(__openapiDocsRsLoad));`,
   ]);
   assert.equal((out.match(/__openapiDocsRsJson\[1\]/g) || []).length, 2, "the same file twice: one fetch, used twice");
   assert.ok(out.includes('...require("./data.json")'));
+  // Another content, another name.
+  const again = [];
+  rewrite(COMPILED, { target: "client", dir: "/site/docs/pets", readProps: (name) => Buffer.from(`[${JSON.stringify(name)}]`), emit: (name) => again.push(name) });
+  assert.notEqual(again[0], emitted[0][0]);
 });
 
 test("the loader: a page without props files is returned as it came", () => {
   const page = 'import X from "@theme/X";\nexport default function C() { return require("./data.json"); }\n';
-  assert.equal(rewrite(page, { target: "client", urlQuery: "q", dir: "/d" }), page);
-  assert.equal(rewrite(page, { target: "server", urlQuery: "q", dir: "/d" }), page);
+  assert.equal(rewrite(page, { target: "client", dir: "/d" }), page);
+  assert.equal(rewrite(page, { target: "server", dir: "/d" }), page);
 });
 
 test("a note suggests \"fetch\" when the props files of an output folder are large, and only with \"bundle\"", () => {
@@ -112,8 +123,9 @@ function rewritePage(source, target, { page = PAGE, metadata = JSON.stringify(ME
   const emitted = [];
   const read = [];
   const readMetadata = (importPath) => (read.push(importPath), metadata);
-  const out = rewrite(source, { target, urlQuery: "q", dir: "/site/docs/pets", file: "/site/docs/pets/add-pet.api.mdx", page, readMetadata, emit: (name, content) => emitted.push([name, content]) });
-  return { out, emitted, read };
+  const out = rewrite(source, { target, dir: "/site/docs/pets", file: "/site/docs/pets/add-pet.api.mdx", page, readMetadata, readProps: propsBytes, emit: (name, content) => emitted.push([name, content]) });
+  // The api's asset, the props files' aside.
+  return { out, emitted: emitted.filter(([name]) => /\.api\.[0-9a-f]{8}\.json$/.test(name)), read };
 }
 
 /** The module `out` evaluated (imports and `await` taken out): its exports, given `api`. */
@@ -160,8 +172,8 @@ test("the loader: the browser fetches the page's api, with its props files, from
   assert.match(name, /^assets\/json\/add-pet\.api\.[0-9a-f]{8}\.json$/);
   assert.equal(JSON.parse(content), API);
   const lines = out.split("\n");
-  assert.equal(lines[4], `const __openapiDocsRsJson = await Promise.all([__openapiDocsRsUrl0, __openapiDocsRsUrl1, __openapiDocsRsUrl2, __webpack_public_path__ + "${name}"].map(__openapiDocsRsLoad));`);
-  assert.equal(lines[5], "const __openapiDocsRsApi = __openapiDocsRsJson[3];");
+  assert.match(lines[1], new RegExp(`^const __openapiDocsRsJson = await Promise\\.all\\(\\[(__webpack_public_path__ \\+ "assets/json/add-pet\\.[A-Za-z.0-9]+\\.json", ){3}__webpack_public_path__ \\+ "${name}"\\]\\.map\\(__openapiDocsRsLoad\\)\\);$`));
+  assert.equal(lines[2], "const __openapiDocsRsApi = __openapiDocsRsJson[3];");
   assert.equal(JSON.stringify(exportsOf(out, API).metadata), JSON.stringify(METADATA));
   // Another api, another name; a page with no props files (inline props) still has its api moved.
   assert.notEqual(rewritePage(COMPILED_PAGE.replaceAll(API, "eJyz"), "client", { page: PAGE.replace(API, "eJyz"), metadata: JSON.stringify(METADATA).replace(API, "eJyz") }).emitted[0][0], name);
