@@ -54,20 +54,13 @@ function outputDirs(config, siteDir) {
 
 /**
  * A Docusaurus `configureWebpack` result for `mode` ("bundle": nothing): the loader after the MDX
- * compiler on the pages in `dirs` (of the site in `siteDir`), and (client) the rule that emits the
- * props files as assets.
+ * compiler on the pages in `dirs` (of the site in `siteDir`), for the server's or the browser's
+ * bundle (`isServer`). The loader itself emits the browser's copies of the props files.
  */
 function configureJsonProps(mode, dirs, isServer, siteDir) {
   if (mode !== "fetch" || dirs.length === 0) return {};
-  const rules = [
-    {
-      test: /\.mdx?$/i,
-      include: dirs,
-      enforce: "post",
-      use: [{ loader: LOADER, options: { target: isServer ? "server" : "client", siteDir } }],
-    },
-  ];
-  return { module: { rules } };
+  const loader = { loader: LOADER, options: { target: isServer ? "server" : "client", siteDir } };
+  return { module: { rules: [{ test: /\.mdx?$/i, include: dirs, enforce: "post", use: [loader] }] } };
 }
 
 /**
