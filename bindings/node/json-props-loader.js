@@ -45,19 +45,17 @@ function rewrite(source, { target, dir, file, page, readMetadata, emit, readProp
     const readApi = withApi === null ? "" : `const ${API_NAME} = __non_webpack_require__(${JSON.stringify(API)}).apiOfPage(__non_webpack_require__("fs").readFileSync(${JSON.stringify(file)}, "utf8"));\n`;
     return `${read}${readApi}${rewritten}`;
   }
+  /** Emits `content` as the asset `name`; its URL, in the module's code. */
+  const emitted = (name, content) => (emit(name, content), `__webpack_public_path__ + ${JSON.stringify(name)}`);
   // Each file is emitted as it is, under a name of its own: not a module, so the bundler keeps
   // no module of it (nor its cache entry) for the whole build.
   const urls = files.map((name) => {
     const content = readProps(name);
-    const asset = jsonAssetName(name.replace(/\.json$/i, ""), content);
-    emit(asset, content);
-    return `__webpack_public_path__ + ${JSON.stringify(asset)}`;
+    return emitted(jsonAssetName(name.replace(/\.json$/i, ""), content), content);
   });
   if (withApi !== null) {
     const content = JSON.stringify(api);
-    const name = apiAssetName(file, content);
-    emit(name, content);
-    urls.push(`__webpack_public_path__ + ${JSON.stringify(name)}`);
+    urls.push(emitted(apiAssetName(file, content), content));
   }
   return (
     `import { loadJsonProps as __openapiDocsRsLoad } from ${JSON.stringify(CLIENT)};\n` +
