@@ -10,7 +10,6 @@ import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import ApiCodeBlock from "@theme/ApiExplorer/ApiCodeBlock";
 import CodeTabs from "@theme/ApiExplorer/CodeTabs";
 import { useTypedSelector } from "@theme/ApiItem/hooks";
-import cloneDeep from "lodash/cloneDeep";
 
 import {
   getCodeSampleSourceFromLanguage,
@@ -104,7 +103,7 @@ function CodeSnippets({ postman, codeSamples, prebuilt, live }: Props) {
     if (!generator || !language) {
       return;
     }
-    const clonedAuth = cloneDeep(auth);
+    const clonedAuth = generator.cloneDeep(auth);
     let placeholder: string;
     function cleanCredentials(obj: any) {
       for (const key in obj) {

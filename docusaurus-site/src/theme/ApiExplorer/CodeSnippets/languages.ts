@@ -1,9 +1,9 @@
 // docusaurus-theme-openapi-docs 4.3.5's CodeSnippets/languages, without postman-code-generators:
 // the language set comes from the page's build-time samples instead of
 // codegen.getLanguageList(), which is the only reason the theme's module imports the generators.
-import find from "lodash/find";
-import mergeWith from "lodash/mergeWith";
-import unionBy from "lodash/unionBy";
+// And without lodash: its find, unionBy and mergeWith (and the clone code mergeWith brings) were
+// evaluated on every API page's load, for arrays of a few languages.
+// tests/content/code-languages.test.cjs checks this module against the theme's.
 
 export interface PrebuiltLanguage {
   language: string;
@@ -47,11 +47,42 @@ export function mergeCodeSampleLanguage(languages: any[], codeSamples: any[]): a
   });
 }
 
+/** A copy of `value` in which every array and plain object is new, at every level. */
+function copyOf(value: any): any {
+  if (Array.isArray(value)) {
+    return value.map(copyOf);
+  }
+  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyOf(item)]));
+  }
+  return value;
+}
+
+/**
+ * The theme's mergeArraysbyLanguage (lodash's unionBy, find and mergeWith): each language of
+ * `arr1`, then those only `arr2` has, in their order; for each, the entries of its first item in
+ * `arr1`, then the entries only its item in `arr2` has (or had undefined in `arr1`), all copied.
+ */
 export const mergeArraysbyLanguage = (arr1: any, arr2: any) => {
-  const mergedArray = unionBy(arr1, arr2, "language");
-  return mergedArray.map((item: any) => {
-    const matchingItems = [find(arr1, ["language", item["language"]]), find(arr2, ["language", item["language"]])];
-    return mergeWith({}, ...matchingItems, (objValue: any) => objValue);
+  const items = [...(Array.isArray(arr1) ? arr1 : []), ...(Array.isArray(arr2) ? arr2 : [])];
+  const seen = new Set<unknown>();
+  const union = items.filter((item) => {
+    const language = item?.language;
+    return seen.has(language) ? false : (seen.add(language), true);
+  });
+  const first = (array: any, language: unknown) =>
+    Array.isArray(array) ? array.find((item) => item != null && item.language === language && (language !== undefined || "language" in Object(item))) : undefined;
+  return union.map((item: any) => {
+    const merged: Record<string, any> = {};
+    for (const source of [first(arr1, item?.language), first(arr2, item?.language)]) {
+      for (const [key, value] of Object.entries(source ?? {})) {
+        if (merged[key] === undefined) {
+          merged[key] = copyOf(value);
+        }
+      }
+    }
+    return merged;
   });
 };
 
