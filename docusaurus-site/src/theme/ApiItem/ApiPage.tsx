@@ -135,36 +135,42 @@ export default function ApiPage(props: Props): JSX.Element {
     current.current = { api, options, state: json, store: created };
     return created;
   }, [api, options, isBrowser]);
-  // The page's content does not depend on `isBrowser`: the same element, so React skips it when
-  // this component renders again once mounted.
+  // The page's content does not depend on the store: the same element when a new store (the
+  // reader's stored server or credentials) renders the explorer again.
   const content = useMemo(() => <MDXComponent />, [MDXComponent]);
   // The page's Markdown (the generator's `markdown` export, served beside the page by
   // plugins/markdownExport.ts). A plain <a>: it is a file, not a route of the site.
   const markdownUrl = `${props.content.metadata.permalink.replace(/\/$/, "")}.md`;
 
-  return (
-    <DocProvider content={props.content}>
-      <HtmlClassNameProvider className={docHtmlClassName}>
-        <DocItemMetadata />
-        <Head>
-          <link rel="alternate" type="text/markdown" href={markdownUrl} />
-        </Head>
-        <DocItemLayout>
-          <Provider store={store}>
-            <div className={clsx("row", "theme-api-markdown")}>
-              <div className="col col--7 openapi-left-panel__container">
-                <a className="api-markdown-link" href={markdownUrl} type="text/markdown">
-                  View as Markdown
-                </a>
-                {content}
+  // The page does not depend on `isBrowser` but through the store: when that flips after
+  // hydration and the store is kept, this is the same element, and React skips the whole page
+  // instead of rendering the explorer and the layout again in the task that follows hydration.
+  return useMemo(
+    () => (
+      <DocProvider content={props.content}>
+        <HtmlClassNameProvider className={docHtmlClassName}>
+          <DocItemMetadata />
+          <Head>
+            <link rel="alternate" type="text/markdown" href={markdownUrl} />
+          </Head>
+          <DocItemLayout>
+            <Provider store={store}>
+              <div className={clsx("row", "theme-api-markdown")}>
+                <div className="col col--7 openapi-left-panel__container">
+                  <a className="api-markdown-link" href={markdownUrl} type="text/markdown">
+                    View as Markdown
+                  </a>
+                  {content}
+                </div>
+                <div className="col col--5 openapi-right-panel__container">
+                  <ApiExplorer item={api} infoPath={infoPath} codeSamples={Array.isArray(codeSamples) ? codeSamples : undefined} />
+                </div>
               </div>
-              <div className="col col--5 openapi-right-panel__container">
-                <ApiExplorer item={api} infoPath={infoPath} codeSamples={Array.isArray(codeSamples) ? codeSamples : undefined} />
-              </div>
-            </div>
-          </Provider>
-        </DocItemLayout>
-      </HtmlClassNameProvider>
-    </DocProvider>
+            </Provider>
+          </DocItemLayout>
+        </HtmlClassNameProvider>
+      </DocProvider>
+    ),
+    [props.content, docHtmlClassName, markdownUrl, content, store, api, infoPath, codeSamples],
   );
 }
