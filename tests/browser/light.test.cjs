@@ -18,12 +18,14 @@ const CODE = ".openapi-tabs__code-container-inner [role=tabpanel] pre";
 const languageTab = (page, language) =>
   page.locator(".openapi-tabs__code-list-container:not(.openapi-tabs__code-container-inner) > [role=tab]").filter({ hasText: language });
 
+/** The build's scripts. */
+const JS_DIR = path.join(siteDir, "build/assets/js");
+
 /** The scripts of the build that hold explorer code: the API page chunk, the generator, the Postman SDK. */
 function explorerChunks() {
-  const dir = path.join(siteDir, "build/assets/js");
-  return fs.readdirSync(dir).filter((file) => {
+  return fs.readdirSync(JS_DIR).filter((file) => {
     if (/^(api-page|code-generator)\./.test(file)) return true;
-    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const text = fs.readFileSync(path.join(JS_DIR, file), "utf8");
     return /openapi-explorer__|getLanguageList|postman-collection|PostmanUrl/.test(text);
   });
 }
@@ -135,10 +137,10 @@ test("pages that are not API pages request no explorer chunk", async () => {
 // Gzipped JavaScript a page loads before any interaction, from the build's files (what a host
 // that compresses text sends). The issue's budgets are 400 KB on guide pages and 600 KB on API
 // pages; these are tighter, a little above what the pages weigh now (measured: home 157 KB, the
-// guide and the blog 190 KB, API pages 284 KB), so that a module pulled into the main bundle or
+// guide and the blog 190 KB, API pages 257 KB), so that a module pulled into the main bundle or
 // into the chunk every page shares by accident shows here: the home page has no API code (what
 // Docusaurus and React weigh alone), and guide and blog pages load none of the API pages' modules.
-// API pages: issue 41's 300 KB, measured 257 KB. The panels' and the request form's code, and
+// API pages: issue 41's 300 KB. The panels' and the request form's code, and
 // the markdown renderer, load on first use (src/hydration/lazyPart.ts); before that they were
 // 507 KB. The modules only those lazy parts share stay out of the "openapi" chunk
 // (plugins/openapiChunk.ts); before that they were 288 KB.
@@ -149,7 +151,7 @@ test("pages load no more JavaScript than their budget before any interaction", a
     const { page, response, errors, scripts } = await openRecording(route);
     try {
       assert.equal(response.status(), 200, route);
-      const bytes = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(siteDir, "build/assets/js", file))).length, 0);
+      const bytes = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(JS_DIR, file))).length, 0);
       assert.ok(bytes / 1024 <= budgetKb, `${route}: ${Math.round(bytes / 1024)} KB gzipped in ${scripts.length} scripts, budget ${budgetKb} KB`);
       assert.deepEqual(errors, [], route);
     } finally {
@@ -166,11 +168,11 @@ test("an API page loads none of the code only its request form and code generato
   const { page, errors, scripts } = await openRecording("/docs/api/create-event-series");
   try {
     for (const file of scripts) {
-      const text = fs.readFileSync(path.join(siteDir, "build/assets/js", file), "utf8");
+      const text = fs.readFileSync(path.join(JS_DIR, file), "utf8");
       for (const [name, marker] of Object.entries(LAZY_ONLY_MARKERS)) assert.doesNotMatch(text, marker, `${name} in ${file}`);
     }
     // Both are in the build, in chunks that load on first use.
-    const all = fs.readdirSync(path.join(siteDir, "build/assets/js")).map((file) => fs.readFileSync(path.join(siteDir, "build/assets/js", file), "utf8"));
+    const all = fs.readdirSync(JS_DIR).map((file) => fs.readFileSync(path.join(JS_DIR, file), "utf8"));
     for (const [name, marker] of Object.entries(LAZY_ONLY_MARKERS)) assert.ok(all.some((text) => marker.test(text)), `${name} is in no chunk`);
     assert.deepEqual(errors, []);
   } finally {
