@@ -10,33 +10,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use openapi_docs_core::internals::load;
-use openapi_docs_core::internals::resolve::{Resolver, escape_token};
+use common::{page_pointers, resolver_for};
 
 fn fixtures(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
-}
-
-/// The resolver of `path` as the pipeline makes it, or `None` for a file that does not load.
-fn resolver_for(path: &Path) -> Option<Resolver> {
-    let file = load::read_one(path).ok()?;
-    let mut resolver = Resolver::new(&file.path, file.text.clone(), file.document);
-    resolver.load_external_refs().ok()?;
-    resolver.learn_dereference_cache();
-    Some(resolver)
-}
-
-/// The pointers of the path items (and webhooks) of `resolver`'s root document.
-fn page_pointers(resolver: &Resolver) -> Vec<String> {
-    let mut pointers = Vec::new();
-    for section in ["paths", "webhooks"] {
-        if let Some(items) = resolver.root().get(section).and_then(|v| v.as_object()) {
-            for key in items.keys() {
-                pointers.push(format!("/{section}/{}", escape_token(key)));
-            }
-        }
-    }
-    pointers
 }
 
 /// Compares both counts on every page of `path` at each of `limits`; returns the pages
@@ -105,18 +82,11 @@ fn the_graph_counts_every_fixture_as_the_walk_does() {
     let mut specs = 0;
     let mut pages = 0;
     let mut by_graph = 0;
-    for folder in [
-        "tests/fixtures",
-        "tests/fixtures/page-count",
-        "../../tests/hostile/fixtures",
-        "../../tests/differential/fixtures",
-    ] {
-        for path in common::spec_files(&fixtures(folder)) {
-            if let Some((n, counted)) = compare(&path, &limits) {
-                specs += 1;
-                pages += n;
-                by_graph += counted;
-            }
+    for path in common::every_fixture_spec() {
+        if let Some((n, counted)) = compare(&path, &limits) {
+            specs += 1;
+            pages += n;
+            by_graph += counted;
         }
     }
     // 2026-11-29: 123 specs, 187 pages, 185 counted by the graph (the rest have a `$ref` that

@@ -87,7 +87,7 @@ impl<'t> Locator<'t> {
     pub fn new(text: &'t str) -> Self {
         Self {
             text,
-            line_breaks: text.match_indices('\n').map(|(i, _)| i).collect(),
+            line_breaks: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
             found: HashMap::new(),
             last_child: HashMap::new(),
         }

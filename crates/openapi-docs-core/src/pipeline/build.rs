@@ -144,6 +144,10 @@ fn compact_page_warnings(
     let (limit, depth) = (limits.max_nodes, limits.compact_depth);
     // In document order, so that one pass over the text finds them all (`load::Locator`).
     let mut pointers = resolver.compact_pages();
+    if pointers.is_empty() {
+        // Most specs: no need to find the lines of a large text.
+        return Vec::new();
+    }
     pointers.sort_by_cached_key(|p| load::document_order(&file.document, p));
     let mut locator = load::Locator::new(&file.text);
     let mut warnings: Vec<Warning> = pointers

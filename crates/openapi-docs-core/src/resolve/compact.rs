@@ -26,6 +26,10 @@ use serde_json::{Map, Value};
 use super::{Expansion, Place, Resolver};
 use crate::error::Result;
 
+/// Until the `$ref` graph is built, the pre-count walks a page as far as this share of the limit
+/// (see [`Expansion::count_passes`]).
+pub(super) const WALK_SHARE: usize = 4;
+
 /// The state of a compact expansion.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Compact {
@@ -119,13 +123,15 @@ impl<'r> Expansion<'r> {
     /// only if that passes the limit after all).
     ///
     /// Until a page's walk passes a quarter of the limit, the walk answers (most specs never
-    /// get there: GitHub's largest page is 19,307 values). From then on the count runs on the
-    /// documents' `$ref` graph ([`ref_graph`](super::ref_graph)), built once, which gives the
-    /// walk's number in a step per `$ref`; the walk runs where the graph cannot (a `$ref` that
-    /// does not resolve, for the walk's error).
+    /// get there: GitHub's largest page is 19,307 values; [`Resolver::expand_page`] expands
+    /// such a page at once, stopped at the same quarter, and asks here only when that stops).
+    /// From then on the count runs on the documents' `$ref` graph
+    /// ([`ref_graph`](super::ref_graph)), built once, which gives the walk's number in a step per
+    /// `$ref`; the walk runs where the graph cannot (a `$ref` that does not resolve, for the
+    /// walk's error).
     pub(super) fn count_passes(&mut self, place: Place<'r>, limit: usize) -> Result<bool> {
         if self.resolver.ref_graph.get().is_none() {
-            let within = limit / 4;
+            let within = limit / WALK_SHARE;
             let mut count = 0;
             self.count(place, within, &mut count)?;
             if count <= within {

@@ -425,7 +425,7 @@ impl<'r> Expansion<'r> {
         let limits = self.resolver.limits;
         let total = &self.resolver.total_nodes;
         if self.stack.len() + kept.depth > limits.max_depth
-            || self.nodes + kept.nodes > limits.max_nodes
+            || self.nodes + kept.nodes > self.page_limit
             || total.load(Ordering::Relaxed) + kept.nodes + NODES_PER_STEP > limits.max_total_nodes
         {
             return false;

@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use openapi_docs_core::internals::load;
+use openapi_docs_core::internals::resolve::{Resolver, escape_token};
+
 /// The `.yaml` files of `dir`, sorted.
 pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -29,4 +32,41 @@ pub fn spec_files(dir: &Path) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// The specs of every fixture folder the project has: the core's, the page-count ones, the
+/// hostile ones and the differential ones.
+pub fn every_fixture_spec() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        "tests/fixtures",
+        "tests/fixtures/page-count",
+        "../../tests/hostile/fixtures",
+        "../../tests/differential/fixtures",
+    ]
+    .iter()
+    .flat_map(|folder| spec_files(&root.join(folder)))
+    .collect()
+}
+
+/// The resolver of `path` as the pipeline makes it, or `None` for a file that does not load.
+pub fn resolver_for(path: &Path) -> Option<Resolver> {
+    let file = load::read_one(path).ok()?;
+    let mut resolver = Resolver::new(&file.path, file.text.clone(), file.document);
+    resolver.load_external_refs().ok()?;
+    resolver.learn_dereference_cache();
+    Some(resolver)
+}
+
+/// The pointers of the path items (and webhooks) of `resolver`'s root document.
+pub fn page_pointers(resolver: &Resolver) -> Vec<String> {
+    let mut pointers = Vec::new();
+    for section in ["paths", "webhooks"] {
+        if let Some(items) = resolver.root().get(section).and_then(|v| v.as_object()) {
+            for key in items.keys() {
+                pointers.push(format!("/{section}/{}", escape_token(key)));
+            }
+        }
+    }
+    pointers
 }
