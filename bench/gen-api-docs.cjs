@@ -6,8 +6,11 @@
 //       into a missing output folder;
 //   (b) the generation step alone: in each of N rounds, the command's time minus the same
 //       command on a one-operation spec (Docusaurus start-up, common to both) run just before it,
-//       the plugins alternated from round to round, the median of the rounds; and our standalone CLI
-//       (`target/release/openapi-docs generate`, build it with `cargo build --release -p openapi-docs-cli`).
+//       the plugins alternated from round to round, the median of the rounds; the same step timed
+//       inside the command (from the call of its `gen-api-docs` action to the process' exit,
+//       bench/lib/time-action.cjs), which leaves Docusaurus' start-up and its noise out; and our
+//       standalone CLI (`target/release/openapi-docs generate`, build it with `cargo build
+//       --release -p openapi-docs-cli`).
 //   (c) both targets side by side, each against its own reference, generation alone (no
 //       Docusaurus start-up on either side): 4.3.5 through tests/differential/run-reference.cjs,
 //       5.2.0 through tests/reference-5.2/generate.cjs (each calls its plugin's `gen-api-docs`
@@ -21,6 +24,9 @@ const fs = require("fs");
 const path = require("path");
 const { spawnSync } = require("child_process");
 const site = require("./lib/fixture-site.cjs");
+const { actionSeconds } = require("./lib/time-action.cjs");
+
+const TIME_ACTION = path.join(__dirname, "lib/time-action.cjs");
 
 const WORK = path.join(__dirname, ".work", "gen-api-docs");
 const CLI = path.join(site.REPO, "target/release/openapi-docs");
@@ -60,8 +66,9 @@ function runOnce(what, dir, run, i) {
   if (!r.ok) throw new Error(`${what} failed:\n${r.output.slice(-3000)}`);
   // The reference logs failures and exits 0.
   if (/Loading of api failed|Failed to write/.test(r.output)) throw new Error(`${what}: the reference reported a failure:\n${r.output.slice(-3000)}`);
-  process.stderr.write(`  ${what} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.peakMb.toFixed(0)} MB\n`);
-  return { seconds: r.seconds, peakMb: r.peakMb };
+  const action = actionSeconds(r.output);
+  process.stderr.write(`  ${what} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.peakMb.toFixed(0)} MB${action === undefined ? "" : ` (action ${action.toFixed(2)} s)`}\n`);
+  return { seconds: r.seconds, peakMb: r.peakMb, action };
 }
 
 /** Median wall seconds and peak MB of `run()` over RUNS runs, each into a missing `docs/api`. */
@@ -74,7 +81,8 @@ function measure(what, dir, run) {
 function genApiDocsSite(label, specFile, plugin) {
   const dir = path.join(WORK, label, plugin);
   site.writeSite(dir, specFile, { plugin, faster: false, externalJsonProps: true });
-  return { dir, run: () => site.runDocusaurus(dir, ["gen-api-docs", "all"]) };
+  const env = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${TIME_ACTION}`.trim() };
+  return { dir, run: () => site.runDocusaurus(dir, ["gen-api-docs", "all"], { env }) };
 }
 
 /**
@@ -101,6 +109,7 @@ function pairedGenApiDocs(label, specFile) {
         startup: medians(runs[p].tiny, sites[p].tiny.dir),
         spec: medians(runs[p].spec, sites[p].spec.dir),
         step: median(runs[p].spec.map((r, i) => r.seconds - runs[p].tiny[i].seconds)),
+        action: median(runs[p].spec.map((r) => r.action)),
       },
     ]),
   );
@@ -163,7 +172,14 @@ for (const name of names) {
     // Alternated, so neither side always runs on a fresher machine.
     targets[target] = { reference: targetRun(name, spec.file, target, "reference"), ours: targetRun(name, spec.file, target, "ours") };
   }
-  rows.push({ label: spec.label, ...r, cli, targets, step: Object.fromEntries(PLUGINS.map((p) => [p, paired[p].step])) });
+  rows.push({
+    label: spec.label,
+    ...r,
+    cli,
+    targets,
+    step: Object.fromEntries(PLUGINS.map((p) => [p, paired[p].step])),
+    action: Object.fromEntries(PLUGINS.map((p) => [p, paired[p].action])),
+  });
 }
 
 fs.rmSync(TRASH, { recursive: true, force: true });
@@ -185,6 +201,10 @@ for (const r of rows) {
       `| ${s(r.step.reference)} / ${stepOrNoise(r.step.ours)} ${r.step.ours < NOISE_S ? "" : `(**${x(r.step.reference, r.step.ours)}**) `}` +
       `| ${s(r.cli.seconds)}, ${mb(r.cli.peakMb)} (**${x(r.step.reference, r.cli.seconds)}** faster than the reference's step) |`,
   );
+}
+console.log(`\nThe step timed inside the command, from the call of the \`gen-api-docs\` action to the process' exit (Docusaurus' start-up left out), medians of the ${RUNS} rounds' runs on the spec:\n`);
+for (const r of rows) {
+  console.log(`- ${r.label}: reference ${s(r.action.reference)}, ours ${s(r.action.ours)} (**${x(r.action.reference, r.action.ours)}**)`);
 }
 console.log("\nBoth targets, generation alone (the reference's `gen-api-docs` action without Docusaurus; our CLI with `--compat`), wall and peak RSS:\n");
 console.log(`| Spec | ${Object.keys(TARGETS).map((t) => `${t}: reference / ours`).join(" | ")} |`);
