@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Page-weight benchmark (run by hand, not in CI): builds the site twice, serves each build with
-// gzip, runs Lighthouse 12 (default mobile settings, Debian's chromium) on the home page, a guide
-// page and three API pages, and prints one table, before and after side by side:
+// Page-weight benchmark (run by hand, not in CI): builds the site twice (three times with --floor),
+// serves each build with gzip, runs Lighthouse 12 (default mobile settings, Debian's chromium) on
+// the home page, a guide page and three API pages, the builds alternated run by run, and prints
+// one table, before and after side by side:
 //   before: docusaurus-theme-openapi-docs 4.3.5 as shipped (TT_PLAIN_OPENAPI_THEME=1: the theme's
 //           own ApiItem/ApiExplorer, no build-time code samples, no a11y styles)
 //   after:  the site as it ships (our swizzles in docusaurus-site/src/theme)
+//   floor:  (with --floor) the API pages' floor (TT_API_PAGE_FLOOR=1): the same HTML, with only
+//           Docusaurus' doc layout hydrated around the article (docusaurus-site/plugins/apiPageFloor.ts)
 // Columns: performance and accessibility scores, JavaScript transferred before any interaction
 // (gzipped bytes of every script the page loaded), LCP and TBT.
-// Usage: node bench/lighthouse.cjs [--no-build] [--runs N] [--json out.json]
-//   --no-build  reuse docusaurus-site/build-bench-{before,after} from an earlier run
+// Usage: node bench/lighthouse.cjs [--no-build] [--runs N] [--floor] [--json out.json]
+//   --no-build  reuse docusaurus-site/build-bench-{before,after,floor} from an earlier run
 //   --runs N    Lighthouse runs per page (default 1); the median run by performance score counts
+//   --floor     also the floor build, and its column beside "after"
 // Env: CHROME_PATH (default /usr/bin/chromium).
 "use strict";
 const { spawnSync } = require("child_process");
@@ -37,6 +41,7 @@ const BUILDS = [
   { key: "before", dir: "build-bench-before", env: { TT_PLAIN_OPENAPI_THEME: "1" } },
   { key: "after", dir: "build-bench-after", env: {} },
 ];
+const FLOOR = { key: "floor", dir: "build-bench-floor", env: { TT_API_PAGE_FLOOR: "1" } };
 const TARGETS = { performance: 0.9, accessibility: 0.98, jsKb: { guide: 400, home: 400, api: 600 } };
 
 function arg(name, fallback) {
@@ -108,34 +113,53 @@ async function lighthouseRun(url, chrome) {
   };
 }
 
+/** The floor is the same page: each API page's <article> is the shipped build's, byte for byte. */
+function checkFloorHtml() {
+  const article = (dir, page) => {
+    const html = fs.readFileSync(path.join(SITE, dir, page.path, "index.html"), "utf8");
+    return html.slice(html.indexOf("<article"), html.lastIndexOf("</article>"));
+  };
+  for (const page of PAGES.filter((p) => p.kind === "api")) {
+    if (article(FLOOR.dir, page) !== article("build-bench-after", page)) {
+      throw new Error(`${page.path}: the floor build's <article> differs from build-bench-after's; build both again`);
+    }
+  }
+}
+
 async function main() {
   const runs = Number(arg("--runs", "1"));
+  if (process.argv.includes("--floor")) BUILDS.push(FLOOR);
   if (!process.argv.includes("--no-build")) BUILDS.forEach(build);
+  if (BUILDS.includes(FLOOR)) checkFloorHtml();
   const chromeLauncher = await import(require.resolve("chrome-launcher", { paths: [TESTS] }));
-  const results = {};
-  for (const b of BUILDS) {
-    const server = await serve(path.join(SITE, b.dir));
-    const base = `http://127.0.0.1:${server.address().port}`;
-    results[b.key] = {};
-    try {
-      for (const page of PAGES) {
-        const samples = [];
-        for (let i = 0; i < runs; i++) {
+  const servers = await Promise.all(BUILDS.map((b) => serve(path.join(SITE, b.dir))));
+  const results = Object.fromEntries(BUILDS.map((b) => [b.key, {}]));
+  try {
+    for (const page of PAGES) {
+      const samples = BUILDS.map(() => []);
+      // The builds alternate run by run (the order reversed every other run), so that a machine
+      // slowing down or speeding up weighs on each alike.
+      for (let i = 0; i < runs; i++) {
+        for (let k = 0; k < BUILDS.length; k++) {
+          const j = i % 2 ? BUILDS.length - 1 - k : k;
+          const base = `http://127.0.0.1:${servers[j].address().port}`;
           // A fresh browser (and profile) per run: nothing cached from the previous page.
           const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
           try {
-            samples.push(await lighthouseRun(base + page.path, chrome));
+            samples[j].push(await lighthouseRun(base + page.path, chrome));
           } finally {
             await chrome.kill();
           }
         }
-        samples.sort((x, y) => x.performance - y.performance);
-        results[b.key][page.path] = samples[Math.floor(samples.length / 2)];
-        console.error(`${b.key} ${page.path}: ${JSON.stringify(results[b.key][page.path])}`);
       }
-    } finally {
-      server.close();
+      BUILDS.forEach((b, j) => {
+        const sorted = [...samples[j]].sort((x, y) => x.performance - y.performance);
+        results[b.key][page.path] = { ...sorted[Math.floor(sorted.length / 2)], runScores: samples[j].map((x) => x.performance) };
+        console.error(`${b.key} ${page.path}: ${JSON.stringify(results[b.key][page.path])}`);
+      });
     }
+  } finally {
+    servers.forEach((server) => server.close());
   }
   const out = arg("--json");
   if (out) fs.writeFileSync(out, JSON.stringify(results, null, 2));
@@ -162,6 +186,15 @@ function printTable(results) {
     if (misses.length) {
       ok = false;
       console.error(`target missed on ${page.path}: ${misses.join("; ")}`);
+    }
+  }
+  if (results.floor) {
+    const atTarget = (r) => `${r.runScores.filter((x) => x >= TARGETS.performance).length}/${r.runScores.length}`;
+    rows.push("", `| Page | Perf floor / after | Runs at ${TARGETS.performance} or more: floor / after | JS gzipped floor / after | TBT floor / after |`, "|---|---|---|---|---|");
+    for (const page of PAGES) {
+      const f = results.floor[page.path];
+      const b = results.after[page.path];
+      rows.push(`| ${page.kind} \`${page.path}\` | ${s(f.performance)} / ${s(b.performance)} | ${atTarget(f)} / ${atTarget(b)} | ${kb(f.jsBytes)} / ${kb(b.jsBytes)} | ${ms(f.tbtMs)} / ${ms(b.tbtMs)} |`);
     }
   }
   console.log(rows.join("\n"));

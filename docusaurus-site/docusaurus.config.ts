@@ -3,6 +3,7 @@ import type * as Preset from "@docusaurus/preset-classic";
 import { themes as prismThemes } from "prism-react-renderer";
 
 // Bundler tuning and fixes of the themes: one plugin a module, each saying what it does and why.
+import apiPageFloor from "./plugins/apiPageFloor";
 import markdownExport, { MARKDOWN_DIR } from "./plugins/markdownExport";
 import moduleOverrides from "./plugins/moduleOverrides";
 import noRemountAfterHydration from "./plugins/noRemountAfterHydration";
@@ -29,6 +30,11 @@ const announcementId = process.env.TT_ANNOUNCEMENT_ID ?? "api-v1-docs-2025";
 // theme's own components instead of our swizzles, no build-time code samples, no a11y styles. Only
 // bench/lighthouse.cjs sets it, for its "before" column.
 const plainTheme = process.env.TT_PLAIN_OPENAPI_THEME === "1";
+
+// TT_API_PAGE_FLOOR=1 builds the floor of the API pages: the same HTML, with only Docusaurus' doc
+// layout hydrated around the article (plugins/apiPageFloor.ts). Only bench/lighthouse.cjs --floor
+// sets it.
+const apiPageFloorBuild = process.env.TT_API_PAGE_FLOOR === "1";
 
 // The code-sample tabs of API pages. The generator writes each page's samples for these tabs into
 // its front matter (`codeSamples`), and the swizzled ApiExplorer (src/theme) shows them in the
@@ -117,6 +123,7 @@ const config: Config = {
     urlWithWhatwgUrl,
     themeDependencies,
     ...(plainTheme ? [plainOpenApiTheme] : [openapiChunk, noRemountAfterHydration, moduleOverrides]),
+    ...(apiPageFloorBuild ? [apiPageFloor] : []),
     showNewAnnouncementAtOnce(announcementId),
     // The docs root /docs has no page of its own: it opens the version's main doc, the API overview.
     ["@docusaurus/plugin-client-redirects", { redirects: [{ from: "/docs", to: "/docs/api/ticket-tailor-api" }] }],
