@@ -106,6 +106,7 @@ test("an API page's HTML carries the code sample; the generator, loaded on an ed
 test("editing a query parameter updates the curl sample", async () => {
   await site.withPage(API_PAGE, async (page) => {
     await languageTab(page, "curl").click();
+    const original = await codeText(page);
     await page.locator(".openapi-explorer__show-more-btn").first().click();
     const field = (name) => page.locator(".openapi-explorer__form-item", { has: page.locator("label", { hasText: new RegExp(`^${name}$`) }) }).locator("input");
     await field("limit").fill("25");
@@ -116,6 +117,12 @@ test("editing a query parameter updates the curl sample", async () => {
     // The sample hydrated with the server's lines; the edited one is Prism's, and replaces them.
     assert.equal((await codeText(page)).match(/curl -L/g).length, 1, "one sample, not the server's lines and the new ones");
     assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the edited sample is highlighted");
+    // Back to the default request: the first text again, highlighted (the block once went empty
+    // here, asking again for the server's lines that the edit had replaced).
+    await field("ending_before").fill("");
+    await field("limit").fill("");
+    await waitForCode(page, `(t) => t === ${JSON.stringify(original)}`);
+    assert.ok(await page.locator(`${CODE} .token.function`).count() > 0, "the sample is highlighted");
   });
 });
 

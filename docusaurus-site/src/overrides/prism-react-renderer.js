@@ -8,10 +8,10 @@
 // While the page hydrates, a code block does not need Prism at all: the server has already
 // highlighted it. `Highlight` then renders the block's `<pre>` as the render prop builds it, with
 // its `<code>` keeping the server's lines (an empty dangerouslySetInnerHTML is not applied to
-// server HTML on hydration) instead of one React element per token, and stays so while its code
-// and language do not change. Any other render (server, a block mounted after hydration, edited
-// code) is prism-react-renderer's own. CommonJS on purpose: the exports are getters, so reading
-// `Prism` or `themes` is what loads the module.
+// server HTML on hydration) instead of one React element per token, and stays so until its code
+// or language change. Any other render (server, a block mounted after hydration, edited code) is
+// prism-react-renderer's own. CommonJS on purpose: the exports are getters, so reading `Prism` or
+// `themes` is what loads the module.
 "use strict";
 const React = require("react");
 const prismIncludeLanguages = require("@theme/prism-include-languages").default;
@@ -43,10 +43,23 @@ function keepServerLines(tree) {
   );
 }
 
+/**
+ * Whether this block shows the server's lines: hydrated over them, and showing the same code and
+ * language since. Once they change, Prism's lines have replaced the server's for good: the
+ * server's `<code>` is gone, and one rendered again with the first code would be empty.
+ */
+function useServerLines(code, language) {
+  const hydratedWith = useHydratedWith({ code, language })?.value;
+  const [changed, setChanged] = React.useState(false);
+  if (hydratedWith && !changed && (hydratedWith.code !== code || hydratedWith.language !== language)) {
+    setChanged(true);
+  }
+  return hydratedWith !== undefined && !changed && hydratedWith.code === code && hydratedWith.language === language;
+}
+
 function Highlight(props) {
-  // The code and language this block was hydrated with, if it was hydrated.
-  const hydratedWith = useHydratedWith({ code: props.code, language: props.language })?.value;
-  if (hydratedWith && props.theme && hydratedWith.code === props.code && hydratedWith.language === props.language) {
+  const keepsLines = useServerLines(props.code, props.language);
+  if (keepsLines && props.theme) {
     const language = props.language.toLowerCase();
     // What prism-react-renderer passes, without tokens: the class names and the theme's root style.
     const kept = keepServerLines(
