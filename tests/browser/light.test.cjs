@@ -445,6 +445,65 @@ test("where the samples go live at once (a server stored by an earlier page), th
   }
 });
 
+// The explorer's security panel and code samples stay the server's HTML too (the request form is
+// one of PANELS above), until the reader reaches for them or the page needs them live.
+const EXPLORER_PANELS = ".openapi-right-panel__container > .static-until-used";
+const explorerPanelsOwnedByReact = (page) =>
+  page.locator(EXPLORER_PANELS).evaluateAll((all, owned) => all.map((panel) => [...panel.querySelectorAll("*")].some(eval(owned))), `(${ownedByReact})`);
+
+test("the explorer's security panel and code samples stay the server's HTML until used; then they keep the server's highlighted lines, without Prism", async () => {
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  try {
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await settled(page);
+    assert.deepEqual(await explorerPanelsOwnedByReact(page), [false, false], "security panel, code samples");
+    await page.evaluate((code) => (window.__serverLine = document.querySelector(`${code} .token-line`)), CODE);
+
+    // A pointer over the samples makes them React's: the block mounted then takes the server's
+    // lines (the same nodes), so no Prism runs; a click on a tab then shows its language.
+    await languageTab(page, "php").hover();
+    assert.deepEqual(await explorerPanelsOwnedByReact(page), [false, true]);
+    assert.equal(await page.evaluate(() => window.__serverLine.isConnected && window.__serverLine.closest(".openapi-tabs__code-container") !== null), true, "the server's line is in the live block");
+    assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], "no Prism for the lines the server highlighted");
+    await languageTab(page, "php").click();
+    await waitForCode(page, "(t) => t.startsWith('<?php')");
+
+    // Keyboard focus in the security panel moves to the same element once it is React's.
+    const focused = await page.evaluate(() => {
+      const summary = document.querySelector(".openapi-right-panel__container .openapi-security__summary-container");
+      summary.focus();
+      return { moved: !summary.isConnected, active: document.activeElement.className };
+    });
+    assert.deepEqual(focused, { moved: true, active: "openapi-security__summary-container" });
+    assert.deepEqual(await explorerPanelsOwnedByReact(page), [true, true]);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a language chosen on an earlier page shows at once; the first one keeps the samples the server's HTML", async () => {
+  for (const [stored, shown, live] of [["python", /^import http\.client/, true], ["curl", /^curl -L /, false]]) {
+    const page = await newPage(site.browser);
+    const errors = recordErrors(page, site.server.url);
+    await page.addInitScript((language) => localStorage.setItem("docusaurus.tab.code-samples", language), stored);
+    try {
+      await page.goto(site.server.url + API_PAGE, { waitUntil: "networkidle" });
+      await hydrated(page);
+      await settled(page);
+      await waitForCode(page, `(t) => ${shown}.test(t)`);
+      assert.equal(await languageTab(page, stored).getAttribute("aria-selected"), "true", stored);
+      assert.deepEqual(await explorerPanelsOwnedByReact(page), [false, live], stored);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test("links prefetch each chunk of the routes they lead to once, and none the page has already loaded", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);

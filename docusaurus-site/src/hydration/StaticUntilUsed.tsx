@@ -3,7 +3,7 @@
 // it, or the keyboard focus in it. Until then the panel is plain HTML (text, links, open or closed
 // <details>), which costs the page's start-up nothing. On an API page: the parameter,
 // request-body and response panels, most of its DOM (src/theme/ParamsDetails, RequestSchema,
-// StatusCodes), and the request form (src/theme/ApiExplorer).
+// StatusCodes), and the security panel, code samples and request form (src/theme/ApiExplorer).
 //
 // How: on the server the panel renders inside a <div>; while hydrating, the same <div> has
 // `dangerouslySetInnerHTML` (empty), which React hydrates without looking at its children and
@@ -20,30 +20,15 @@
 // was typed into the server's fields meanwhile is typed into the live fields (React sees an
 // input event, as from the reader). Where
 // the code is already here (the pointer passed over the panel first), the swap is synchronous as
-// above. Mounted after hydration, the panel renders at once (its lazy parts hold that render back
+// above. Code blocks in the panel keep the lines the server highlighted (./serverTwin). Mounted after hydration, the panel renders at once (its lazy parts hold that render back
 // until their code is here, ./lazyPart).
 import React, { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 
 import type { PartCode } from "./lazyPart";
 
+import { nodeAt, PANEL_ROOT_CLASS, pathTo, swapWithServerTwins } from "./serverTwin";
 import { useHydrating } from "./useHydratedWith";
-
-/** The child indexes from `root` down to `node`, or undefined when `node` is not inside it. */
-function pathTo(root: Node, node: Node | null): number[] | undefined {
-  const path: number[] = [];
-  for (let at = node; at && at !== root; at = at.parentNode) {
-    if (!at.parentNode) return undefined;
-    path.unshift(Array.prototype.indexOf.call(at.parentNode.childNodes, at));
-  }
-  return node ? path : undefined;
-}
-
-function nodeAt(root: Node, path: number[]): Node | undefined {
-  let at: Node | undefined = root;
-  for (const index of path) at = at?.childNodes[index];
-  return at;
-}
 
 // One object, so that React, which compares it by identity when the element renders again (it does
 // once hydrated), never writes it over the server's children.
@@ -104,10 +89,13 @@ export default function StaticUntilUsed({ children, used: needed = false, code }
     const { focus, click } = heldBack.current;
     heldBack.current = {};
     const typed = staticRoot.current ? changedFields(staticRoot.current) : [];
-    flushSync(() => {
-      setUsed(true);
-      setCodeHere(true);
-    });
+    // The server's elements are at hand while the live ones mount (./serverTwin).
+    swapWithServerTwins(staticRoot.current, () =>
+      flushSync(() => {
+        setUsed(true);
+        setCodeHere(true);
+      }),
+    );
     const root = liveRoot.current;
     if (!root) return;
     for (const { path, field } of typed) typeInto(nodeAt(root, path), field);
@@ -156,7 +144,7 @@ export default function StaticUntilUsed({ children, used: needed = false, code }
 
   if (live || !keepsServerHtml) {
     return (
-      <div key="live" className="static-until-used" ref={liveRoot}>
+      <div key="live" className={PANEL_ROOT_CLASS} ref={liveRoot}>
         {children}
       </div>
     );
@@ -164,7 +152,7 @@ export default function StaticUntilUsed({ children, used: needed = false, code }
   return (
     <div
       key="static"
-      className="static-until-used"
+      className={PANEL_ROOT_CLASS}
       ref={staticRoot}
       suppressHydrationWarning
       dangerouslySetInnerHTML={KEEP_SERVER_HTML}

@@ -5,20 +5,28 @@
 // samples; the in-browser generator (postman-collection + postman-code-generators,
 // ./CodeSnippets/live) is imported once the reader edits the request (an input or change event in
 // the form), or at once where the page has no build-time samples for the current state (no
-// samples, no servers, a server chosen on an earlier page, x-codeSamples). The request form stays
-// the server's HTML until the reader reaches for it (../../hydration/StaticUntilUsed): hydrating
-// it (react-hook-form, and on pages with a body editor react-live, which loads Prism) is most of the
-// right panel's start-up. Its code is a chunk of its own (./requestForm), which the page loads only
-// then.
+// samples, no servers, a server chosen on an earlier page, x-codeSamples).
+//
+// The security panel, the code samples and the request form stay the server's HTML until the
+// reader reaches for them (../../hydration/StaticUntilUsed), or until the page needs them live:
+// the request form once the samples go live, the samples once they do or where the reader chose a
+// language on an earlier page (the tabs restore it), the security panel where the reader's stored
+// credentials select another option. Hydrating them is what the page's start-up spent on this
+// panel; the request form's (react-hook-form, and on pages with a body editor react-live, which
+// loads Prism) was most of it. The form's code is a chunk of its own (./requestForm), which the
+// page loads only then.
 import React, { startTransition, useCallback, useEffect, useState } from "react";
 
-import CodeSnippets, { type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
+import CodeSnippets, { STORAGE_KEY as CODE_LANGUAGE_KEY, type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
 import Response from "@theme/ApiExplorer/Response";
 import SecuritySchemes from "@theme/ApiExplorer/SecuritySchemes";
+import { useTypedSelector } from "@theme/ApiItem/hooks";
 
 import { codeOf } from "../../hydration/lazyPart";
 import StaticUntilUsed from "../../hydration/StaticUntilUsed";
 import markdownRenderer from "../Markdown/renderer";
+import { languageSetOf, restoresStoredLanguage, tabLanguagesOf } from "./CodeSnippets/languages";
 import RequestForm from "./requestForm";
 
 // The form's code, and the markdown renderer its body editor's description uses.
@@ -63,17 +71,35 @@ function ApiExplorer({
       goLive();
     }
   }, [item, codeSamples, goLive]);
+  // A language chosen on an earlier page: the code tabs, once React's, show it.
+  const { siteConfig } = useDocusaurusContext();
+  const [languageStored, setLanguageStored] = useState(false);
+  useEffect(() => {
+    const tabs = codeSamples && tabLanguagesOf(languageSetOf(codeSamples), siteConfig.themeConfig.languageTabs as any[] | undefined, item["x-codeSamples"] ?? []);
+    if (tabs && restoresStoredLanguage(tabs, window.localStorage.getItem(CODE_LANGUAGE_KEY))) {
+      setLanguageStored(true);
+    }
+  }, [item, codeSamples, siteConfig]);
+  // Credentials stored by an earlier page that select another option than the first, the one
+  // the server rendered (../ApiItem/ApiPage.tsx creates the store again from them once mounted).
+  const otherAuthSelected = useTypedSelector(
+    (state: any) => state.auth.selected !== Object.keys(state.auth.options ?? {})[0],
+  );
 
   return (
     <>
-      <SecuritySchemes infoPath={infoPath} />
+      <StaticUntilUsed used={live || otherAuthSelected}>
+        <SecuritySchemes infoPath={infoPath} />
+      </StaticUntilUsed>
       {item.method !== "event" && (
-        <CodeSnippets
-          postman={item.postman}
-          codeSamples={item["x-codeSamples"] ?? []}
-          prebuilt={codeSamples}
-          live={live || !codeSamples}
-        />
+        <StaticUntilUsed used={live || !codeSamples || languageStored}>
+          <CodeSnippets
+            postman={item.postman}
+            codeSamples={item["x-codeSamples"] ?? []}
+            prebuilt={codeSamples}
+            live={live || !codeSamples}
+          />
+        </StaticUntilUsed>
       )}
       <div className="openapi-explorer__lazy-form" onInputCapture={goLive} onChangeCapture={goLive}>
         {/* Live samples without an edit (see prebuiltApplies): the form renders too, as its body

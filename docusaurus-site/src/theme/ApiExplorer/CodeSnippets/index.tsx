@@ -11,13 +11,7 @@ import ApiCodeBlock from "@theme/ApiExplorer/ApiCodeBlock";
 import CodeTabs from "@theme/ApiExplorer/CodeTabs";
 import { useTypedSelector } from "@theme/ApiItem/hooks";
 
-import {
-  getCodeSampleSourceFromLanguage,
-  languageSetOf,
-  mergeArraysbyLanguage,
-  mergeCodeSampleLanguage,
-  type PrebuiltLanguage,
-} from "./languages";
+import { getCodeSampleSourceFromLanguage, languageSetOf, tabLanguagesOf, type PrebuiltLanguage } from "./languages";
 
 export type { PrebuiltLanguage };
 
@@ -38,7 +32,8 @@ function CodeTab({ children, hidden, className }: any): JSX.Element {
   );
 }
 
-const STORAGE_KEY = "docusaurus.tab.code-samples";
+/** Where the theme's code tabs keep the language the reader chose (local storage). */
+export const STORAGE_KEY = "docusaurus.tab.code-samples";
 
 function CodeSnippets({ postman, codeSamples, prebuilt, live }: Props) {
   const { siteConfig } = useDocusaurusContext();
@@ -61,18 +56,8 @@ function CodeSnippets({ postman, codeSamples, prebuilt, live }: Props) {
   const auth = useTypedSelector(state("auth"));
 
   const languageSet: any[] = prebuilt ? languageSetOf(prebuilt) : (generator?.languageSet ?? []);
-  // User-defined languages array
-  // Can override languageSet, change order of langs, override options and variants
-  const userDefinedLanguageSet = (siteConfig?.themeConfig?.languageTabs as any[] | undefined) ?? languageSet;
-  // Filter languageSet by user-defined langs
-  const filteredLanguageSet = languageSet.filter((ls) =>
-    userDefinedLanguageSet?.some((lang) => lang.language === ls.language),
-  );
-  // Merge user-defined langs into languageSet
-  const mergedLangs = mergeCodeSampleLanguage(
-    mergeArraysbyLanguage(userDefinedLanguageSet, filteredLanguageSet),
-    codeSamples,
-  );
+  // The site's languageTabs can override languageSet, change the order, the options and variants.
+  const mergedLangs = tabLanguagesOf(languageSet, siteConfig?.themeConfig?.languageTabs as any[] | undefined, codeSamples);
 
   const [selectedVariant, setSelectedVariant] = useState<string | undefined>();
   const [selectedSample, setSelectedSample] = useState<string | undefined>();

@@ -86,6 +86,23 @@ export const mergeArraysbyLanguage = (arr1: any, arr2: any) => {
   });
 };
 
+/**
+ * The code tabs, in order, as the theme's CodeSnippets makes them: the languages of `languageSet`
+ * that the site's `languageTabs` lists (all of them when it lists none), merged with its entries,
+ * and with the page's x-codeSamples.
+ */
+export function tabLanguagesOf(languageSet: any[], languageTabs: any[] | undefined, codeSamples: any[]): any[] {
+  const userDefined = languageTabs ?? languageSet;
+  const filtered = languageSet.filter((ls) => userDefined.some((lang) => lang.language === ls.language));
+  return mergeCodeSampleLanguage(mergeArraysbyLanguage(userDefined, filtered), codeSamples);
+}
+
+/** Whether CodeSnippets, once mounted, shows another tab than the first: the language the reader
+ * chose on an earlier page (`stored`), where `tabs` has it. */
+export function restoresStoredLanguage(tabs: any[], stored: string | null): boolean {
+  return tabs.length > 1 && stored !== null && stored !== tabs[0].language && tabs.some((tab) => tab.language === stored);
+}
+
 export function getCodeSampleSourceFromLanguage(language: any) {
   if (language && language.sample && language.samples && language.samplesSources) {
     const sampleIndex = language.samples.findIndex((smp: any) => smp === language.sample);
