@@ -468,6 +468,9 @@ test("the explorer's security panel and code samples stay the server's HTML unti
     assert.deepEqual(await explorerPanelsOwnedByReact(page), [false, true]);
     assert.equal(await page.evaluate(() => window.__serverLine.isConnected && window.__serverLine.closest(".openapi-tabs__code-container") !== null), true, "the server's line is in the live block");
     assert.deepEqual(prismModulesRun(await page.coverage.stopJSCoverage()), [], "no Prism for the lines the server highlighted");
+    // The word-wrap toggle, which the theme adds once mounted (the curl line overflows), comes
+    // now, under the pointer that shows the block's buttons.
+    await page.locator(`${CODE} ~ .openapi-explorer__code-block-btn-group button[aria-label="Toggle word wrap"]`).first().waitFor();
     await languageTab(page, "php").click();
     await waitForCode(page, "(t) => t.startsWith('<?php')");
 
