@@ -18,10 +18,10 @@
 // A click on that HTML in the meantime (a tap, which comes right after its pointerdown) is held
 // back and given to the same element of the live panel, the focus moves there as above, and what
 // was typed into the server's fields meanwhile is typed into the live fields (React sees an
-// input event, as from the reader). Where
-// the code is already here (the pointer passed over the panel first), the swap is synchronous as
-// above. Code blocks in the panel keep the lines the server highlighted (./serverTwin). Mounted after hydration, the panel renders at once (its lazy parts hold that render back
-// until their code is here, ./lazyPart).
+// input event, as from the reader). Where the code is already here (the pointer passed over the
+// panel first), the swap is synchronous as above. Code blocks in the panel keep the lines the
+// server highlighted (./serverTwin). Mounted after hydration, the panel renders at once (its lazy
+// parts hold that render back until their code is here, ./lazyPart).
 import React, { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 
