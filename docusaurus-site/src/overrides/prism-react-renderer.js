@@ -70,17 +70,16 @@ function useServerLines(code, language) {
   const hydratedWith = useHydratedWith({ code, language })?.value;
   const [takenWith, setTakenWith] = React.useState(() => (isSwapping() ? { code, language } : undefined));
   const keptWith = hydratedWith ?? takenWith;
+  const same = keptWith !== undefined && keptWith.code === code && keptWith.language === language;
   const [changed, setChanged] = React.useState(false);
-  if (keptWith && !changed && (keptWith.code !== code || keptWith.language !== language)) {
-    setChanged(true);
-  }
+  if (keptWith && !same && !changed) setChanged(true);
   const ref = React.useRef(null);
   // Within the swap's render, before it is painted: no twin, and the block renders with Prism.
   React.useLayoutEffect(() => {
     if (takenWith && !takeTwinLines(ref.current, takenWith.code)) setTakenWith(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return { kept: keptWith !== undefined && !changed && keptWith.code === code && keptWith.language === language, ref: takenWith ? ref : undefined };
+  return { kept: same && !changed, ref: takenWith ? ref : undefined };
 }
 
 function Highlight(props) {
