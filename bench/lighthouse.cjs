@@ -41,6 +41,7 @@ const BUILDS = [
   { key: "before", dir: "build-bench-before", env: { TT_PLAIN_OPENAPI_THEME: "1" } },
   { key: "after", dir: "build-bench-after", env: {} },
 ];
+const AFTER = BUILDS.find((b) => b.key === "after");
 const FLOOR = { key: "floor", dir: "build-bench-floor", env: { TT_API_PAGE_FLOOR: "1" } };
 const TARGETS = { performance: 0.9, accessibility: 0.98, jsKb: { guide: 400, home: 400, api: 600 } };
 
@@ -120,8 +121,8 @@ function checkFloorHtml() {
     return html.slice(html.indexOf("<article"), html.lastIndexOf("</article>"));
   };
   for (const page of PAGES.filter((p) => p.kind === "api")) {
-    if (article(FLOOR.dir, page) !== article("build-bench-after", page)) {
-      throw new Error(`${page.path}: the floor build's <article> differs from build-bench-after's; build both again`);
+    if (article(FLOOR.dir, page) !== article(AFTER.dir, page)) {
+      throw new Error(`${page.path}: the floor build's <article> differs from ${AFTER.dir}'s; build both again`);
     }
   }
 }
