@@ -23,7 +23,7 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated, settled } = require("../browser/browser.cjs");
+const { launch, open, hydrated, settled, inTabs } = require("../browser/browser.cjs");
 const { compareTrees, decodeApi } = require("../differential/compare.cjs");
 const { safePage } = require("../differential/theme-safe.cjs");
 const { writeCaseSpecs, themeBreakerCases } = require("./cases.cjs");
@@ -231,24 +231,10 @@ test("ours are 4.3.5's files, but where 4.3.5's page breaks: there, its page wit
   assert.equal(derived, breaks.size, "every page that breaks was compared");
 });
 
-/** Tabs open at once: the machine is shared, and a page mostly waits for hydration. */
-const TABS = 4;
-
 /**
- * Opens the pages `routes` under /docs/<side>/ in tabs of `context`, TABS at a time: what
- * crashed, threw, came from the spec, and the discriminator tabs shown, by route.
+ * Opens one page of /docs/<side>/ in a new tab of `context`, once hydrated and settled: what
+ * crashed, threw, came from the spec, and the discriminator tabs shown.
  */
-async function inspectPages(context, server, side, routes) {
-  const seen = {};
-  const queue = [...routes];
-  const worker = async () => {
-    for (let route = queue.shift(); route !== undefined; route = queue.shift()) seen[route] = await inspectPage(context, server, side, route);
-  };
-  await Promise.all(Array.from({ length: TABS }, worker));
-  return seen;
-}
-
-/** Opens one page in a new tab of `context`, once hydrated and settled: what inspectPages records. */
 async function inspectPage(context, server, side, route) {
   const { page: tab, response, errors } = await open(context, server.url, `/docs/${side}/${route}`, { waitUntil: "load" });
   try {
@@ -286,8 +272,8 @@ test("in chromium, 4.3.5's pages crash or carry the spec's markup on exactly the
   try {
     // One context: the site's scripts are fetched once.
     const context = await browser.newContext();
-    reference = await inspectPages(context, server, "reference", expected);
-    ours = await inspectPages(context, server, "ours", expectedPages("ours"));
+    reference = await inTabs(expected, (route) => inspectPage(context, server, "reference", route));
+    ours = await inTabs(expectedPages("ours"), (route) => inspectPage(context, server, "ours", route));
   } finally {
     await server.stop();
     await browser.close();
