@@ -8,7 +8,7 @@
 // event handlers, `javascript:` URLs), nothing was requested from outside the site, and each
 // fixture's `shows:` and `browser-shows:` text is there as text.
 "use strict";
-const { test, before, after } = require("node:test");
+const { test, describe, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const http = require("http");
@@ -26,6 +26,8 @@ const BROWSER_FIXTURES = fixtureFiles()
 
 let server;
 let browser;
+/** One context for every fixture's tab: the site's scripts are fetched and compiled once. */
+let context;
 let baseUrl;
 let buildFailure = null;
 
@@ -70,6 +72,7 @@ before(async () => {
   server = await serve(path.join(SITE, "build"));
   baseUrl = `http://127.0.0.1:${server.address().port}`;
   browser = await launch();
+  context = await browser.newContext();
 });
 
 after(async () => {
@@ -134,71 +137,83 @@ async function inspect(page) {
   });
 }
 
-let own = null;
-
-for (const { name, note } of BROWSER_FIXTURES) {
-  test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 300_000 }, async (t) => {
-    if (buildFailure) return t.skip("the site did not build");
-    const dir = path.join(SITE, "docs", name);
-    // Schema pages are in `schemas/`.
-    const routes = fs
-      .readdirSync(dir, { recursive: true })
-      .filter((f) => /\.(api|info|tag|schema)\.mdx$/.test(f))
-      .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag|schema)\.mdx$/, "")}`);
-    assert.ok(routes.length > 0, "pages were generated");
-    const page = await browser.newPage();
+let own;
+/** The elements the site's pages carry on their own, read once on its index page (no spec text). */
+function ownElements() {
+  own ??= (async () => {
+    const page = await context.newPage();
     try {
-      if (!own) {
-        // The elements the site's pages carry on their own, read on its index page (no spec text).
-        const index = await page.goto(`${baseUrl}/docs/`, { waitUntil: "load" });
-        assert.equal(index.status(), 200, "the index page is served");
-        await hydrated(page);
-        own = new Set((await inspect(page)).elements.map((e) => e.signature));
-      }
-      // A script error in the reader's browser (the theme throwing on a prop) is a broken page.
-      const errors = [];
-      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-      const dialogs = [];
-      page.on("dialog", (dialog) => {
-        dialogs.push(dialog.message());
-        dialog.dismiss().catch(() => {});
-      });
-      // Offline: nothing leaves the site. The theme's own code-sample icons come from GitHub, and
-      // an image the spec's text shows is the spec's to show; any other request (a script, a
-      // frame, a fetch) was made by the spec's text.
-      const external = [];
-      await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-        const url = route.request().url();
-        // React 19 replaces a javascript: URL in src/href by this one, which carries nothing.
-        const blocked = url.startsWith("javascript:throw new Error('React has blocked");
-        const image = route.request().resourceType() === "image";
-        if (!url.startsWith("https://raw.githubusercontent.com/devicons/") && !url.startsWith("data:") && !blocked && !image) external.push(url);
-        return route.abort();
-      });
-      let text = "";
-      for (const route of routes) {
-        const response = await page.goto(baseUrl + route, { waitUntil: "load" });
-        assert.equal(response.status(), 200, `${route} is served`);
-        await hydrated(page);
-        // The theme renders parameters, schemas and responses on the client, after hydration.
-        await settled(page);
-        const { problems, elements, ran, text: pageText } = await inspect(page);
-        // Docusaurus' error boundary: the theme threw while rendering in the browser.
-        assert.ok(!pageText.includes("This page crashed."), `${route}: the page crashed in the browser: ${pageText.slice(0, 300)}`);
-        assert.deepEqual(ran, [], `${route}: spec code ran`);
-        const foreign = elements.filter((e) => !own.has(e.signature)).map((e) => `element ${e.html}`);
-        assert.deepEqual([...problems, ...foreign], [], `${route}: markup from the spec`);
-        text += pageText + "\n";
-      }
-      assert.deepEqual(errors, [], `${name}: the page threw in the browser`);
-      assert.deepEqual(dialogs, [], `${name}: a dialog opened`);
-      assert.deepEqual(external, [], `${name}: the spec made a page request`);
-      const squeeze = (value) => value.replace(/\s+/g, " ");
-      for (const shown of [...note.shows, ...note.browserShows]) {
-        assert.ok(squeeze(text).includes(squeeze(shown)), `${name} shows ${JSON.stringify(shown)} as text`);
-      }
+      const index = await page.goto(`${baseUrl}/docs/`, { waitUntil: "load" });
+      assert.equal(index.status(), 200, "the index page is served");
+      await hydrated(page);
+      return new Set((await inspect(page)).elements.map((e) => e.signature));
     } finally {
       await page.close();
     }
-  });
+  })();
+  return own;
 }
+
+// Four fixtures at a time, each in its own tab: one after another, they took 504 s here alone.
+describe("the injection fixtures, each rendered in chromium", { concurrency: 4 }, () => {
+  for (const { name, note } of BROWSER_FIXTURES) {
+    test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 300_000 }, async (t) => {
+      if (buildFailure) return t.skip("the site did not build");
+      const dir = path.join(SITE, "docs", name);
+      // Schema pages are in `schemas/`.
+      const routes = fs
+        .readdirSync(dir, { recursive: true })
+        .filter((f) => /\.(api|info|tag|schema)\.mdx$/.test(f))
+        .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag|schema)\.mdx$/, "")}`);
+      assert.ok(routes.length > 0, "pages were generated");
+      const own = await ownElements();
+      const page = await context.newPage();
+      try {
+        // A script error in the reader's browser (the theme throwing on a prop) is a broken page.
+        const errors = [];
+        page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+        const dialogs = [];
+        page.on("dialog", (dialog) => {
+          dialogs.push(dialog.message());
+          dialog.dismiss().catch(() => {});
+        });
+        // Offline: nothing leaves the site. The theme's own code-sample icons come from GitHub, and
+        // an image the spec's text shows is the spec's to show; any other request (a script, a
+        // frame, a fetch) was made by the spec's text.
+        const external = [];
+        await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
+          const url = route.request().url();
+          // React 19 replaces a javascript: URL in src/href by this one, which carries nothing.
+          const blocked = url.startsWith("javascript:throw new Error('React has blocked");
+          const image = route.request().resourceType() === "image";
+          if (!url.startsWith("https://raw.githubusercontent.com/devicons/") && !url.startsWith("data:") && !blocked && !image) external.push(url);
+          return route.abort();
+        });
+        let text = "";
+        for (const route of routes) {
+          const response = await page.goto(baseUrl + route, { waitUntil: "load" });
+          assert.equal(response.status(), 200, `${route} is served`);
+          await hydrated(page);
+          // The theme renders parameters, schemas and responses on the client, after hydration.
+          await settled(page);
+          const { problems, elements, ran, text: pageText } = await inspect(page);
+          // Docusaurus' error boundary: the theme threw while rendering in the browser.
+          assert.ok(!pageText.includes("This page crashed."), `${route}: the page crashed in the browser: ${pageText.slice(0, 300)}`);
+          assert.deepEqual(ran, [], `${route}: spec code ran`);
+          const foreign = elements.filter((e) => !own.has(e.signature)).map((e) => `element ${e.html}`);
+          assert.deepEqual([...problems, ...foreign], [], `${route}: markup from the spec`);
+          text += pageText + "\n";
+        }
+        assert.deepEqual(errors, [], `${name}: the page threw in the browser`);
+        assert.deepEqual(dialogs, [], `${name}: a dialog opened`);
+        assert.deepEqual(external, [], `${name}: the spec made a page request`);
+        const squeeze = (value) => value.replace(/\s+/g, " ");
+        for (const shown of [...note.shows, ...note.browserShows]) {
+          assert.ok(squeeze(text).includes(squeeze(shown)), `${name} shows ${JSON.stringify(shown)} as text`);
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
