@@ -275,7 +275,7 @@ run_lane() {
   # Runs lane $1 in a subshell with its own log; its status goes to $LOGS/$1.status.
   local lane=$1
   (
-    if [[ $LOW_PRIORITY_LANES == *" $lane "* ]]; then renice -n 5 -p "$BASHPID" >/dev/null; fi
+    if [[ $LOW_PRIORITY_LANES == *" $lane "* ]]; then renice -n 5 -p "$BASHPID" >/dev/null || true; fi
     LANE=$lane; set -euo pipefail; "lane_$lane"
   ) > "$LOGS/$lane.log" 2>&1
 }
