@@ -11,6 +11,7 @@
 #   site       the content and hostile tests, the site builds, the browser tests
 #   theme      the reference's pages and ours built into sites with each theme, in chromium;
 #              the real-world corpus (a reference step, moved here to even the lanes)
+# The lanes but packages run at nice 5 (see LOW_PRIORITY_LANES).
 # Each lane writes its own log (target/test-logs/<lane>.log), printed whole when the lane ends,
 # and each step's time goes to target/test-logs/times.tsv, printed as a table at the end.
 # TEST_LANES=serial runs the same steps one lane after the other (easier to read, slower);
