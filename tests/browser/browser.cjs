@@ -189,17 +189,17 @@ async function hydratedMains(site, builds, routes, inspect = async () => {}) {
 const TABS = 4;
 
 /**
- * Runs `inspect(item)` on each of `items`, TABS at a time (each call opens and closes its own
+ * Runs `inspect(item)` on each of `items`, `tabs` at a time (each call opens and closes its own
  * tab): `{ item: result }`. Pages opened one after another took 182 s for 70 on a quiet machine,
  * and more than 600 s on CI's loaded one (2026-11-30).
  */
-async function inTabs(items, inspect) {
+async function inTabs(items, inspect, tabs = TABS) {
   const seen = {};
   const queue = [...items];
   const worker = async () => {
     for (let item = queue.shift(); item !== undefined; item = queue.shift()) seen[item] = await inspect(item);
   };
-  await Promise.all(Array.from({ length: TABS }, worker));
+  await Promise.all(Array.from({ length: tabs }, worker));
   return seen;
 }
 

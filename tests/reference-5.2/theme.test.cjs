@@ -120,14 +120,16 @@ function routes(build) {
 }
 
 /**
- * Opens each page of PAGES in `build` in chromium, in tabs of one context (the site's scripts
+ * Opens each page of PAGES in `build` in chromium, in a tab of one context (the site's scripts
  * fetched once): its status, and what crashed, threw, or came from the spec, by page.
  */
 async function inspectBuild(browser, build) {
   const server = await startServer({ site: SITE, dir: build });
   try {
     const context = await browser.newContext();
-    return await inTabs(PAGES, (page) => inspectPage(context, server, page));
+    // One tab at a time: four at once, one of 5.2.0's pages kept changing for 30 s under CI's
+    // load (2026-12-01).
+    return await inTabs(PAGES, (page) => inspectPage(context, server, page), 1);
   } finally {
     await server.stop();
   }
@@ -165,8 +167,9 @@ test("every case of CRASHES and MARKUP is a page of PAGES", () => {
   }
 });
 
-// 70 pages in chromium, four tabs at a time: on the shared 2-core machine under load, minutes.
-test("in chromium, 5.2.0's pages crash or carry the spec's markup on exactly the cases ours keeps; ours do not", { timeout: 600_000 }, async (t) => {
+// 70 pages in chromium, one after another: 352 s in fresh contexts under CI's load (2026-11-30),
+// more than 600 s in another run.
+test("in chromium, 5.2.0's pages crash or carry the spec's markup on exactly the cases ours keeps; ours do not", { timeout: 1_500_000 }, async (t) => {
   if (run.reference.status !== 0 || run.ours.status !== 0) return t.skip("a build failed");
   // Each build holds exactly the fixture's pages; each expected page is then opened and judged.
   assert.deepEqual(routes(BUILDS.reference), [...PAGES].sort(), "5.2.0's build: the fixture's pages");
