@@ -185,13 +185,15 @@ async function hydratedMains(site, builds, routes, inspect = async () => {}) {
   return html;
 }
 
-/** Tabs open at once in `inTabs`: the machine is shared, and a page mostly waits for hydration. */
+/**
+ * Tabs open at once in `inTabs`, and fixtures in the hostile browser test: the machine is shared,
+ * and a page mostly waits for hydration.
+ */
 const TABS = 4;
 
 /**
  * Runs `inspect(item)` on each of `items`, `tabs` at a time (each call opens and closes its own
- * tab): `{ item: result }`. Pages opened one after another took 182 s for 70 on a quiet machine,
- * and more than 600 s on CI's loaded one (2026-11-30).
+ * tab): `{ item: result }`.
  */
 async function inTabs(items, inspect, tabs = TABS) {
   const seen = {};
@@ -203,4 +205,4 @@ async function inTabs(items, inspect, tabs = TABS) {
   return seen;
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite, hydratedMains, inTabs };
+module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite, hydratedMains, inTabs, TABS };

@@ -14,7 +14,7 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { spawnSync } = require("child_process");
-const { launch, hydrated, settled } = require("../browser/browser.cjs");
+const { launch, hydrated, settled, TABS } = require("../browser/browser.cjs");
 
 const { FIXTURES, fixtureFiles, readNote } = require("./notes.cjs");
 
@@ -154,8 +154,8 @@ function ownElements() {
   return own;
 }
 
-// Four fixtures at a time, each in its own tab: one after another, they took 504 s here alone.
-describe("the injection fixtures, each rendered in chromium", { concurrency: 4 }, () => {
+// TABS fixtures at a time, each in its own tab: one after another, they took 504 s here alone.
+describe("the injection fixtures, each rendered in chromium", { concurrency: TABS }, () => {
   for (const { name, note } of BROWSER_FIXTURES) {
     test(`${name}: rendered in chromium, the hostile text is text`, { timeout: 300_000 }, async (t) => {
       if (buildFailure) return t.skip("the site did not build");
