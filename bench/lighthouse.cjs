@@ -10,10 +10,13 @@
 //           Docusaurus' doc layout hydrated around the article (docusaurus-site/plugins/apiPageFloor.ts)
 // Columns: performance and accessibility scores, JavaScript transferred before any interaction
 // (gzipped bytes of every script the page loaded), LCP and TBT.
-// Usage: node bench/lighthouse.cjs [--no-build] [--runs N] [--floor] [--json out.json]
+// Usage: node bench/lighthouse.cjs [--no-build] [--runs N] [--floor] [--throttling devtools] [--json out.json]
 //   --no-build  reuse docusaurus-site/build-bench-{before,after,floor} from an earlier run
 //   --runs N    Lighthouse runs per page (default 1); the median run by performance score counts
 //   --floor     also the floor build, and its column beside "after"
+//   --throttling devtools  Lighthouse's real throttling (the browser slowed 4x, the network held
+//               back while loading) instead of its default, "simulate", which loads at full speed
+//               and computes the mobile figures from that trace (a model, Lantern)
 // Env: CHROME_PATH (default /usr/bin/chromium).
 "use strict";
 const { spawnSync } = require("child_process");
@@ -90,6 +93,7 @@ async function lighthouseRun(url, chrome) {
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility"],
+    throttlingMethod: arg("--throttling", "simulate"),
   });
   const lhr = result.lhr;
   const requests = lhr.audits["network-requests"].details.items;
@@ -169,8 +173,9 @@ async function main() {
 
 function printTable(results) {
   const kb = (b) => `${Math.round(b / 1024)} KB`;
-  const s = (x) => x.toFixed(2);
-  const ms = (x) => `${Math.round(x)} ms`;
+  // A run Lighthouse could not score (no LCP, say) has no figure: "n/a", not a crash.
+  const s = (x) => (x == null ? "n/a" : x.toFixed(2));
+  const ms = (x) => (x == null ? "n/a" : `${Math.round(x)} ms`);
   const rows = [
     "| Page | Perf before → after | A11y before → after | JS gzipped before → after | LCP before → after | TBT before → after |",
     "|---|---|---|---|---|---|",
