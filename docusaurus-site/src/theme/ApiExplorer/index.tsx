@@ -7,30 +7,33 @@
 // the form), or at once where the page has no build-time samples for the current state (no
 // samples, no servers, a server chosen on an earlier page, x-codeSamples).
 //
-// The security panel, the code samples and the request form stay the server's HTML until the
-// reader reaches for them (../../hydration/StaticUntilUsed), or until the page needs them live:
-// the request form once the samples go live, the samples once they do or where the reader chose a
-// language on an earlier page (the tabs restore it), the security panel where the reader's stored
-// credentials select another option. Hydrating them is what the page's start-up spent on this
-// panel; the request form's (react-hook-form, and on pages with a body editor react-live, which
-// loads Prism) was most of it. The form's code is a chunk of its own (./requestForm), which the
-// page loads only then.
+// The security panel, the code samples, the request form and the response panel stay the server's
+// HTML until the reader reaches for them (../../hydration/StaticUntilUsed), or until the page needs
+// them live: the request form and the response panel once the samples go live, the samples once
+// they do or where the reader chose a language on an earlier page (the tabs restore it), the
+// security panel where the reader's stored credentials select another option. Hydrating them is
+// what the page's start-up spent on this panel; the request form's (react-hook-form, and on pages
+// with a body editor react-live, which loads Prism) was most of it. Their code is in two chunks of
+// their own, the form's (./requestForm) and the other three's (./explorerPanels), which the page
+// loads only then; going live as a whole waits for both, so that the panels change in one render.
 import React, { startTransition, useCallback, useEffect, useState } from "react";
 
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
-import CodeSnippets, { STORAGE_KEY as CODE_LANGUAGE_KEY, type PrebuiltLanguage } from "@theme/ApiExplorer/CodeSnippets";
-import Response from "@theme/ApiExplorer/Response";
-import SecuritySchemes from "@theme/ApiExplorer/SecuritySchemes";
 import { useTypedSelector } from "@theme/ApiItem/hooks";
 
 import { codeOf } from "../../hydration/lazyPart";
 import StaticUntilUsed from "../../hydration/StaticUntilUsed";
 import markdownRenderer from "../Markdown/renderer";
+import type { PrebuiltLanguage } from "./CodeSnippets";
 import { languageSetOf, restoresStoredLanguage, tabLanguagesOf } from "./CodeSnippets/languages";
+import { STORAGE_KEY as CODE_LANGUAGE_KEY } from "./CodeSnippets/storage";
+import { CodeSamplesPanel, EXPLORER_PANELS_CODE, ResponsePanel, SecurityPanel } from "./explorerPanels";
 import RequestForm from "./requestForm";
 
 // The form's code, and the markdown renderer its body editor's description uses.
 const REQUEST_FORM_CODE = codeOf(RequestForm, markdownRenderer);
+// What the explorer needs to go live as a whole: the form's code and the other panels'.
+const EXPLORER_CODE = codeOf(REQUEST_FORM_CODE, EXPLORER_PANELS_CODE);
 
 /** Whether the build-time samples show what the generator would show before any edit. */
 function prebuiltApplies(item: any, prebuilt: PrebuiltLanguage[] | undefined): boolean {
@@ -58,10 +61,11 @@ function ApiExplorer({
   // In a transition: as a plain update, rendered with the edit that starts it, it cost that edit
   // its first keystroke in a controlled field (the credentials): React set the field back to its
   // old value.
-  // Once the form's code is here: the form then goes live in the same render as the samples, as it
-  // did when its code came with the page (the samples start from the state the form sets on mount).
+  // Once the form's code and the other panels' are here: the form then goes live in the same render
+  // as the samples, as it did when its code came with the page (the samples start from the state the
+  // form sets on mount).
   const goLive = useCallback(() => {
-    REQUEST_FORM_CODE.load().then(
+    EXPLORER_CODE.load().then(
       () => startTransition(() => setLive(true)),
       () => startTransition(() => setLive(true)),
     );
@@ -88,12 +92,12 @@ function ApiExplorer({
 
   return (
     <>
-      <StaticUntilUsed used={live || otherAuthSelected}>
-        <SecuritySchemes infoPath={infoPath} />
+      <StaticUntilUsed used={live || otherAuthSelected} code={EXPLORER_PANELS_CODE}>
+        <SecurityPanel.Component infoPath={infoPath} />
       </StaticUntilUsed>
       {item.method !== "event" && (
-        <StaticUntilUsed used={live || !codeSamples || languageStored}>
-          <CodeSnippets
+        <StaticUntilUsed used={live || !codeSamples || languageStored} code={EXPLORER_PANELS_CODE}>
+          <CodeSamplesPanel.Component
             postman={item.postman}
             codeSamples={item["x-codeSamples"] ?? []}
             prebuilt={codeSamples}
@@ -108,7 +112,9 @@ function ApiExplorer({
           <RequestForm.Component item={item} />
         </StaticUntilUsed>
       </div>
-      <Response item={item} />
+      <StaticUntilUsed used={live} code={EXPLORER_PANELS_CODE}>
+        <ResponsePanel.Component item={item} />
+      </StaticUntilUsed>
     </>
   );
 }

@@ -12,8 +12,10 @@ import CodeTabs from "@theme/ApiExplorer/CodeTabs";
 import { useTypedSelector } from "@theme/ApiItem/hooks";
 
 import { getCodeSampleSourceFromLanguage, languageSetOf, tabLanguagesOf, type PrebuiltLanguage } from "./languages";
+import { STORAGE_KEY } from "./storage";
 
 export type { PrebuiltLanguage };
+export { STORAGE_KEY };
 
 type Live = typeof import("./live");
 
@@ -32,8 +34,6 @@ function CodeTab({ children, hidden, className }: any): JSX.Element {
   );
 }
 
-/** Where the theme's code tabs keep the language the reader chose (local storage). */
-export const STORAGE_KEY = "docusaurus.tab.code-samples";
 
 function CodeSnippets({ postman, codeSamples, prebuilt, live }: Props) {
   const { siteConfig } = useDocusaurusContext();
