@@ -15,7 +15,6 @@ import { getCodeSampleSourceFromLanguage, languageSetOf, tabLanguagesOf, type Pr
 import { STORAGE_KEY } from "./storage";
 
 export type { PrebuiltLanguage };
-export { STORAGE_KEY };
 
 type Live = typeof import("./live");
 
@@ -33,7 +32,6 @@ function CodeTab({ children, hidden, className }: any): JSX.Element {
     </div>
   );
 }
-
 
 function CodeSnippets({ postman, codeSamples, prebuilt, live }: Props) {
   const { siteConfig } = useDocusaurusContext();
