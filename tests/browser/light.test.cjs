@@ -147,10 +147,10 @@ test("pages that are not API pages request no explorer chunk", async () => {
 // guide and the blog 190 KB, API pages 241 KB), so that a module pulled into the main bundle or
 // into the chunk every page shares by accident shows here: the home page has no API code (what
 // Docusaurus and React weigh alone), and guide and blog pages load none of the API pages' modules.
-// API pages: issue 41's 300 KB. The panels' and the request form's code, and
-// the markdown renderer, load on first use (src/hydration/lazyPart.ts); before that they were
-// 507 KB; the explorer's other panels' too since 12-01 (253 KB before). The modules only those lazy parts share stay out of the "openapi" chunk
-// (plugins/openapiChunk.ts); before that they were 288 KB.
+// API pages: issue 41's 300 KB. The panels' and the request form's code, and the markdown
+// renderer, load on first use (src/hydration/lazyPart.ts); before that they were 507 KB; the
+// explorer's other panels' code too since 12-01 (253 KB before). The modules only those lazy parts
+// share stay out of the "openapi" chunk (plugins/openapiChunk.ts); before that they were 288 KB.
 const JS_BUDGET_KB = { "/": 165, "/docs/intro": 200, "/blog": 200, "/docs/api/create-event-series": 250 };
 
 test("pages load no more JavaScript than their budget before any interaction", async () => {
@@ -386,11 +386,11 @@ test("API page panels stay the server's HTML until used; then a response tab, th
 
 // The panels' code, the request form's, the explorer's other panels' and the markdown renderer are
 // chunks of their own, which an API page loads when the reader first reaches for a panel
-// (src/hydration/lazyPart.ts). Here each
-// arrives 1.5 s late, so that the reader's click and typing land on the server's HTML while it
-// loads: the click is given to the same element once the panel is React's, and what was typed is
-// in the live field, which has the focus. (Only the panels used are checked: scrolling a field
-// into view passes other panels under the pointer, which makes them React's too.)
+// (src/hydration/lazyPart.ts). Here each arrives 1.5 s late, so that the reader's click and typing
+// land on the server's HTML while it loads: the click is given to the same element once the panel
+// is React's, and what was typed is in the live field, which has the focus. (Only the panels used
+// are checked: scrolling a field into view passes other panels under the pointer, which makes them
+// React's too.)
 test("an API page loads its panels' code on first use; a click and typing while it loads are not lost", async () => {
   const page = await newPage(site.browser);
   const errors = recordErrors(page, site.server.url);
