@@ -89,6 +89,9 @@ function ApiExplorer({
   const otherAuthSelected = useTypedSelector(
     (state: any) => state.auth.selected !== Object.keys(state.auth.options ?? {})[0],
   );
+  // A request sent from the form (live by then, though the explorer is not until an edit): the
+  // response panel shows it.
+  const responded = useTypedSelector((state: any) => state.response.value !== undefined);
 
   return (
     <>
@@ -112,7 +115,7 @@ function ApiExplorer({
           <RequestForm.Component item={item} />
         </StaticUntilUsed>
       </div>
-      <StaticUntilUsed used={live} code={EXPLORER_PANELS_CODE}>
+      <StaticUntilUsed used={live || responded} code={EXPLORER_PANELS_CODE}>
         <ResponsePanel.Component item={item} />
       </StaticUntilUsed>
     </>
