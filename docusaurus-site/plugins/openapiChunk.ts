@@ -33,7 +33,7 @@ const API_PAGE_MODULES = new RegExp(
 // The webpackChunkName of the chunks loaded on a reader's first use (src/theme, src/components);
 // a new one belongs here. light.test checks that the code of the request form, the explorer's other
 // panels and the generator stays out of what an API page loads before use.
-const LAZY_CHUNKS = new Set(["api-panels", "request-form", "explorer-panels", "code-generator", "markdown", "page-actions"]);
+const LAZY_CHUNKS = new Set(["api-panels", "request-form", "explorer-panels", "explorer-store", "code-generator", "markdown", "page-actions"]);
 
 export default function openapiChunk() {
   return {

@@ -4,7 +4,8 @@
 // (./requestForm). Before, an API page fetched and evaluated this code on load, for panels that
 // stay the server's HTML until used: on a slow network, a task of its own (docs/notes/page-speed-log.md,
 // 2026-12-01).
-import { lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { codeOf, lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { STORE_CODE } from "../ApiItem/explorerStore";
 
 const explorerPanelModules = lazyModule(() => import(/* webpackChunkName: "explorer-panels" */ "./explorerPanelModules"));
 
@@ -12,5 +13,5 @@ export const SecurityPanel = lazyPart(explorerPanelModules, (m) => m.SecuritySch
 export const CodeSamplesPanel = lazyPart(explorerPanelModules, (m) => m.CodeSnippets);
 export const ResponsePanel = lazyPart(explorerPanelModules, (m) => m.Response);
 
-/** What each of the three needs before it goes live (the chunk holds all three). */
-export const EXPLORER_PANELS_CODE = SecurityPanel;
+/** What each of the three needs before it goes live: the chunk (which holds all three) and the store. */
+export const EXPLORER_PANELS_CODE = codeOf(SecurityPanel, STORE_CODE);

@@ -23,6 +23,7 @@ import { useTypedSelector } from "@theme/ApiItem/hooks";
 
 import { codeOf } from "../../hydration/lazyPart";
 import StaticUntilUsed from "../../hydration/StaticUntilUsed";
+import { STORE_CODE } from "../ApiItem/explorerStore";
 import markdownRenderer from "../Markdown/renderer";
 import type { PrebuiltLanguage } from "./CodeSnippets";
 import { languageSetOf, restoresStoredLanguage, tabLanguagesOf } from "./CodeSnippets/languages";
@@ -30,8 +31,8 @@ import { STORAGE_KEY as CODE_LANGUAGE_KEY } from "./CodeSnippets/storage";
 import { CodeSamplesPanel, EXPLORER_PANELS_CODE, ResponsePanel, SecurityPanel } from "./explorerPanels";
 import RequestForm from "./requestForm";
 
-// The form's code, and the markdown renderer its body editor's description uses.
-const REQUEST_FORM_CODE = codeOf(RequestForm, markdownRenderer);
+// The form's code, the markdown renderer its body editor's description uses, and the store's.
+const REQUEST_FORM_CODE = codeOf(RequestForm, markdownRenderer, STORE_CODE);
 // What the explorer needs to go live as a whole: the form's code and the other panels'.
 const EXPLORER_CODE = codeOf(REQUEST_FORM_CODE, EXPLORER_PANELS_CODE);
 
@@ -89,6 +90,16 @@ function ApiExplorer({
   const otherAuthSelected = useTypedSelector(
     (state: any) => state.auth.selected !== Object.keys(state.auth.options ?? {})[0],
   );
+  // Credentials stored by an earlier page (the server rendered none): the form shows them and the
+  // samples send them, as the theme's explorer does at once.
+  const credentialsStored = useTypedSelector((state: any) =>
+    Object.values<Record<string, unknown>>(state.auth.data ?? {}).some((values) => Object.values(values ?? {}).some((value) => value !== undefined)),
+  );
+  useEffect(() => {
+    if (credentialsStored) {
+      goLive();
+    }
+  }, [credentialsStored, goLive]);
   // A request sent from the form (live by then, though the explorer is not until an edit): the
   // response panel shows it.
   const responded = useTypedSelector((state: any) => state.response.value !== undefined);

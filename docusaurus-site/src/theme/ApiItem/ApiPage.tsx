@@ -2,10 +2,11 @@
 // with two changes: the right panel is rendered on the server too (the code samples the
 // generator wrote into the front matter as `code_samples`, so the HTML carries them), and the
 // explorer that follows no longer brings the Postman SDK and code generators along (see
-// ../ApiExplorer). The redux store is the theme's; on the server (and while hydrating) it holds
-// the page's default state without reading the browser's session storage, and is replaced once
-// mounted only when that storage changes the state.
-import React, { useMemo, useRef, type JSX } from "react";
+// ../ApiExplorer). The redux store is the theme's, whose code loads once a panel can change it
+// (./explorerStore); on the server (and while hydrating) it holds the page's default state without
+// reading the browser's session storage, and is replaced once mounted only when that storage
+// changes the state.
+import React, { useEffect, useMemo, useRef, useState, type JSX } from "react";
 
 import Head from "@docusaurus/Head";
 import { DocProvider } from "@docusaurus/plugin-content-docs/client";
@@ -14,13 +15,11 @@ import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import useIsBrowser from "@docusaurus/useIsBrowser";
 import ApiExplorer from "@theme/ApiExplorer";
 import { getAuthDataKeys } from "@theme/ApiExplorer/Authorization/auth-types";
-import { createAuth } from "@theme/ApiExplorer/Authorization/slice";
-import { createPersistanceMiddleware } from "@theme/ApiExplorer/persistanceMiddleware";
 import DocItemLayout from "@theme/ApiItem/Layout";
-import { createStoreWithState } from "@theme/ApiItem/store";
 import type { Props } from "@theme/DocItem";
 import DocItemMetadata from "@theme/DocItem/Metadata";
 import clsx from "clsx";
+import { createExplorerStore, loadedCreateAuth, STORE_CODE } from "./explorerStore";
 // pako's inflate alone (its `ungzip` is the same function): the package's main module brings
 // deflate too, 7 KB gzipped that no page uses.
 import { inflate as ungzip } from "pako/lib/inflate";
@@ -54,7 +53,8 @@ function inflate(value: any): any {
  * The theme's createAuth without its session storage (which the server does not have): the same
  * options and data keys, no stored credentials, the first option selected. The server renders the
  * security panel and the request form from it, and hydration starts from it too; once mounted,
- * the store is created again from createAuth with what the reader stored.
+ * the store is created again from createAuth with what the reader stored. Where session storage
+ * holds nothing createAuth reads (see mayHoldCredentials), the two give the same state.
  */
 function authWithoutStorage(security: any[] | undefined, securitySchemes: any) {
   const data: Record<string, Record<string, undefined>> = {};
@@ -75,10 +75,32 @@ function authWithoutStorage(security: any[] | undefined, securitySchemes: any) {
   return { data, options, selected: Object.keys(options)[0] };
 }
 
+/**
+ * Whether session storage may hold credentials or a chosen option for this page: what createAuth
+ * reads, an item named as one of the page's security schemes or the SHA-1 (40 hexadecimal
+ * digits) its options hash to. Only then does the page need createAuth, and the store's code,
+ * at once.
+ */
+function mayHoldCredentials(securitySchemes: Record<string, unknown> | undefined): boolean {
+  try {
+    const storage = window.sessionStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i) ?? "";
+      if (/^[0-9a-f]{40}$/.test(key) || Object.prototype.hasOwnProperty.call(securitySchemes ?? {}, key)) {
+        return true;
+      }
+    }
+  } catch {
+    // No session storage (blocked by the browser): nothing stored.
+  }
+  return false;
+}
+
 // Regex for 2XX status
 const statusRegex = new RegExp("(20[0-9]|2[1-9][0-9])");
 
-function initialState(api: any, options: any, isBrowser: boolean) {
+/** The page's default state; `createAuth`, where given, reads the credentials the reader stored. */
+function initialState(api: any, options: any, isBrowser: boolean, createAuth: ReturnType<typeof loadedCreateAuth>) {
   // Create list of only 2XX response content types to create request samples from
   let acceptArray: any = [];
   for (const [code, content] of Object.entries<any>(api?.responses ?? {})) {
@@ -94,7 +116,7 @@ function initialState(api: any, options: any, isBrowser: boolean) {
   });
   // Session storage (the server and credentials the reader chose) exists in the browser only.
   const serverObject = isBrowser ? (JSON.parse(window.sessionStorage.getItem("server") as string) ?? {}) : {};
-  const auth = isBrowser
+  const auth = createAuth
     ? createAuth({ security: api?.security, securitySchemes: api?.securitySchemes, options })
     : authWithoutStorage(api?.security, api?.securitySchemes);
   return {
@@ -120,21 +142,32 @@ export default function ApiPage(props: Props): JSX.Element {
   const { siteConfig } = useDocusaurusContext();
   const options = (siteConfig.themeConfig as any).api;
   const isBrowser = useIsBrowser();
+  // Credentials the reader stored on an earlier page: read with the theme's createAuth, from the
+  // store's code, loaded at once then (not needed otherwise, see authWithoutStorage).
+  const [storeCodeHere, setStoreCodeHere] = useState(STORE_CODE.isLoaded);
+  useEffect(() => {
+    if (!storeCodeHere && mayHoldCredentials(api?.securitySchemes)) {
+      STORE_CODE.load().then(
+        () => setStoreCodeHere(true),
+        () => undefined, // the chunk did not load: the page keeps its default credentials
+      );
+    }
+  }, [storeCodeHere, api]);
   // The store hydration starts from (the page's defaults) is kept once mounted unless the reader's
   // session storage holds another server or credentials: a new store re-renders the whole explorer.
   // The persistence middleware writes to session storage only on the reader's actions.
   const current = useRef<{ api: any; options: any; state: string; store: any } | null>(null);
   const store = useMemo(() => {
-    const state = initialState(api, options, isBrowser);
+    const state = initialState(api, options, isBrowser, isBrowser && storeCodeHere ? loadedCreateAuth() : undefined);
     const json = JSON.stringify(state);
     const kept = current.current;
     if (kept && kept.api === api && kept.options === options && kept.state === json) {
       return kept.store;
     }
-    const created = createStoreWithState(state, [createPersistanceMiddleware(options)]);
+    const created = createExplorerStore(state, options);
     current.current = { api, options, state: json, store: created };
     return created;
-  }, [api, options, isBrowser]);
+  }, [api, options, isBrowser, storeCodeHere]);
   // The page's content does not depend on the store: the same element when a new store (the
   // reader's stored server or credentials) renders the explorer again.
   const content = useMemo(() => <MDXComponent />, [MDXComponent]);
