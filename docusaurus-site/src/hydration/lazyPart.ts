@@ -54,6 +54,14 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   };
 }
 
+/** A lazy module's code, as StaticUntilUsed needs it. */
+export function moduleCode(module: LazyModule<unknown>): PartCode {
+  return {
+    isLoaded: () => module.loaded() !== undefined,
+    load: () => module.load().then(() => undefined),
+  };
+}
+
 /** The component `pick` takes from `module`, as a lazy part. */
 export function lazyPart<P extends object, M = { default: ComponentType<P> }>(
   module: LazyModule<M>,
@@ -66,9 +74,5 @@ export function lazyPart<P extends object, M = { default: ComponentType<P> }>(
         ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: pick(here) }) } as Promise<{ default: ComponentType<P> }>)
       : module.load().then((m) => ({ default: pick(m) }));
   });
-  return {
-    Component,
-    isLoaded: () => module.loaded() !== undefined,
-    load: () => module.load().then(() => undefined),
-  };
+  return { Component, ...moduleCode(module) };
 }

@@ -90,8 +90,8 @@ function ApiExplorer({
   const otherAuthSelected = useTypedSelector(
     (state: any) => state.auth.selected !== Object.keys(state.auth.options ?? {})[0],
   );
-  // Credentials stored by an earlier page (the server rendered none): the form shows them and the
-  // samples send them, as the theme's explorer does at once.
+  // Credentials stored by an earlier page (the server rendered none): the form shows them at once,
+  // as the theme's explorer does (the samples keep their placeholders: the theme scrubs them).
   const credentialsStored = useTypedSelector((state: any) =>
     Object.values<Record<string, unknown>>(state.auth.data ?? {}).some((values) => Object.values(values ?? {}).some((value) => value !== undefined)),
   );

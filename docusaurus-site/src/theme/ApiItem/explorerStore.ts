@@ -11,7 +11,7 @@
 // listeners; once the chunk is here it becomes the theme's store, created from that same state
 // object, and passes that store's notifications on. An action dispatched before (no part of the
 // page does) waits for the chunk and is then dispatched.
-import { lazyModule, type PartCode } from "../../hydration/lazyPart";
+import { lazyModule, moduleCode } from "../../hydration/lazyPart";
 
 type StoreModules = typeof import("./storeModules");
 
@@ -25,10 +25,7 @@ export interface ExplorerStore {
 const storeModules = lazyModule<StoreModules>(() => import(/* webpackChunkName: "explorer-store" */ "./storeModules"));
 
 /** The store's code. */
-export const STORE_CODE: PartCode = {
-  isLoaded: () => storeModules.loaded() !== undefined,
-  load: () => storeModules.load().then(() => undefined),
-};
+export const STORE_CODE = moduleCode(storeModules);
 
 /** The theme's createAuth (credentials from session storage), once the store's code is here. */
 export function loadedCreateAuth(): StoreModules["createAuth"] | undefined {
