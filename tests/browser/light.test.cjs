@@ -43,12 +43,23 @@ async function openRecording(route) {
   return { page, response, errors, scripts };
 }
 
-/** The shown sample, one string with its lines (without the line numbers). */
-const codeText = (page) =>
-  page.locator(CODE).first().evaluate((pre) =>
-    [...pre.querySelectorAll(".openapi-explorer__code-block-code-line-content")].map((line) => line.textContent).join("\n"));
 const SHOWN = `[...document.querySelector(${JSON.stringify(CODE)})?.querySelectorAll(".openapi-explorer__code-block-code-line-content") ?? []].map((l) => l.textContent).join("\\n")`;
+/**
+ * The shown sample, one string with its lines (without the line numbers), read in one step. A
+ * locator finds the block, then reads it: when the panel went live between the two (its code came
+ * after a click), the block read was the server's, emptied (the live block takes its lines).
+ */
+const codeText = (page) => page.evaluate(SHOWN);
 const waitForCode = (page, test) => page.waitForFunction(`(${test})(${SHOWN})`);
+
+/**
+ * Clicks `language`'s tab and waits until it is the selected one: a click on the server's HTML
+ * while the panel's code loads is held back, then given to the live tab (StaticUntilUsed).
+ */
+async function chooseLanguage(page, language) {
+  await languageTab(page, language).click();
+  await languageTab(page, language).and(page.locator('[aria-selected="true"]')).waitFor();
+}
 
 test("the explorer chunks exist and are named as these tests expect", () => {
   const chunks = explorerChunks();
@@ -74,7 +85,7 @@ test("an API page's HTML carries the code sample; the generator, loaded on an ed
     // Hydrated, not edited: the build-time samples, and no generator.
     const before = {};
     for (const language of LANGUAGES) {
-      await languageTab(page, language).click();
+      await chooseLanguage(page, language);
       before[language] = await codeText(page);
       assert.ok(before[language].length > 40, language);
     }
@@ -83,7 +94,7 @@ test("an API page's HTML carries the code sample; the generator, loaded on an ed
 
     // Type into a query parameter and clear it again: the generator loads and regenerates the
     // default request, which must be exactly the text the page carried.
-    await languageTab(page, "curl").click();
+    await chooseLanguage(page, "curl");
     await page.locator(".openapi-explorer__show-more-btn").first().click();
     const input = page.locator(".openapi-explorer__form-item", { has: page.locator("label", { hasText: /^starting_after$/ }) }).locator("input");
     const generator = page.waitForRequest(/\/code-generator\.[0-9a-f]+\.js$/);
@@ -93,7 +104,7 @@ test("an API page's HTML carries the code sample; the generator, loaded on an ed
     await input.fill("");
     await waitForCode(page, "(t) => !/starting_after=/.test(t)");
     for (const language of LANGUAGES) {
-      await languageTab(page, language).click();
+      await chooseLanguage(page, language);
       await waitForCode(page, `(t) => t === ${JSON.stringify(before[language])}`);
       assert.equal(await codeText(page), before[language], language);
     }
@@ -105,7 +116,7 @@ test("an API page's HTML carries the code sample; the generator, loaded on an ed
 
 test("editing a query parameter updates the curl sample", async () => {
   await site.withPage(API_PAGE, async (page) => {
-    await languageTab(page, "curl").click();
+    await chooseLanguage(page, "curl");
     const original = await codeText(page);
     await page.locator(".openapi-explorer__show-more-btn").first().click();
     const field = (name) => page.locator(".openapi-explorer__form-item", { has: page.locator("label", { hasText: new RegExp(`^${name}$`) }) }).locator("input");
