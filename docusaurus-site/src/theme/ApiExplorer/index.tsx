@@ -80,8 +80,15 @@ function ApiExplorer({
   const { siteConfig } = useDocusaurusContext();
   const [languageStored, setLanguageStored] = useState(false);
   useEffect(() => {
+    // Read first: with no language stored (a first visit), no tab can be restored and the tabs are
+    // not worked out at all. Working them out was about 6% of the task that runs the page's
+    // effects once it has hydrated (a CPU profile of create-event-series at CPU 4x).
+    const stored = window.localStorage.getItem(CODE_LANGUAGE_KEY);
+    if (stored === null) {
+      return;
+    }
     const tabs = codeSamples && tabLanguagesOf(languageSetOf(codeSamples), siteConfig.themeConfig.languageTabs as any[] | undefined, item["x-codeSamples"] ?? []);
-    if (tabs && restoresStoredLanguage(tabs, window.localStorage.getItem(CODE_LANGUAGE_KEY))) {
+    if (tabs && restoresStoredLanguage(tabs, stored)) {
       setLanguageStored(true);
     }
   }, [item, codeSamples, siteConfig]);
