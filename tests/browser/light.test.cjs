@@ -67,6 +67,36 @@ test("the explorer chunks exist and are named as these tests expect", () => {
   assert.ok(chunks.some((f) => f.startsWith("code-generator.")), chunks.join(", "));
 });
 
+// The "api-page" chunk loads with the page's own code: evaluating the endpoint bar's module, which
+// every API page's MDX imports, starts it before hydration (src/theme/ApiItem/apiPageModule.ts).
+// Requested only once React's hydration reached the page (as before 12-02), hydration waited for
+// it and rendered the doc layout twice.
+test("an API page requests its api-page chunk from its own modules, before React renders it", async () => {
+  const page = await newPage(site.browser);
+  const errors = recordErrors(page, site.server.url);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // For each request of the chunk, the scripts on the stack that made it.
+    const stacks = [];
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (!/\/api-page\.[0-9a-f]+\.js$/.test(event.request.url)) return;
+      const scripts = [];
+      for (let stack = event.initiator.stack; stack; stack = stack.parent) scripts.push(...stack.callFrames.map((frame) => frame.url.split("/").pop()));
+      stacks.push(scripts);
+    });
+    await page.goto(site.server.url + "/docs/api/create-event-series", { waitUntil: "networkidle" });
+    await hydrated(page);
+    assert.equal(stacks.length, 1, "one request of the chunk");
+    const stack = stacks[0].join(" < ");
+    assert.ok(stacks[0].some((script) => script.startsWith("openapi.")), `made by the endpoint bar's module ("openapi" chunk): ${stack}`);
+    assert.ok(!stacks[0].some((script) => script.startsWith("main.")), `not by React's render (main.js): ${stack}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("an API page's HTML carries the code sample; the generator, loaded on an edit, shows the same text", async () => {
   // Without JavaScript: what the server rendered (and what search engines read).
   const context = await site.browser.newContext({ javaScriptEnabled: false });

@@ -10,7 +10,9 @@
 // code is here (a page reached by client-side navigation), it suspends that render: there is no
 // <Suspense> above it, so React keeps the previous page on screen until the code has loaded, as it
 // does for the "api-page" chunk (../theme/ApiItem/LazyApiPage.tsx).
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
+
+import { lazyComponent, type LazyModule } from "./lazyModule";
 
 export interface LazyPart<P> {
   Component: ComponentType<P>;
@@ -31,29 +33,6 @@ export function codeOf(...parts: PartCode[]): PartCode {
   };
 }
 
-/** A module loaded on first use, once, however many parts take their component from it. */
-export interface LazyModule<M> {
-  /** The module, once loaded. */
-  loaded(): M | undefined;
-  load(): Promise<M>;
-}
-
-export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
-  let loaded: M | undefined;
-  let loading: Promise<M> | undefined;
-  return {
-    loaded: () => loaded,
-    load: () =>
-      (loading ??= importer().then(
-        (module) => (loaded = module),
-        (error) => {
-          loading = undefined; // a failed chunk request may be tried again
-          throw error;
-        },
-      )),
-  };
-}
-
 /** A lazy module's code, as StaticUntilUsed needs it. */
 export function moduleCode(module: LazyModule<unknown>): PartCode {
   return {
@@ -67,12 +46,6 @@ export function lazyPart<P extends object, M = { default: ComponentType<P> }>(
   module: LazyModule<M>,
   pick: (module: M) => ComponentType<P> = (m) => (m as { default: ComponentType<P> }).default,
 ): LazyPart<P> {
-  const Component = lazy(() => {
-    const here = module.loaded();
-    return here
-      ? // React reads the module in the same call: no suspension for code that is here.
-        ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: pick(here) }) } as Promise<{ default: ComponentType<P> }>)
-      : module.load().then((m) => ({ default: pick(m) }));
-  });
+  const Component = lazyComponent(module, pick);
   return { Component, ...moduleCode(module) };
 }

@@ -4,7 +4,8 @@
 // (./requestForm). Before, an API page fetched and evaluated this code on load, for panels that
 // stay the server's HTML until used: on a slow network, a task of its own (docs/notes/page-speed-log.md,
 // 2026-12-01).
-import { codeOf, lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { lazyModule } from "../../hydration/lazyModule";
+import { codeOf, lazyPart } from "../../hydration/lazyPart";
 import { STORE_CODE } from "../ApiItem/explorerStore";
 
 const explorerPanelModules = lazyModule(() => import(/* webpackChunkName: "explorer-panels" */ "./explorerPanelModules"));

@@ -2,7 +2,8 @@
 // (react-hook-form, react-live, react-modal and the form's items) is a quarter of what an API page
 // would load before any interaction, for a panel most readers never touch. ApiExplorer keeps the
 // form's server HTML until the reader reaches for it, and loads this chunk then.
-import { lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { lazyModule } from "../../hydration/lazyModule";
+import { lazyPart } from "../../hydration/lazyPart";
 
 const RequestForm = lazyPart(lazyModule(() => import(/* webpackChunkName: "request-form" */ "@theme/ApiExplorer/Request")));
 

@@ -10,17 +10,20 @@
 // (useIsBrowser turning true after hydration) makes React drop that server HTML for the fallback
 // until the chunk arrives: the content vanished and came back, a layout shift of 0.2. The error
 // boundary renders no element of its own, so hydration is unchanged.
-import React, { lazy, startTransition, useState, type ComponentType, type JSX } from "react";
+// On an API page the chunk is usually here before hydration reaches this component: the endpoint
+// bar's code started loading it (./apiPageModule). The page then renders at once, without waiting.
+import React, { startTransition, useState, type ComponentType, type JSX } from "react";
 
 import ErrorBoundary from "@docusaurus/ErrorBoundary";
 import type { Props } from "@theme/DocItem";
 import Loading from "@theme/Loading";
 
-const load = () => import(/* webpackChunkName: "api-page" */ "./ApiPage");
+import { lazyComponent } from "../../hydration/lazyModule";
+import { API_PAGE } from "./apiPageModule";
 
 // React.lazy keeps a failed import for good, so a retry needs a new lazy component. The bundler's
-// runtime forgets a chunk whose request failed, so the new import() requests it again.
-let ApiPage = lazy(load);
+// runtime forgets a chunk whose request failed, so the new load requests it again.
+let ApiPage = lazyComponent<Props>(API_PAGE);
 
 /** A failed chunk request: the bundler's ChunkLoadError, or its CSS loader's error. */
 function isChunkLoadError(error: unknown): boolean {
@@ -40,7 +43,7 @@ export default function LazyApiPage(props: Props): JSX.Element {
   const retry = (tryAgain: () => void) =>
     // A transition: while the chunk loads again the retry box stays, with no boundary to suspend to.
     startTransition(() => {
-      ApiPage = lazy(load);
+      ApiPage = lazyComponent<Props>(API_PAGE);
       setPage(() => ApiPage);
       tryAgain();
     });

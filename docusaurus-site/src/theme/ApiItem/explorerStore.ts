@@ -11,7 +11,8 @@
 // listeners; once the chunk is here it becomes the theme's store, created from that same state
 // object, and passes that store's notifications on. An action dispatched before (no part of the
 // page does) waits for the chunk and is then dispatched.
-import { lazyModule, moduleCode } from "../../hydration/lazyPart";
+import { lazyModule } from "../../hydration/lazyModule";
+import { moduleCode } from "../../hydration/lazyPart";
 
 type StoreModules = typeof import("./storeModules");
 

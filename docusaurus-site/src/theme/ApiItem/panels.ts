@@ -4,7 +4,8 @@
 // their descriptions need (../Markdown/renderer), and the explorer's store (./explorerStore), which
 // the content-type tabs of the request body and the responses change. Loading either panel's code
 // loads the others'.
-import { codeOf, lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { lazyModule } from "../../hydration/lazyModule";
+import { codeOf, lazyPart } from "../../hydration/lazyPart";
 import markdownRenderer from "../Markdown/renderer";
 import { STORE_CODE } from "./explorerStore";
 

@@ -6,7 +6,8 @@
 // StaticUntilUsed keeps as server HTML load it before they go live (their `code`).
 import type { ReactNode } from "react";
 
-import { lazyModule, lazyPart } from "../../hydration/lazyPart";
+import { lazyModule } from "../../hydration/lazyModule";
+import { lazyPart } from "../../hydration/lazyPart";
 
 const markdownRenderer = lazyPart<{ children?: ReactNode }>(
   lazyModule(() => import(/* webpackChunkName: "markdown" */ "docusaurus-theme-openapi-docs/lib/theme/Markdown")),

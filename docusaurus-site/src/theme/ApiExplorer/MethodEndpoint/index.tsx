@@ -8,11 +8,18 @@
 // Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/ApiExplorer/MethodEndpoint) for one
 // change: the server URL is rendered on the server too (no BrowserOnly), so the endpoint line does
 // not grow once the page hydrates. The page's store starts with the first server (../../ApiItem/ApiPage),
-// on the server and in the browser alike.
+// on the server and in the browser alike. Its module also starts loading the API page's code
+// (../../ApiItem/apiPageModule).
 
 import React from "react";
 
 import { useTypedSelector } from "@theme/ApiItem/hooks";
+
+import { startLoadingApiPage } from "../../ApiItem/apiPageModule";
+
+// Every API page's MDX imports this component, and only API pages: its module is evaluated with the
+// route's code, before the page hydrates, and starts loading the API page's code then.
+startLoadingApiPage();
 
 function colorForMethod(method: string) {
   switch (method.toLowerCase()) {
