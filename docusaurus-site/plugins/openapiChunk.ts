@@ -14,14 +14,23 @@
 // uses a part of it (LAZY_CHUNKS): a module only those share stays with them. Counted, the
 // modules that the request form, the panels and the code generator share (buildPostmanRequest,
 // url and qs with object-inspect and its helpers, lodash's clone and merge, xml-formatter: 90 KB
-// of the chunk's 155 KB before minifying) came with every API page, before any use.
+// of the chunk's 155 KB before minifying) came with every API page, before any use. Also left
+// out: ../src/theme/ApiItem/apiPageModule and ../src/hydration/lazyModule, which every doc page's
+// ApiItem uses (to load the API page's code); moved here, every doc page would load this chunk.
 // The client build only: the server build gets no cache group.
 import path from "path";
 
-const siteTheme = path.resolve(__dirname, "../src/theme").replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+/** `dir`, from this file, as a regular expression. */
+const dirPattern = (dir: string) => path.resolve(__dirname, dir).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+const siteTheme = dirPattern("../src/theme");
+const siteHydration = dirPattern("../src/hydration");
 const API_PAGE_MODULES = new RegExp(
   [
     String.raw`^${siteTheme}[\\/](ArrayBrackets|Markdown|ParamsDetails|RequestSchema|ResponseHeaders|ResponseSchema|ApiExplorer[\\/]MethodEndpoint)[\\/]`,
+    // The explorer's store and the panels' lazy parts, which only API pages use (the "common" chunk
+    // took them, 0.7 KB gzipped on every page).
+    String.raw`^${siteTheme}[\\/]ApiItem[\\/]explorerStore\.ts$`,
+    String.raw`^${siteHydration}[\\/]lazyPart\.ts$`,
     String.raw`[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/](?!theme[\\/]ApiItem[\\/]Layout[\\/])`,
     String.raw`[\\/]node_modules[\\/](docusaurus-plugin-openapi-docs|docusaurus-theme-openapi-docs[\\/]node_modules[\\/](?!clsx[\\/]))`,
     String.raw`[\\/]node_modules[\\/]lodash[\\/](?!lodash\.js$)`,
