@@ -177,12 +177,19 @@ function runTimed(dir, stack, args) {
     });
     child.on("close", (status) => {
       const series = fs.existsSync(samples) ? fs.readFileSync(samples, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
-      const rssAt = (t) => {
+      const sampleAt = (t) => {
         let best = null;
         for (const s of series) if (s.t <= t + 300) best = s;
-        return best ? best.rss / MIB : NaN;
+        return best;
       };
-      for (const phase of phases) phase.rssAfterMb = rssAt(phase.at);
+      const mb = (bytes) => (bytes === undefined ? NaN : bytes / MIB);
+      for (const phase of phases) {
+        const at = sampleAt(phase.at);
+        phase.rssAfterMb = at ? mb(at.rss) : NaN;
+        // The V8 heap reserved and the memory outside it (Buffers, strings handed to native code).
+        phase.heapTotalAfterMb = at ? mb(at.heapTotal) : NaN;
+        phase.externalAfterMb = at ? mb(at.external) : NaN;
+      }
       resolve({ ok: status === 0, wallSeconds: (Date.now() - started) / 1000, ...parseTime(stderr), phases, tail: stderr.split("\n").slice(-15).join("\n") });
     });
   });

@@ -12,6 +12,7 @@ const path = require("path");
 const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
 const { configureJsonProps, outputDirs, bundledPropsNote, MODES: JSON_PROPS_MODES } = require("./json-props.js");
+const { writeJsonAssets } = require("./json-props-assets.js");
 const { watchInputs } = require("./watch.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
@@ -483,8 +484,13 @@ function pluginOpenAPIDocsRs(context, options) {
       await generateSettled();
     },
     configureWebpack(webpackConfig, isServer) {
-      const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir);
+      const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir, webpackConfig.mode);
       return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps };
+    },
+    async postBuild({ outDir }) {
+      // "fetch": the browser's copies of the props files, which a production bundle names but
+      // does not carry (json-props-assets.js).
+      if (options.jsonProps === "fetch") writeJsonAssets(outputDirs(config, siteDir), outDir);
     },
     extendCli(cli) {
       const run = (fn) => (...args) => {

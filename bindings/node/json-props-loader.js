@@ -5,8 +5,10 @@
 // Where the value comes from:
 //  - target "server": a read of the file (the props file, or the page for `api`) from disk when
 //    the page renders (static generation renders each page once, and nothing keeps it after);
-//  - target "client": the value the module fetched from the file's emitted URL before its body
-//    ran (a top-level await on every file of the page at once).
+//  - target "client": the value the module fetched from the file's URL before its body ran (a
+//    top-level await on every file of the page at once). With `emitAssets` (`docusaurus start`),
+//    the loader hands the files to the bundler; without (a production build), the plugin writes
+//    them after the build under the same names (json-props-assets.js).
 // A page with neither is returned as it came.
 "use strict";
 const fs = require("fs");
@@ -66,7 +68,7 @@ function rewrite(source, { target, dir, file, page, readMetadata, emit, readProp
 }
 
 module.exports = function jsonPropsLoader(source) {
-  const { target, siteDir } = this.getOptions();
+  const { target, siteDir, emitAssets = true } = this.getOptions();
   const file = this.resourcePath;
   // The metadata's text, or null (the page is then left with its api and its import).
   const readMetadata = (importPath) => {
@@ -80,7 +82,7 @@ module.exports = function jsonPropsLoader(source) {
       return null;
     }
   };
-  const emit = (name, content) => this.emitFile(name, content);
+  const emit = emitAssets ? (name, content) => this.emitFile(name, content) : () => {};
   // A props file's bytes (client). The page is built again when the file changes (under `start`).
   const readProps = (name) => {
     const propsFile = path.join(path.dirname(file), name);

@@ -9,8 +9,8 @@
 // With "fetch", the pages stay as generated (identical to the reference's) and the build treats
 // those `require`s differently (json-props-loader.js, run on each page after the MDX compiler):
 //  - server bundle: the page reads the file from disk when it renders, at static generation;
-//  - client bundle: the file is emitted as a static asset, and the page's module fetches it
-//    before it is evaluated (a top-level await). Docusaurus awaits a route's modules before it
+//  - client bundle: the file is copied to the output as a static asset (json-props-assets.js),
+//    and the page's module fetches it before it is evaluated (a top-level await). Docusaurus awaits a route's modules before it
 //    hydrates a page or shows it after a navigation, so the theme's components get the same props
 //    at the same moment as before, and the HTML is unchanged.
 // Only the pages under the plugin's output folders are touched; "bundle" (the default) changes
@@ -55,11 +55,14 @@ function outputDirs(config, siteDir) {
 /**
  * A Docusaurus `configureWebpack` result for `mode` ("bundle": nothing): the loader after the MDX
  * compiler on the pages in `dirs` (of the site in `siteDir`), for the server's or the browser's
- * bundle (`isServer`). The loader itself emits the browser's copies of the props files.
+ * bundle (`isServer`), whose bundler runs in `bundlerMode`. In development (`docusaurus start`) the
+ * loader has the bundler emit the browser's copies of the props files; in production the plugin
+ * writes them after the build (`writeJsonAssets`), so the bundler does not hold them all.
  */
-function configureJsonProps(mode, dirs, isServer, siteDir) {
+function configureJsonProps(mode, dirs, isServer, siteDir, bundlerMode) {
   if (mode !== "fetch" || dirs.length === 0) return {};
-  const loader = { loader: LOADER, options: { target: isServer ? "server" : "client", siteDir } };
+  const options = isServer ? { target: "server", siteDir } : { target: "client", siteDir, emitAssets: bundlerMode !== "production" };
+  const loader = { loader: LOADER, options };
   return { module: { rules: [{ test: /\.mdx?$/i, include: dirs, enforce: "post", use: [loader] }] } };
 }
 

@@ -103,6 +103,10 @@ test('jsonProps "fetch": the props files and the pages\' api are assets, in neit
   assert.equal(JSON.parse(fs.readFileSync(path.join(fetched, "assets/json", apiAsset), "utf8")), api);
   const apiPages = fs.readdirSync(DOCS).filter((f) => f.endsWith(".api.mdx")).length;
   assert.equal(assets.length, generated.fetch.json.length + apiPages, "one asset per props file and per API page");
+  // Each file the pages' modules ask for is there: the bundler names them, the plugin writes them.
+  const jsDir = path.join(fetched, "assets/js");
+  const asked = new Set(fs.readdirSync(jsDir).flatMap((f) => fs.readFileSync(path.join(jsDir, f), "utf8").match(/assets\/json\/[^"'`\\]+?\.[0-9a-f]{8}\.json/g) || []));
+  assert.deepEqual([...asked].sort(), assets.map((f) => `assets/json/${f}`).sort(), "the files asked for are the files written");
 });
 
 test("the server bundle holds each module once: route chunks share one chunk of common modules", () => {

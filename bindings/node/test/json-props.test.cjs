@@ -3,6 +3,8 @@
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
+const fs = require("fs");
+const os = require("os");
 const path = require("path");
 const plugin = require("..");
 const { configureJsonProps, outputDirs } = require("../json-props.js");
@@ -33,10 +35,13 @@ test("the rules: none for \"bundle\"; for \"fetch\", the loader on the output fo
   assert.deepEqual(server[0].include, dirs);
   assert.equal(server[0].enforce, "post");
   assert.deepEqual(server[0].use[0].options, { target: "server", siteDir: "/site" });
-  // The props files are not modules of the client bundle either: the loader emits them.
-  const client = configureJsonProps("fetch", dirs, false, "/site").module.rules;
+  // The props files are not modules of the client bundle either: under `start` the loader has the
+  // bundler emit them; in a production build the plugin writes them after the build.
+  const client = configureJsonProps("fetch", dirs, false, "/site", "development").module.rules;
   assert.equal(client.length, 1);
-  assert.deepEqual(client[0].use[0].options, { target: "client", siteDir: "/site" });
+  assert.deepEqual(client[0].use[0].options, { target: "client", siteDir: "/site", emitAssets: true });
+  const production = configureJsonProps("fetch", dirs, false, "/site", "production").module.rules;
+  assert.deepEqual(production[0].use[0].options, { target: "client", siteDir: "/site", emitAssets: false });
 });
 
 test("the loader: the server reads each props file when the page renders", () => {
@@ -81,8 +86,6 @@ test("the loader: a page without props files is returned as it came", () => {
 });
 
 test("a note suggests \"fetch\" when the props files of an output folder are large, and only with \"bundle\"", () => {
-  const fs = require("fs");
-  const os = require("os");
   const { bundledPropsNote } = require("../json-props.js");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-props-note-"));
   fs.writeFileSync(path.join(dir, "get-pet.StatusCodes.json"), "x".repeat(3000));
@@ -199,4 +202,54 @@ test("the loader: a page whose api is not as expected keeps it (props files stil
   }
   const noMetadata = COMPILED_PAGE.replace(/^export \{default as metadata\}.*$/m, "").replace(COMPILED, "");
   assert.equal(rewritePage(noMetadata, "client").out, noMetadata);
+});
+
+/** The real loader run on the compiled page `source` of `file`, with `options`: its output and emits. */
+function runLoader(source, file, options) {
+  const emitted = [];
+  const context = {
+    getOptions: () => options,
+    resourcePath: file,
+    addDependency() {},
+    emitFile: (name, content) => emitted.push([name, content]),
+  };
+  return { out: require("../json-props-loader.js").call(context, source), emitted };
+}
+
+test("a production build: the loader emits nothing, and the plugin writes, byte for byte, every file the pages ask for", () => {
+  const { writeJsonAssets } = require("../json-props-assets.js");
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), "json-props-assets-"));
+  const docs = path.join(site, "docs/pets");
+  // Two pages, one in a subfolder (a version's), each with props files; a JSON file that is no
+  // page's props; the docs plugin's metadata of each page.
+  const pages = [path.join(docs, "add-pet.api.mdx"), path.join(docs, "v1/add-pet.api.mdx")];
+  for (const [i, page] of pages.entries()) {
+    fs.mkdirSync(path.dirname(page), { recursive: true });
+    const api = i === 0 ? API : "eJyz";
+    fs.writeFileSync(page, PAGE.replace(API, api));
+    for (const name of ["add-pet.RequestSchema.json", "add-pet.StatusCodes.json", "add-pet.Schema.2.json"]) fs.writeFileSync(path.join(path.dirname(page), name), JSON.stringify({ name, i }));
+    fs.writeFileSync(path.join(path.dirname(page), "data.json"), "{}");
+    const metadata = path.join(site, `.docusaurus/meta-${i}.json`);
+    fs.mkdirSync(path.dirname(metadata), { recursive: true });
+    fs.writeFileSync(metadata, JSON.stringify(METADATA).replace(API, api));
+  }
+  const asked = new Map();
+  for (const [i, page] of pages.entries()) {
+    const source = COMPILED_PAGE.replace(API, i === 0 ? API : "eJyz").replace(METADATA_PATH, `@site/.docusaurus/meta-${i}.json`);
+    const production = runLoader(source, page, { target: "client", siteDir: site, emitAssets: false });
+    assert.deepEqual(production.emitted, [], "nothing handed to the bundler");
+    const development = runLoader(source, page, { target: "client", siteDir: site });
+    assert.equal(development.out, production.out, "the same module either way");
+    const urls = [...production.out.matchAll(/__webpack_public_path__ \+ "([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(urls, development.emitted.map(([name]) => name));
+    assert.equal(urls.length, 4, "three props files and the api");
+    for (const [name, content] of development.emitted) asked.set(name, Buffer.from(content));
+  }
+  const out = path.join(site, "build");
+  const written = writeJsonAssets([path.join(site, "docs/pets"), path.join(docs, "v1")], out);
+  const files = fs.readdirSync(path.join(out, "assets/json")).map((f) => `assets/json/${f}`);
+  assert.deepEqual(files.sort(), [...asked.keys()].sort(), "the files the pages ask for, and no others");
+  for (const [name, content] of asked) assert.deepEqual(fs.readFileSync(path.join(out, name)), content, name);
+  assert.deepEqual(written, { files: 8, bytes: [...asked.values()].reduce((n, c) => n + c.length, 0) });
+  fs.rmSync(site, { recursive: true });
 });
