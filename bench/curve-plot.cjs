@@ -14,10 +14,13 @@ if (!out || !inputs.length) {
 }
 // A row built with `--max-category-items` is a kind of its own (drawn dotted).
 const kindOf = (r) => (r.maxCategoryItems === undefined ? r.kind : `${r.kind} (sidebar max ${r.maxCategoryItems})`);
+// Rows the plot leaves out: builds with `faster` options turned off or split sidebars (other
+// sites), and experiments with code that was not kept (their `experiment` label says so).
+const drawn = (r) => r.ok && !r.faster && !r.splitSidebars && !/not kept|temporary/.test(r.experiment ?? "");
 // A later file's row replaces an earlier one of the same kind, Docusaurus and size (a re-run).
 const byCell = new Map();
 for (const r of inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8")))) {
-  if (r.ok) byCell.set(`${kindOf(r)}|${r.docusaurus}|${r.size}`, r);
+  if (drawn(r)) byCell.set(`${kindOf(r)}|${r.docusaurus}|${r.size}`, r);
 }
 const rows = [...byCell.values()];
 const series = new Map();
