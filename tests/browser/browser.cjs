@@ -74,16 +74,35 @@ function settled(page) {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
-        // 30 s: on CI's loaded 2-core machine (five lanes, four tabs at a time in the theme
-        // tests) a page hydrating slowly kept changing past 15 s once (2026-11-30).
-        setTimeout(() => reject(new Error("the page kept changing for 30 s")), 30_000);
+        const started = performance.now();
         let changed = true;
-        const observer = new MutationObserver(() => (changed = true));
+        let ticks = 0;
+        let lastChange = started;
+        /** The last few mutations, for the message when the page does not settle. */
+        const recent = [];
+        const describe = (node) =>
+          node.nodeType === 1 ? `${node.localName}${node.id ? `#${node.id}` : ""}${node.className && typeof node.className === "string" ? `.${node.className.trim().split(/\s+/).slice(0, 2).join(".")}` : ""}` : node.nodeName;
+        const observer = new MutationObserver((records) => {
+          changed = true;
+          lastChange = performance.now();
+          for (const r of records.slice(-3)) recent.push(`${r.type}${r.attributeName ? ` ${r.attributeName}` : ""} on ${describe(r.target)}`);
+          recent.splice(0, Math.max(0, recent.length - 6));
+        });
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        // 60 s: on CI's loaded 2-core machine (five lanes, four tabs at a time) a page kept
+        // changing past 15 s once (2026-11-30), and a hostile fixture's page past 30 s once
+        // (2026-12-03; with six busy loops beside it here, every page settled). The message
+        // says whether the page kept changing or its main thread was never idle.
+        setTimeout(() => {
+          observer.disconnect();
+          const idle = ((performance.now() - lastChange) / 1000).toFixed(1);
+          reject(new Error(`the page did not settle in 60 s: ${ticks} idle periods, last change ${idle} s ago (${recent.join("; ") || "none"})`));
+        }, 60_000);
         let quiet = 0;
         const tick = () =>
           requestAnimationFrame(() =>
             requestIdleCallback(() => {
+              ticks++;
               quiet = changed ? 0 : quiet + 1;
               changed = false;
               if (quiet >= 2) {
