@@ -17,6 +17,7 @@ mod allof;
 mod bundle;
 mod changelog;
 pub mod code_samples;
+mod content_key;
 pub mod cost;
 pub mod diff;
 pub mod error;

@@ -22,6 +22,7 @@ mod deep_merge;
 pub mod deref_cache;
 mod extended_ref;
 mod ref_graph;
+mod sample_memo;
 mod sample_source;
 mod text;
 pub use text::WrittenTexts;
@@ -119,6 +120,8 @@ pub struct Resolver {
     target: &'static crate::target::Target,
     /// The JSON text of values whose expansion is the same wherever they are met.
     text_memo: TextMemo,
+    /// The request samples of schemas written as text, by place and text.
+    sample_memo: sample_memo::SampleMemo,
     /// The pages expanded compactly, by JSON pointer (see [`compact`]).
     compact_pages: std::sync::Mutex<Vec<String>>,
     /// The most values a page expanded to in full.
@@ -261,6 +264,7 @@ impl Resolver {
             uncrawled_merges: HashSet::new(),
             target: crate::target::Target::default_target(),
             text_memo: TextMemo::default(),
+            sample_memo: sample_memo::SampleMemo::default(),
             compact_pages: std::sync::Mutex::new(Vec::new()),
             largest_page: AtomicUsize::new(0),
             inputs: Vec::new(),
@@ -313,6 +317,7 @@ impl Resolver {
     /// The root document, mutably (for the reference's pre-processing).
     pub fn root_mut(&mut self) -> &mut Value {
         self.text_memo.clear();
+        self.sample_memo.clear();
         self.forget_addresses();
         &mut self.docs[0].value
     }
@@ -361,6 +366,7 @@ impl Resolver {
     /// Document `doc`, mutably.
     pub(crate) fn doc_value_mut(&mut self, doc: usize) -> &mut Value {
         self.text_memo.clear();
+        self.sample_memo.clear();
         self.forget_addresses();
         &mut self.docs[doc].value
     }

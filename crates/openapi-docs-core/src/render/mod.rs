@@ -5,6 +5,7 @@ pub mod api_page;
 pub mod code_samples;
 pub mod discriminator_tabs;
 pub mod externalize;
+pub mod fixed_texts;
 pub mod info_page;
 pub mod mdx;
 pub mod props;
@@ -188,6 +189,8 @@ pub struct Renderer<'a> {
     target: &'static Target,
     /// The outputs besides the MDX pages, each handed every page's model.
     outputs: &'a [&'a dyn PageOutput],
+    /// What [`theme_safe`] found in the schema texts of the pages rendered so far.
+    fixed_texts: fixed_texts::FixedTexts,
 }
 
 /// The parsed template of `file` (read as a file, relative to the working folder, as the
@@ -238,6 +241,7 @@ impl<'a> Renderer<'a> {
             schemas_only: options.schemas_only(),
             target,
             outputs,
+            fixed_texts: fixed_texts::FixedTexts::default(),
         })
     }
 
@@ -365,6 +369,7 @@ impl<'a> Renderer<'a> {
         let safe = theme_safe::api(
             inert.as_ref().unwrap_or(&original),
             item.written.as_deref(),
+            Some(&self.fixed_texts),
             self.target.theme_faults,
         );
         let fixed = safe.or(inert).map(Value::Object);

@@ -36,6 +36,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::discriminator_tabs;
+use super::fixed_texts::FixedTexts;
 use crate::js;
 use crate::resolve::WrittenTexts;
 use crate::target::ThemeFaults;
@@ -46,13 +47,19 @@ const PARAMETER_PLACES: [&str; 4] = ["path", "query", "header", "cookie"];
 /// An operation's `api` object without what the theme whose faults are `faults` throws on (see the module
 /// documentation), or `None` when nothing is. `written`: the JSON texts that stand for its
 /// response and request schemas (`resolve::text`); one that holds something to leave out is
-/// read and put in its placeholder's place.
+/// read and put in its placeholder's place. `seen`: what was found in the texts of the spec's
+/// pages before, by their content.
 pub fn api(
     api: &Map<String, Value>,
     written: Option<&WrittenTexts>,
+    seen: Option<&FixedTexts>,
     faults: ThemeFaults,
 ) -> Option<Map<String, Value>> {
-    let walk = Walk { written, faults };
+    let walk = Walk {
+        written,
+        seen,
+        faults,
+    };
     let mut out: Option<Map<String, Value>> = None;
     let mut set = |key: &str, value: Option<Value>| {
         let map = out.get_or_insert_with(|| api.clone());
@@ -120,6 +127,7 @@ pub fn api(
 pub fn schema(value: &Value, faults: ThemeFaults) -> Cow<'_, Value> {
     Walk {
         written: None,
+        seen: None,
         faults,
     }
     .schema(value)
@@ -153,6 +161,7 @@ fn maps_names(key: &str) -> bool {
 /// A walk over values that hold schemas.
 struct Walk<'w> {
     written: Option<&'w WrittenTexts>,
+    seen: Option<&'w FixedTexts>,
     faults: ThemeFaults,
 }
 
@@ -283,8 +292,20 @@ impl Walk<'_> {
                 if !may_throw(text, self.lists()) {
                     return None;
                 }
-                let parsed: Value = serde_json::from_str(text).ok()?;
-                self.fixed(&parsed, names, all_of, place)
+                let walk = || {
+                    let parsed: Value = serde_json::from_str(text).ok()?;
+                    self.fixed(&parsed, names, all_of, place)
+                };
+                match self.seen {
+                    Some(seen) => {
+                        let at = u8::from(names)
+                            | u8::from(all_of) << 1
+                            | (place as u8) << 2
+                            | u8::from(self.faults == ThemeFaults::Theme5) << 4;
+                        seen.get_or_walk(text, at, walk)
+                    }
+                    None => walk(),
+                }
             }
             _ => None,
         }
@@ -366,6 +387,7 @@ mod tests {
         assert!(matches!(
             Walk {
                 written: None,
+                seen: None,
                 faults: ThemeFaults::Theme4
             }
             .responses(&responses_value),
@@ -409,7 +431,7 @@ mod tests {
         let api = json!({"requestBody": {"content": {"application/json": {"schema": {"allOf": {"a": {"type": "object"}}}}}},
             "responses": {"200": {"content": {"application/json": {"schema": {"allOf": 3}}}}}});
         assert_eq!(
-            super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4),
+            super::api(api.as_object().unwrap(), None, None, ThemeFaults::Theme4),
             None
         );
     }
@@ -435,7 +457,7 @@ mod tests {
     #[test]
     fn parameters_the_api_item_cannot_file_are_left_out() {
         let api = json!({"parameters": [null, 42, "x", {"in": "query", "name": "q"}, {"name": "n"}, {"in": "body"}]});
-        let fixed = super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap();
+        let fixed = super::api(api.as_object().unwrap(), None, None, ThemeFaults::Theme4).unwrap();
         assert_eq!(
             Value::Object(fixed),
             json!({"parameters": [{"in": "query", "name": "q"}]})
@@ -443,7 +465,7 @@ mod tests {
         let object = json!({"parameters": {"name": "not-a-list"}, "responses": {"200": null}, "security": {}, "servers": "x"});
         assert_eq!(
             Value::Object(
-                super::api(object.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap()
+                super::api(object.as_object().unwrap(), None, None, ThemeFaults::Theme4).unwrap()
             ),
             json!({"responses": {}})
         );
@@ -451,19 +473,19 @@ mod tests {
             let api = json!({"parameters": falsy, "responses": {}});
             assert_eq!(
                 Value::Object(
-                    super::api(api.as_object().unwrap(), None, ThemeFaults::Theme4).unwrap()
+                    super::api(api.as_object().unwrap(), None, None, ThemeFaults::Theme4).unwrap()
                 ),
                 json!({"responses": {}})
             );
         }
         let null = json!({"parameters": null});
         assert_eq!(
-            super::api(null.as_object().unwrap(), None, ThemeFaults::Theme4),
+            super::api(null.as_object().unwrap(), None, None, ThemeFaults::Theme4),
             None
         );
         let fine = json!({"parameters": [{"in": "path", "name": "id", "schema": {"enum": ["a"]}}], "responses": {"200": {}}});
         assert_eq!(
-            super::api(fine.as_object().unwrap(), None, ThemeFaults::Theme4),
+            super::api(fine.as_object().unwrap(), None, None, ThemeFaults::Theme4),
             None
         );
     }
@@ -474,6 +496,7 @@ mod tests {
         assert_eq!(
             Walk {
                 written: None,
+                seen: None,
                 faults: ThemeFaults::Theme4
             }
             .responses(&value)
@@ -487,12 +510,12 @@ mod tests {
         let theme5 = ThemeFaults::Theme5;
         let api = json!({"parameters": [null, 42, {"in": "body", "name": "b"}, {"name": "n"}]});
         assert_eq!(
-            Value::Object(super::api(api.as_object().unwrap(), None, theme5).unwrap()),
+            Value::Object(super::api(api.as_object().unwrap(), None, None, theme5).unwrap()),
             json!({"parameters": [42, {"in": "body", "name": "b"}, {"name": "n"}]})
         );
         let falsy = json!({"parameters": false, "security": false, "servers": null});
         assert_eq!(
-            Value::Object(super::api(falsy.as_object().unwrap(), None, theme5).unwrap()),
+            Value::Object(super::api(falsy.as_object().unwrap(), None, None, theme5).unwrap()),
             json!({"servers": null})
         );
         let value = json!({"properties": {"one": {"oneOf": "x"}, "any": {"anyOf": {"a": 1}}, "all": {"allOf": 3}, "enum": {"enum": "x"},
@@ -503,7 +526,10 @@ mod tests {
                 "d": {"discriminator": {"propertyName": "k"}, "properties": {"k": {}}}, "n": {}}})
         );
         let fine = json!({"parameters": [{"in": "body", "name": "b"}], "responses": {"200": {}}});
-        assert_eq!(super::api(fine.as_object().unwrap(), None, theme5), None);
+        assert_eq!(
+            super::api(fine.as_object().unwrap(), None, None, theme5),
+            None
+        );
     }
 
     #[test]

@@ -235,14 +235,30 @@ impl<'r> Expansion<'r> {
         let mut text = String::new();
         self.write(child, Some(key), &mut text)?;
         let request_sample = match within {
-            Within::RequestMediaType { sampled: true } if compact_before.is_some() => {
-                Some(self.sample_built(child, compact_before)?)
-            }
             Within::RequestMediaType { sampled: true } => {
-                Some(match self.sample_from_source(child) {
-                    Some(sample) => sample,
-                    None => self.sample_built(child, None)?,
-                })
+                // A schema that is a `$ref` alone is known by its target (as it was followed
+                // for the text): most operations' bodies are a `$ref` of their own.
+                let target = match child.value {
+                    Value::Object(map) if map.len() == 1 => self
+                        .resolver
+                        .followed_ref(map)
+                        .and_then(|reference| self.followed.get(&(child.doc, reference)))
+                        .copied(),
+                    _ => None,
+                };
+                let address = std::ptr::from_ref(target.unwrap_or(child).value).addr();
+                let compact = compact_before.is_some();
+                Some(
+                    self.resolver
+                        .sample_memo
+                        .get_or_sample(address, &text, compact, || match compact_before {
+                            Some(_) => self.sample_built(child, compact_before),
+                            None => match self.sample_from_source(child) {
+                                Some(sample) => Ok(sample),
+                                None => self.sample_built(child, None),
+                            },
+                        })?,
+                )
             }
             _ => None,
         };
