@@ -17,11 +17,11 @@ mod allof;
 mod bundle;
 mod changelog;
 pub mod code_samples;
-mod content_key;
 pub mod cost;
 pub mod diff;
 pub mod error;
 pub mod hooks;
+mod memo_by_text;
 // The public API is the crate root's items and the `pub mod`s here (the CLI's and the binding's
 // needs); everything else is crate-private, so the compiler reports dead code. The core's own
 // integration tests, examples and the fuzz targets reach the few internals they need through

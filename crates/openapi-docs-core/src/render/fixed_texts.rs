@@ -4,85 +4,37 @@
 //! (`theme_safe::may_throw`) and was read back into a value and walked again on every page that
 //! holds it: 17% of the samples of Graph beta's generation (performance log, 2026-12-03).
 //!
-//! A text is known by its content ([`ContentKeys`]) and by where it is: what is left out depends
-//! on the place as much as on the text. Shared by the threads that render a spec.
-
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+//! A text is known by its content ([`MemoByText`]) and by where it is: what is left out depends
+//! on the place as much as on the text. That nothing is left out is kept at once; a value is
+//! kept the second time it is found.
 
 use serde_json::Value;
 
-use crate::content_key::{ContentKey, ContentKeys};
+use crate::memo_by_text::MemoByText;
 
-/// Texts shorter than this are read again rather than looked up.
-const MIN_BYTES: usize = 256;
-/// Results that are values stop being kept once their texts add up to this.
-const MAX_KEPT_BYTES: usize = 64 << 20;
+#[cfg(test)]
+use crate::memo_by_text::MIN_BYTES;
 
-/// A text and where it is (`place`: what the walk passes down, packed by the caller).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    text: ContentKey,
-    place: u8,
-}
-
-/// What is known of a key: that nothing is left out of it, or that something is, and then what
-/// it leaves once the text was met twice (as most of a spec's texts are met once).
-#[derive(Clone)]
-enum Slot {
-    Unchanged,
-    ChangedOnce,
-    Changed(Arc<Value>),
-}
-
-/// The results of walks over texts.
+/// The results of walks over texts, by text and place (`None`: nothing is left out).
 #[derive(Default)]
-pub struct FixedTexts {
-    keys: ContentKeys,
-    found: Mutex<HashMap<Key, Slot>>,
-    kept_bytes: AtomicUsize,
-}
+pub struct FixedTexts(MemoByText<u8, Option<Value>>);
 
 impl FixedTexts {
-    /// What `walk` gives for `text` at `place`, walked once per spec (for texts of
-    /// [`MIN_BYTES`] or more).
+    /// What `walk` gives for `text` at `place` (what the walk passes down, packed by the
+    /// caller), walked once per spec when nothing is left out, twice when something is.
     pub(super) fn get_or_walk(
         &self,
         text: &str,
         place: u8,
         walk: impl FnOnce() -> Option<Value>,
     ) -> Option<Value> {
-        if text.len() < MIN_BYTES {
-            return walk();
-        }
-        let key = Key {
-            text: self.keys.of(text),
+        let Ok(fixed) = self.0.get_or_compute::<std::convert::Infallible>(
+            text,
             place,
-        };
-        let slot = self
-            .found
-            .lock()
-            .ok()
-            .and_then(|map| map.get(&key).cloned());
-        match slot {
-            Some(Slot::Unchanged) => return None,
-            Some(Slot::Changed(value)) => return Some(Arc::unwrap_or_clone(value)),
-            Some(Slot::ChangedOnce) | None => {}
-        }
-        // Walked without the lock: two threads may walk one text, and find the same.
-        let fixed = walk();
-        let kept = match (&fixed, slot) {
-            (None, _) => Some(Slot::Unchanged),
-            (Some(_), None) => Some(Slot::ChangedOnce),
-            (Some(value), Some(_)) => (self.kept_bytes.fetch_add(text.len(), Ordering::Relaxed)
-                + text.len()
-                <= MAX_KEPT_BYTES)
-                .then(|| Slot::Changed(Arc::new(value.clone()))),
-        };
-        if let (Some(kept), Ok(mut map)) = (kept, self.found.lock()) {
-            map.insert(key, kept);
-        }
+            || Ok(walk()),
+            Option::is_none,
+            |_| text.len(),
+        );
         fixed
     }
 }

@@ -10,43 +10,24 @@
 //! with the same text expands to the same value, and the sample, read from it, is the same.
 //! Shared by the threads that expand a spec.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use serde_json::Value;
 
-use crate::content_key::{ContentKey, ContentKeys};
 use crate::error::Result;
+use crate::memo_by_text::MemoByText;
 
-/// Texts shorter than this are sampled again rather than looked up.
-const MIN_BYTES: usize = 256;
-/// Samples stop being kept once their estimated sizes add up to this.
-const MAX_KEPT_BYTES: usize = 64 << 20;
+#[cfg(test)]
+use crate::memo_by_text::MIN_BYTES;
 
-/// A schema's place (its value's address), its text's key, and whether the page is compact.
-type Key = (usize, ContentKey, bool);
-
-/// What is known of a key: a sample is kept the second time it is taken (most request bodies of
+/// Samples by text, the schema's place (its value's address), and whether the page is compact;
+/// a sample (`None`: `undefined`) is kept the second time it is taken (most request bodies of
 /// most specs are inline, met once: keeping all of them took GitHub's generation from 115 MB to
 /// 139 MB).
-#[derive(Clone)]
-enum Slot {
-    SampledOnce,
-    /// `None`: the sample is `undefined`.
-    Kept(Option<Value>),
-}
-
 #[derive(Default)]
-pub(super) struct SampleMemo {
-    keys: ContentKeys,
-    found: Mutex<HashMap<Key, Slot>>,
-    kept_bytes: AtomicUsize,
-}
+pub(super) struct SampleMemo(MemoByText<(usize, bool), Option<Value>>);
 
 impl SampleMemo {
     /// The sample of the schema at `address` written as `text` on a page (`compact` or not):
-    /// `sample`'s, taken once per spec.
+    /// `sample`'s, taken at most twice per spec.
     pub(super) fn get_or_sample(
         &self,
         address: usize,
@@ -54,40 +35,18 @@ impl SampleMemo {
         compact: bool,
         sample: impl FnOnce() -> Result<Option<Value>>,
     ) -> Result<Option<Value>> {
-        if text.len() < MIN_BYTES {
-            return sample();
-        }
-        let key = (address, self.keys.of(text), compact);
-        let slot = self
-            .found
-            .lock()
-            .ok()
-            .and_then(|map| map.get(&key).cloned());
-        if let Some(Slot::Kept(sample)) = slot {
-            return Ok(sample);
-        }
-        // Sampled without the lock: two threads may sample one schema, and find the same.
-        let sampled = sample()?;
-        let kept = match slot {
-            None => Some(Slot::SampledOnce),
-            Some(_) => {
-                let size = sampled.as_ref().map_or(0, estimated_size);
-                (self.kept_bytes.fetch_add(size, Ordering::Relaxed) + size <= MAX_KEPT_BYTES)
-                    .then(|| Slot::Kept(sampled.clone()))
-            }
-        };
-        if let (Some(kept), Ok(mut map)) = (kept, self.found.lock()) {
-            map.insert(key, kept);
-        }
-        Ok(sampled)
+        self.0.get_or_compute(
+            text,
+            (address, compact),
+            sample,
+            |_| false,
+            |sampled| sampled.as_ref().map_or(0, estimated_size),
+        )
     }
 
     /// Forgets every sample (a document changed: addresses may name other values).
     pub(super) fn clear(&mut self) {
-        if let Ok(map) = self.found.get_mut() {
-            map.clear();
-        }
-        *self.kept_bytes.get_mut() = 0;
+        self.0.clear();
     }
 }
 
