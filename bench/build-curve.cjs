@@ -37,7 +37,7 @@ const path = require("path");
 const { spawn } = require("child_process");
 const readline = require("readline");
 const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
-const { fresh, removeMovedAside } = require("./lib/aside.cjs");
+const { fresh, removeMovedAside, waitForQuietDisk } = require("./lib/aside.cjs");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -210,6 +210,7 @@ function htmlBytesPerPage(dir) {
 }
 
 async function main() {
+  waitForQuietDisk();
   const results = [];
   for (const version of VERSIONS) {
     const stack = STACKS[version];

@@ -46,6 +46,7 @@ const path = require("path");
 const net = require("net");
 const { spawn } = require("child_process");
 const site = require("./lib/fixture-site.cjs");
+const { removeNoted, waitForQuietDisk } = require("./lib/aside.cjs");
 const { chromium } = require("playwright-core");
 
 const WORK = path.join(__dirname, ".work", "dev-loop");
@@ -332,6 +333,7 @@ async function main() {
   fs.mkdirSync(WORK, { recursive: true });
   // A crashed run's leftovers, deleted at the end with this run's.
   if (fs.existsSync(TRASH)) fs.renameSync(TRASH, `${TRASH}-${Date.now()}`);
+  waitForQuietDisk();
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -383,7 +385,7 @@ async function main() {
     await browser.close().catch(() => {});
     killAll();
   }
-  for (const f of fs.readdirSync(WORK)) if (f.startsWith(".trash")) fs.rmSync(path.join(WORK, f), { recursive: true, force: true });
+  removeNoted(fs.readdirSync(WORK).filter((f) => f.startsWith(".trash")).map((f) => path.join(WORK, f)));
 
   const s = (v) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)} s` : "-");
   const x = (a, b) => (Number.isFinite(a) && Number.isFinite(b) ? ` (**${(a / b).toFixed(1)}x**)` : "");

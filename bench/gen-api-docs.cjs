@@ -25,6 +25,7 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 const site = require("./lib/fixture-site.cjs");
 const { actionSeconds } = require("./lib/time-action.cjs");
+const { removeNoted, waitForQuietDisk } = require("./lib/aside.cjs");
 
 const TIME_ACTION = path.join(__dirname, "lib/time-action.cjs");
 
@@ -50,8 +51,9 @@ function countFiles(dir) {
 }
 
 // Earlier outputs are moved here, and deleted once every run is done: creating thousands of
-// files just after deleting thousands is slow on some file systems (ext4 without a journal skips
-// inodes freed in the last 30 s one by one), which would charge one run for the previous one.
+// files within 6 minutes of deleting thousands is slow on ext4 without a journal, which would
+// charge one run for the previous one (bench/lib/aside.cjs, which also makes a run started soon
+// after another one's deletion wait).
 const TRASH = path.join(WORK, ".trash");
 let trashed = 0;
 
@@ -156,7 +158,9 @@ if (!fs.existsSync(CLI)) {
   process.exit(1);
 }
 fs.mkdirSync(WORK, { recursive: true });
-fs.rmSync(TRASH, { recursive: true, force: true });
+// A crashed run's leftovers are deleted at the end, with this run's.
+if (fs.existsSync(TRASH)) fs.renameSync(TRASH, `${TRASH}-${Date.now()}`);
+waitForQuietDisk();
 const tinyFile = path.join(WORK, "tiny.yaml");
 fs.writeFileSync(tinyFile, TINY);
 const rows = [];
@@ -182,7 +186,7 @@ for (const name of names) {
   });
 }
 
-fs.rmSync(TRASH, { recursive: true, force: true });
+removeNoted(fs.readdirSync(WORK).filter((f) => f.startsWith(".trash")).map((f) => path.join(WORK, f)));
 
 const s = (v) => `${v.toFixed(2)} s`;
 const mb = (v) => `${v.toFixed(0)} MB`;

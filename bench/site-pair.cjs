@@ -20,7 +20,7 @@
 const fs = require("fs");
 const path = require("path");
 const site = require("./lib/fixture-site.cjs");
-const { fresh, removeMovedAside } = require("./lib/aside.cjs");
+const { fresh, removeMovedAside, waitForQuietDisk } = require("./lib/aside.cjs");
 
 const REPO = site.REPO;
 const STACK = path.join(REPO, "tests/reference-5.2"); // Docusaurus 3.10.2, theme and plugin 5.2.0
@@ -106,6 +106,7 @@ const median = (xs) => {
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
 function main() {
+  waitForQuietDisk();
   for (const side of SIDE_NAMES) if (!SIDES[side]) throw new Error(`--sides ${side}: one of ${Object.keys(SIDES).join(", ")}`);
   if (SIDE_NAMES[0] !== "reference") throw new Error("--sides: the reference comes first (the others compare with it)");
   const report = { date: new Date().toISOString(), runs: RUNS, sites: {} };
