@@ -96,20 +96,39 @@ function settled(page) {
         setTimeout(() => {
           observer.disconnect();
           const idle = ((performance.now() - lastChange) / 1000).toFixed(1);
-          reject(new Error(`the page did not settle in 60 s: ${ticks} idle periods, last change ${idle} s ago (${recent.join("; ") || "none"})`));
+          reject(new Error(`the page did not settle in 60 s: ${ticks} idle periods (${frameless} without a frame), last change ${idle} s ago (${recent.join("; ") || "none"})`));
         }, 60_000);
         let quiet = 0;
+        // A frame, or 250 ms if the compositor gives none: on the loaded CI machine a tab once drew
+        // no frame for 60 s while its main thread was free (2026-12-04: "0 idle periods", no
+        // mutation), so a frame alone cannot be what a period waits for. The idle callback's
+        // timeout likewise bounds a period when the thread is never idle.
+        let frameless = 0;
+        const frame = (next) => {
+          let done = false;
+          const once = (drawn) => () => {
+            if (done) return;
+            done = true;
+            if (!drawn) frameless++;
+            next();
+          };
+          requestAnimationFrame(once(true));
+          setTimeout(once(false), 250);
+        };
         const tick = () =>
-          requestAnimationFrame(() =>
-            requestIdleCallback(() => {
-              ticks++;
-              quiet = changed ? 0 : quiet + 1;
-              changed = false;
-              if (quiet >= 2) {
-                observer.disconnect();
-                resolve();
-              } else tick();
-            }),
+          frame(() =>
+            requestIdleCallback(
+              () => {
+                ticks++;
+                quiet = changed ? 0 : quiet + 1;
+                changed = false;
+                if (quiet >= 2) {
+                  observer.disconnect();
+                  resolve();
+                } else tick();
+              },
+              { timeout: 1000 },
+            ),
           );
         tick();
       }),
