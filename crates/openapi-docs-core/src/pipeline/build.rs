@@ -148,7 +148,9 @@ fn compact_page_warnings(
         // Most specs: no need to find the lines of a large text.
         return Vec::new();
     }
-    pointers.sort_by_cached_key(|p| load::document_order(&file.document, p));
+    // The resolver holds the parsed document (`file.document` was moved into it). Pages are
+    // expanded on several threads, so the order they were met in is not the document's.
+    pointers.sort_by_cached_key(|p| load::document_order(resolver.root(), p));
     let mut locator = load::Locator::new(&file.text);
     let mut warnings: Vec<Warning> = pointers
         .into_iter()
@@ -178,4 +180,49 @@ fn drop_in_background<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new()
         .name("openapi-docs-free".into())
         .spawn(move || drop(value));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fixtures/page-count/compact-warning-order.yaml`: two compact pages, expanded in the
+    /// reverse of their order in the document, as threads may expand them.
+    #[test]
+    fn compact_page_warnings_name_each_page_s_own_line() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/page-count/compact-warning-order.yaml");
+        let mut file = load::read_one(&path).expect("the fixture parses");
+        let options: SpecOptions = serde_json::from_value(serde_json::json!({
+            "specPath": "compact-warning-order.yaml",
+            "outputDir": "docs/api",
+            "limits": {"maxPageValues": 5},
+        }))
+        .expect("valid options");
+        let kind = check_version(&file).expect("OpenAPI 3.0");
+        let resolver = resolver_for(
+            &mut file,
+            kind,
+            None,
+            expansion_limits(&options),
+            options.target(),
+        )
+        .expect("resolves");
+        for pointer in ["/paths/~1b", "/paths/~1a"] {
+            resolver.expand_path_item_at(pointer).expect("expands");
+        }
+        assert_eq!(resolver.compact_pages(), ["/paths/~1b", "/paths/~1a"]);
+        let located: Vec<(Option<String>, Option<usize>)> =
+            compact_page_warnings(&resolver, &file, &options)
+                .into_iter()
+                .map(|w| (w.location.pointer, w.location.line))
+                .collect();
+        assert_eq!(
+            located,
+            [
+                (Some("/paths/~1a".to_string()), Some(9)),
+                (Some("/paths/~1b".to_string()), Some(18)),
+            ]
+        );
+    }
 }
