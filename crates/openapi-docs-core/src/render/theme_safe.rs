@@ -289,7 +289,7 @@ impl Walk<'_> {
             // something to leave out.
             Value::String(s) => {
                 let text = self.written?.text_for(s)?;
-                if !may_throw(text, self.faults) {
+                if !may_throw(text, self.lists()) {
                     return None;
                 }
                 let walk = || {
@@ -350,16 +350,11 @@ fn merges_property(map: &Map<String, Value>) -> bool {
                 .is_some_and(|s| s.starts_with("circular(")))
 }
 
-/// Whether a schema's JSON text may hold what the theme whose faults are `faults` throws on: a
-/// discriminator, or one of the keywords it calls list methods on whose value is no list. (One
-/// pass for all the keys with `aho-corasick` was tried: 2-3% more CPU on GitHub's spec than
-/// these `memmem` passes over the many short texts.)
-fn may_throw(text: &str, faults: ThemeFaults) -> bool {
+/// Whether a schema's JSON text may hold what the theme throws on: a discriminator, or one of
+/// `lists` whose value is no list. (One pass for all the keys with `aho-corasick` was tried: 2-3%
+/// more CPU on GitHub's spec than these `memmem` passes over the many short texts.)
+fn may_throw(text: &str, lists: &[&str]) -> bool {
     use memchr::memmem;
-    let lists: &[&str] = match faults {
-        ThemeFaults::Theme4 => &LISTS_4_3,
-        ThemeFaults::Theme5 => &LISTS_5_2,
-    };
     let bytes = text.as_bytes();
     memmem::find(bytes, b"\"discriminator\"").is_some()
         || lists.iter().any(|key| {
@@ -383,7 +378,7 @@ mod tests {
 
     #[test]
     fn the_text_scan_finds_a_discriminator_or_a_keyword_that_is_no_list() {
-        let (theme_4, theme_5) = (ThemeFaults::Theme4, ThemeFaults::Theme5);
+        let (theme_4, theme_5): (&[&str], &[&str]) = (&LISTS_4_3, &LISTS_5_2);
         let fine =
             r#"{"type":"object","enum":["a"],"oneOf":[{"anyOf":null,"enum":false}],"allOf":0}"#;
         assert!(!may_throw(fine, theme_4));
@@ -395,18 +390,18 @@ mod tests {
         assert!(!may_throw(r#"{"allOf":3}"#, theme_4));
         assert!(may_throw(r#"{"allOf":3}"#, theme_5));
         assert!(!may_throw(r#"{"oneOf":3,"anyOf":"x"}"#, theme_5));
-        for faults in [theme_4, theme_5] {
+        for lists in [theme_4, theme_5] {
             assert!(may_throw(
                 r#"{"x":1,"discriminator":{"propertyName":"k"}}"#,
-                faults
+                lists
             ));
             // A keyword that is no list after others that are.
             assert!(may_throw(
                 r#"{"enum":["a"],"b":{"enum":[]},"c":{"enum":"x"}}"#,
-                faults
+                lists
             ));
             // Escaped in a string, a key is no key.
-            assert!(!may_throw(r#"{"description":"\"enum\": 1"}"#, faults));
+            assert!(!may_throw(r#"{"description":"\"enum\": 1"}"#, lists));
         }
     }
 
