@@ -320,6 +320,45 @@ function pluginOpenAPIDocsRs(context, options) {
     return summary;
   }
 
+  /** The keys of the entries of `entries` (a `config`) whose `outputDir` is the folder of
+   * `key`'s, in config order, when there are several (else null): the reference never overwrites
+   * a file, so in one folder the first entry's files stay and a later one adds only new files,
+   * which `generateShared` reproduces. */
+  function sharedFolder(entries, key) {
+    const folder = (e) => (e && typeof e === "object" && typeof e.outputDir === "string" ? path.resolve(siteDir, e.outputDir) : null);
+    const mine = folder(entries[key]);
+    if (!mine) return null;
+    const keys = Object.keys(entries).filter((k) => folder(entries[k]) === mine);
+    return keys.length > 1 ? keys : null;
+  }
+
+  /** Generates the entries `keys` of `entries` that share one folder together (generateShared),
+   * printing each one's summary line and warnings; returns their summaries by key. */
+  function generateSharedFolder(entries, keys, pluginId) {
+    const docs = docsContext(pluginId);
+    const progress = progressReporter(keys.join(", "));
+    let summaries;
+    try {
+      summaries = native.generateShared(
+        keys.map((key) => ({ key, optionsJson: specOptionsJson(entries[key]), callbacks: callbacksFor(entries[key], progress.report), producer: producerFor(entries[key]) })),
+        siteDir, docs.docPath, docs.routeBasePath,
+      );
+    } catch (err) {
+      if (err && typeof err === "object" && err.specId === undefined) err.specId = keys.join(", ");
+      throw err;
+    } finally {
+      progress.finish();
+    }
+    const byKey = {};
+    keys.forEach((key, i) => {
+      byKey[key] = summaries[i];
+      console.log(formatSummary(key, summaries[i]));
+      for (const line of summaries[i].heaviestPages) console.log(`[${PLUGIN_NAME}] ${key}: heaviest: ${line}`);
+      for (const warning of summaries[i].warnings) console.warn(`[${PLUGIN_NAME}] warning: ${key}: ${warning}`);
+    });
+    return byKey;
+  }
+
   /** Generates the spec entries whose pages the core finds missing or stale, and so their
    * configured versions (what `gen-api-docs all --all-versions` writes: a site's sidebars may
    * import a version's sidebar or versions.json). A failure throws, or with `onError` is handed
@@ -327,7 +366,13 @@ function pluginOpenAPIDocsRs(context, options) {
   function generateStale(onError) {
     for (const [id, specOptions] of Object.entries(config)) {
       try {
-        if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
+        const shared = sharedFolder(config, id);
+        if (shared) {
+          // The folder's entries are generated together, when its first one comes.
+          if (shared[0] === id && native.isStaleShared(shared.map((key) => ({ optionsJson: specOptionsJson(config[key]), producer: producerFor(config[key]) })), siteDir)) {
+            generateSharedFolder(config, shared);
+          }
+        } else if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
         generateVersions(id, specOptions, undefined, undefined, [], { onlyStale: true });
       } catch (err) {
         if (!onError) throw err;
@@ -354,7 +399,9 @@ function pluginOpenAPIDocsRs(context, options) {
       before = inputsState();
       for (const { id } of again) {
         try {
-          generateOne(id, config[id]);
+          const shared = sharedFolder(config, id);
+          if (shared) generateSharedFolder(config, shared);
+          else generateOne(id, config[id]);
         } catch (err) {
           failed.push({ err, id });
         }
@@ -406,7 +453,7 @@ function pluginOpenAPIDocsRs(context, options) {
     let failed = 0;
     for (const key of keys) {
       try {
-        fn(key, target[key], targetDocsPluginId);
+        fn(key, target[key], targetDocsPluginId, target);
       } catch (err) {
         failed += 1;
         reportAndFail(err, key);
@@ -512,9 +559,18 @@ function pluginOpenAPIDocsRs(context, options) {
           const { pluginId, allVersions, schemasOnly } = instance.opts();
           const started = Date.now();
           const generated = [];
-          const outcome = forEachTarget(id, pluginId, (key, entry, docsId) => {
+          // Entries that share a folder are generated together, once per command.
+          const sharedDone = {};
+          const outcome = forEachTarget(id, pluginId, (key, entry, docsId, entries) => {
             const specOptions = withSchemasOnly(entry, schemasOnly);
-            generated.push(generateOne(key, specOptions, docsId));
+            const shared = sharedFolder(entries, key);
+            if (shared) {
+              if (!sharedDone[key]) {
+                const folderEntries = Object.fromEntries(shared.map((k) => [k, withSchemasOnly(entries[k], schemasOnly)]));
+                Object.assign(sharedDone, generateSharedFolder(folderEntries, shared, docsId));
+              }
+              generated.push(sharedDone[key]);
+            } else generated.push(generateOne(key, specOptions, docsId));
             if (allVersions) generateVersions(key, specOptions, undefined, docsId, generated);
           });
           if (id === "all" || generated.length > 1) printTotal(generated, outcome, started);

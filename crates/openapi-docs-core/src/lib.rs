@@ -64,6 +64,7 @@ pub use options::{
     DocsContext, GroupPathsBy, LimitOptions, MarkdownOptions, SidebarOptions, SpecOptions,
     VersionOptions,
 };
+pub use pipeline::shared_folder::SharedEntry;
 pub use pipeline::{Generated, Stats};
 pub use render::Page;
 
@@ -121,6 +122,35 @@ pub fn generate_into_stamped(
     let stamp = stamp::Stamp::before_generation(options, site_dir, producer);
     panic_guard::guard(&options.spec_path, || {
         pipeline::write::generate_into(options, docs, site_dir, output_dir, hooks, Some(stamp))
+    })
+}
+
+/// Generates several spec entries that share one output folder (`outputDir`), in order, as the
+/// reference fills a folder: a file an earlier entry writes is kept, and a later entry adds only
+/// the files the earlier ones did not write (the reference never overwrites a file). All or
+/// nothing, with one stamp for all the entries, each with its producer (see
+/// [`stamp::is_stale_entries`]). One [`Generated`] per entry, in order.
+pub fn generate_shared_into_stamped(
+    entries: &mut [SharedEntry<'_>],
+    producers: &[stamp::Producer],
+    docs: &DocsContext,
+    site_dir: &Path,
+    output_dir: &Path,
+) -> Result<Vec<Generated>> {
+    let stamped: Vec<_> = entries.iter().map(|e| e.options).zip(producers).collect();
+    let stamp = stamp::Stamp::of_entries(&stamped, site_dir);
+    let spec = entries
+        .first()
+        .map(|e| e.options.spec_path.clone())
+        .unwrap_or_default();
+    panic_guard::guard(&spec, || {
+        pipeline::shared_folder::generate_shared_into(
+            entries,
+            docs,
+            site_dir,
+            output_dir,
+            Some(stamp),
+        )
     })
 }
 

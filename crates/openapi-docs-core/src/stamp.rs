@@ -85,6 +85,33 @@ impl Stamp {
         }
     }
 
+    /// The stamp of a generation of several entries that share one output folder
+    /// ([`crate::generate_shared_into_stamped`]): their options, in order, as an array, each
+    /// producer's functions under `<index>/` (`1/markdownGenerators.createApiPageMD`), and every
+    /// entry's spec path inputs.
+    pub fn of_entries(entries: &[(&SpecOptions, &Producer)], site_dir: &Path) -> Stamp {
+        if let [(options, producer)] = entries {
+            return Stamp::before_generation(options, site_dir, producer);
+        }
+        let mut inputs: Vec<Input> = Vec::new();
+        for (options, _) in entries {
+            for input in spec_inputs(options, site_dir) {
+                if !inputs.iter().any(|i| i.path == input.path) {
+                    inputs.push(input);
+                }
+            }
+        }
+        Stamp {
+            generator: entries
+                .first()
+                .map(|(_, p)| p.generator.clone())
+                .unwrap_or_default(),
+            options: Value::Array(entries.iter().map(|(o, _)| options_value(o)).collect()),
+            functions: shared_functions(entries),
+            inputs,
+        }
+    }
+
     /// The stamp with `reads` (a generation's [`crate::Generated::inputs`]) added after the
     /// inputs it has, each named relative to `site_dir` when inside it; an input it already has
     /// keeps the earlier modification time.
@@ -143,6 +170,50 @@ pub fn is_stale(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> 
     // ... or a file or folder in the spec folder that the last generation did not list.
     changed
         || spec_inputs(options, site_dir)
+            .iter()
+            .any(|now| !stamp.inputs.iter().any(|input| input.path == now.path))
+}
+
+/// The functions of several entries' producers, each under `<index>/`.
+fn shared_functions(entries: &[(&SpecOptions, &Producer)]) -> BTreeMap<String, String> {
+    entries
+        .iter()
+        .enumerate()
+        .flat_map(|(index, (_, producer))| {
+            producer
+                .functions
+                .iter()
+                .map(move |(key, text)| (format!("{index}/{key}"), text.clone()))
+        })
+        .collect()
+}
+
+/// [`is_stale`] for entries that share one output folder (see [`Stamp::of_entries`]): stale
+/// when the stamp is of other entries or options, or any entry's inputs changed.
+pub fn is_stale_entries(entries: &[(&SpecOptions, &Producer)], site_dir: &Path) -> bool {
+    let [(first, producer), rest @ ..] = entries else {
+        return false;
+    };
+    if rest.is_empty() {
+        return is_stale(first, site_dir, producer);
+    }
+    let Some(stamp) = Stamp::read(&site_dir.join(first.output_dir_trimmed())) else {
+        return true;
+    };
+    let expected = Stamp::of_entries(entries, site_dir);
+    if stamp.generator != expected.generator
+        || stamp.functions != expected.functions
+        || stamp.options != expected.options
+    {
+        return true;
+    }
+    let changed = stamp.inputs.iter().any(|input| {
+        !crate::load::is_url(&input.path)
+            && modified_ms(&site_dir.join(&input.path)) != input.mtime_ms
+    });
+    changed
+        || expected
+            .inputs
             .iter()
             .any(|now| !stamp.inputs.iter().any(|input| input.path == now.path))
 }

@@ -22,6 +22,7 @@ mod hooks_tests;
 pub(crate) mod read;
 pub(crate) mod resolver;
 mod schedule;
+pub(crate) mod shared_folder;
 pub(crate) mod write;
 
 use std::path::Path;

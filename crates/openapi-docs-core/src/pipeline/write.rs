@@ -28,7 +28,7 @@ fn size_limits(options: &SpecOptions) -> output::SizeLimits {
 
 /// A staging folder for `output_dir` with the options' limits; a `schemasOnly` generation
 /// replaces `schemas/` alone.
-fn begin_staging(output_dir: &Path, options: &SpecOptions) -> Result<output::Staging> {
+pub(super) fn begin_staging(output_dir: &Path, options: &SpecOptions) -> Result<output::Staging> {
     let staging = output::Staging::begin(output_dir)?.with_limits(size_limits(options));
     Ok(if options.schemas_only() {
         staging.replacing_only("schemas/")
