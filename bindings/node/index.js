@@ -39,28 +39,36 @@ class OptionsError extends Error {
 // The theme whose installed version picks the pages' target when a spec entry sets no `compat`:
 // the core's table of releases (crates/openapi-docs-core/src/target/releases.rs).
 const THEME_PACKAGE = "docusaurus-theme-openapi-docs";
+// The reference plugin, installed in a site as the theme's peer dependency (or left from before).
+const REFERENCE_PACKAGE = "docusaurus-plugin-openapi-docs";
 const THEME_TARGETS = native.themeTargets();
 const DEFAULT_COMPAT = THEME_TARGETS.find((t) => t.isDefault).compat;
 
-/** The version of docusaurus-theme-openapi-docs installed for the site at `siteDir` (resolved
- * from there, as the site's build resolves it), or undefined when there is none. */
-function installedThemeVersion(siteDir) {
+/** The version of `pkg` installed for the site at `siteDir` (resolved from there, as the site's
+ * build resolves it), or undefined when there is none. */
+function installedVersion(siteDir, pkg) {
   let file;
   try {
-    file = require.resolve(`${THEME_PACKAGE}/package.json`, { paths: [siteDir] });
+    file = require.resolve(`${pkg}/package.json`, { paths: [siteDir] });
   } catch (err) {
-    if (err && err.code === "MODULE_NOT_FOUND") return undefined;
+    if (err && (err.code === "MODULE_NOT_FOUND" || err.code === "ERR_PACKAGE_PATH_NOT_EXPORTED")) return undefined;
     throw err;
   }
   const version = JSON.parse(fs.readFileSync(file, "utf8")).version;
   return { version: String(version), file };
 }
 
-/** The `compat` for spec entries without one, from the installed theme by the core's table
- * (each release its own; a later patch of a known line, its line's newest), none -> the default
- * ("4.3.5"); any other version is an `E_INVALID_OPTION` error. */
+/** The `compat` for spec entries without one: the pages of the plugin release the site has, by
+ * the core's table (each release its own; a later patch of a known line, its line's newest).
+ * That is the installed docusaurus-plugin-openapi-docs (the reference, which the theme's peer
+ * dependency installs beside this plugin: a site keeps the pages of the release it generated
+ * with), when the table knows its version; else the installed theme's; none of either -> the
+ * default ("4.3.5"). A theme version the table does not know is an `E_INVALID_OPTION` error. */
 function themeCompat(siteDir) {
-  const theme = installedThemeVersion(siteDir);
+  const reference = installedVersion(siteDir, REFERENCE_PACKAGE);
+  const fromReference = reference && native.compatForTheme(reference.version);
+  if (fromReference) return fromReference;
+  const theme = installedVersion(siteDir, THEME_PACKAGE);
   if (!theme) return DEFAULT_COMPAT;
   const compat = native.compatForTheme(theme.version);
   if (compat) return compat;

@@ -1,4 +1,5 @@
 // The default of `compat`: a spec entry without one targets the installed
+// docusaurus-plugin-openapi-docs (the reference, installed as the theme's peer), else the installed
 // docusaurus-theme-openapi-docs (each release from 4.3.5 to 5.2.0 its own; a later patch of a known
 // line, that line's newest; none -> "4.3.5"); another version is an E_INVALID_OPTION error naming
 // it and the supported ones; an explicit `compat` wins. Each site is a temporary folder with a theme package.json where npm installs it
@@ -20,7 +21,7 @@ afterEach(() => {
 
 /** A site with petstore as spec.yaml and, when `themeVersion` is given, the theme's package.json
  * installed in `node_modules` of the site (or of `installIn`, a parent folder). */
-function site({ themeVersion, nested = false } = {}) {
+function site({ themeVersion, referenceVersion, nested = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-compat-"));
   const dir = nested ? path.join(root, "packages", "site") : root;
   fs.mkdirSync(dir, { recursive: true });
@@ -29,6 +30,11 @@ function site({ themeVersion, nested = false } = {}) {
     const theme = path.join(root, "node_modules", "docusaurus-theme-openapi-docs");
     fs.mkdirSync(theme, { recursive: true });
     fs.writeFileSync(path.join(theme, "package.json"), JSON.stringify({ name: "docusaurus-theme-openapi-docs", version: themeVersion, main: "lib/index.js" }));
+  }
+  if (referenceVersion) {
+    const reference = path.join(root, "node_modules", "docusaurus-plugin-openapi-docs");
+    fs.mkdirSync(reference, { recursive: true });
+    fs.writeFileSync(path.join(reference, "package.json"), JSON.stringify({ name: "docusaurus-plugin-openapi-docs", version: referenceVersion, main: "lib/index.js" }));
   }
   return dir;
 }
@@ -59,6 +65,15 @@ test("compat follows the installed theme: its release, a later patch its line's 
     const page = fs.readFileSync(path.join(out, "add-pet.api.mdx"), "utf8");
     assert.equal(page.includes('<RequestSchema\n  {...require("./add-pet.RequestSchema.json")}\n>'), want === "5.2.0", `theme ${themeVersion ?? "(none)"}: 5.2.0's JSON props`);
   }
+});
+
+test("compat follows the installed reference plugin first: a site keeps its plugin release's pages", () => {
+  // A real site (gleanwork/glean-developer-site) locks the plugin at 5.1.3 and the theme at 5.0.2.
+  assert.equal(targetOf(generate(site({ themeVersion: "4.6.0", referenceVersion: "5.2.0" }))), "5.2.0");
+  assert.equal(targetOf(generate(site({ themeVersion: "5.2.0", referenceVersion: "4.6.0" }))), "4.6.0");
+  // A reference release the table does not know: the theme's.
+  assert.equal(targetOf(generate(site({ themeVersion: "4.6.0", referenceVersion: "6.0.0" }))), "4.6.0");
+  assert.equal(targetOf(generate(site({ referenceVersion: "5.2.0" }))), "5.2.0");
 });
 
 test("the theme is found where Node resolves it from the site: a workspace's hoisted node_modules", () => {
