@@ -141,6 +141,8 @@ lane_rust() {
   step "core has no import cycles, and its js/ and target/ layers import nothing above them" node scripts/check-module-cycles.mjs
   step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
     node scripts/check-target-seam.mjs
+  step "the target seam check on planted sources (scripts/check-target-seam.test.mjs)" \
+    node --test scripts/check-target-seam.test.mjs
   step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
   step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
 }
