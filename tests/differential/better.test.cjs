@@ -133,12 +133,16 @@ for (const target of TARGETS) {
     for (const name of ["html-event-handlers", "html-dangerous-tags"]) {
       const { referenceOut, oursOut, dir } = bothOnHostile(name, {}, target);
       const badReference = [];
-      for (const reference of pageOf(referenceOut, /\.mdx$/)) {
+      const referencePages = pageOf(referenceOut, /\.mdx$/);
+      const oursPages = pageOf(oursOut, /\.mdx$/);
+      // The loops below check each page: none written would pass them all.
+      assert.ok(oursPages.length > 0 && oursPages.length === referencePages.length, `${name}: ours writes ${oursPages.length} pages, the reference ${referencePages.length}`);
+      for (const reference of referencePages) {
         const outcome = await buildOutcome(reference, path.join(dir, "render"));
         if (outcome.broken || outcome.problems.length > 0) badReference.push(path.basename(reference));
       }
       assert.ok(badReference.length > 0, `${name}: a page of the reference is broken or carries markup`);
-      for (const ours of pageOf(oursOut, /\.mdx$/)) {
+      for (const ours of oursPages) {
         const outcome = await buildOutcome(ours, path.join(dir, "render"));
         assert.equal(outcome.broken, undefined, `${name}: ${path.basename(ours)}`);
         assert.deepEqual(outcome.problems, [], `${name}: ${path.basename(ours)}`);
@@ -166,11 +170,15 @@ for (const target of TARGETS) {
     for (const name of ["fm-yaml-specials", "fm-newlines"]) {
       const { referenceOut, oursOut, dir } = bothOnHostile(name, { showSchemas: true }, target);
       const brokenReference = [];
-      for (const reference of pageOf(referenceOut, /\.mdx$/)) {
+      const referencePages = pageOf(referenceOut, /\.mdx$/);
+      const oursPages = pageOf(oursOut, /\.mdx$/);
+      // The loop over ours checks each page: none written would pass it.
+      assert.ok(oursPages.length > 0 && oursPages.length === referencePages.length, `${name}: ours writes ${oursPages.length} pages, the reference ${referencePages.length}`);
+      for (const reference of referencePages) {
         if ((await buildOutcome(reference, path.join(dir, "render"))).broken) brokenReference.push(path.basename(reference));
       }
       assert.ok(brokenReference.length > 0, `${name}: some of the reference's pages are broken`);
-      for (const ours of pageOf(oursOut, /\.mdx$/)) {
+      for (const ours of oursPages) {
         assert.equal((await buildOutcome(ours, path.join(dir, "render"))).broken, undefined, `${name}: ${path.basename(ours)}`);
       }
     }

@@ -6,21 +6,29 @@
 const fs = require("fs");
 const path = require("path");
 
+/**
+ * The specs of `dir` whose names match `pattern`, at least `min` of them (the count when this was
+ * written): a folder emptied or moved fails here instead of leaving a suite with nothing to run.
+ */
+function discovered(dir, pattern, min) {
+  const names = fs.readdirSync(dir).filter((f) => pattern.test(f));
+  if (names.length < min) throw new Error(`${dir}: ${names.length} specs found, at least ${min} expected`);
+  return names;
+}
+
 /** The parity specs, in order: [{ name, file }]. */
 function paritySpecs() {
   const CORPUS = path.resolve(__dirname, "../corpus/parity");
-  const specs = fs.readdirSync(CORPUS).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ name: f, file: path.join(CORPUS, f) }));
+  const specs = discovered(CORPUS, /\.(ya?ml|json)$/, 14).map((f) => ({ name: f, file: path.join(CORPUS, f) }));
   const FIXTURES = path.join(__dirname, "fixtures");
-  if (fs.existsSync(FIXTURES)) {
-    for (const f of fs.readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) });
-  }
+  for (const f of discovered(FIXTURES, /\.(ya?ml|json)$/, 9)) specs.push({ name: `fixtures/${f}`, file: path.join(FIXTURES, f) });
   // Specs split over files (./multifile/<name>/openapi.yaml): the reference bundles their $refs
   // into components (Redocly), which names schemas and orders schema pages.
   const MULTIFILE = path.join(__dirname, "multifile");
-  for (const f of fs.readdirSync(MULTIFILE)) specs.push({ name: `multifile/${f}`, file: path.join(MULTIFILE, f) });
+  for (const f of discovered(MULTIFILE, /./, 3)) specs.push({ name: `multifile/${f}`, file: path.join(MULTIFILE, f) });
   // The named fixtures of the core's snapshot tests must match the reference too.
   const CORE_FIXTURES = path.resolve(__dirname, "../../crates/openapi-docs-core/tests/fixtures");
-  for (const f of fs.readdirSync(CORE_FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f))) specs.push({ name: `core-fixtures/${f}`, file: path.join(CORE_FIXTURES, f) });
+  for (const f of discovered(CORE_FIXTURES, /\.(ya?ml|json)$/, 11)) specs.push({ name: `core-fixtures/${f}`, file: path.join(CORE_FIXTURES, f) });
   specs.push({ name: "ticket-tailor.yaml", file: path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml") });
   specs.push({ name: "api.github.com.json", file: require.resolve("@octokit/openapi/generated/api.github.com.json") });
   return specs;
@@ -91,4 +99,4 @@ function filesUnder(dir) {
     .sort();
 }
 
-module.exports = { paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, VARIANTS, OPTION_SPECS, filesUnder };
+module.exports = { discovered, paritySpecs, PARITY_OPTIONS, EXPECTED_REFERENCE_FAILURES, VARIANTS, OPTION_SPECS, filesUnder };

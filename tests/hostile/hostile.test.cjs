@@ -128,18 +128,24 @@ function assertError(result, expected, specPath) {
 
 const squeeze = (text) => text.replace(/\s+/g, " ");
 
-/** Compiles and renders every page of a generation; returns the visible text and the HTML of
- * all pages. */
-async function assertPagesCompileAndRenderSafely(result, name) {
+/** Compiles and renders every page of a generation (with `options`, the plugin options it had);
+ * returns the visible text and the HTML of all pages. */
+async function assertPagesCompileAndRenderSafely(result, name, options = {}) {
   assert.ok(result.ok, describeFailure(result));
   const files = filesUnder(result.siteDir);
   assert.ok(files.length > 0, "pages were written");
   for (const file of files) {
     assert.ok(file.startsWith(result.outDir + path.sep), `${file} is inside the output folder`);
   }
+  // The checks below run per page and per sidebar: none written would pass them all. A sidebar is
+  // written when sidebarOptions has a key, as the reference does.
+  const pages = files.filter((f) => f.endsWith(".mdx"));
+  const sidebars = files.filter((f) => path.basename(f) === "sidebar.ts");
+  assert.ok(pages.length > 0, `${name}: MDX pages were written (files: ${files.map((f) => path.basename(f)).join(", ")})`);
+  assert.equal(sidebars.length, Object.keys(options.sidebarOptions ?? {}).length > 0 ? 1 : 0, `${name}: sidebar.ts written when sidebarOptions is set, only then`);
   let text = "";
   let markup = "";
-  for (const file of files.filter((f) => path.basename(f) === "sidebar.ts")) {
+  for (const file of sidebars) {
     // The module Docusaurus loads (its TypeScript is only a type import and an annotation).
     const source = fs
       .readFileSync(file, "utf8")
@@ -150,7 +156,7 @@ async function assertPagesCompileAndRenderSafely(result, name) {
     assert.doesNotThrow(() => (sidebar = new Function(source)()), "sidebar.ts is a valid module");
     assert.ok(Array.isArray(sidebar), "sidebar.ts exports the sidebar items");
   }
-  for (const file of files.filter((f) => f.endsWith(".mdx"))) {
+  for (const file of pages) {
     const relative = path.relative(result.outDir, file);
     const content = fs.readFileSync(file, "utf8");
     let compiled;
@@ -208,7 +214,7 @@ for (const f of fixtureFiles) {
       if (note.message) assert.ok(result.error.message.includes(note.message), `the message names ${note.message}: ${result.error.message}`);
       return;
     }
-    const { text, markup } = await assertPagesCompileAndRenderSafely(result, name);
+    const { text, markup } = await assertPagesCompileAndRenderSafely(result, name, note.options);
     for (const shown of note.shows) assert.ok(text.includes(squeeze(shown)), `the page shows ${JSON.stringify(shown)} as text`);
     for (const html of note.markup) assert.ok(markup.includes(html), `the page renders ${JSON.stringify(html)} as HTML`);
   });

@@ -127,6 +127,8 @@ test("each resource is the file the Markdown export writes", { timeout: 120_000 
       // llms.txt and every .md page of the export (llms-full.txt is not a resource).
       const files = fs.readdirSync(exported, { recursive: true }).filter((f) => f.endsWith(".md") || f === "llms.txt");
       assert.equal(compared, files.length);
+      // 70 API pages, the overview, 72 schema pages and llms.txt: an empty list would pass the above.
+      assert.ok(compared >= 144, `${compared} resources compared, at least 144 expected`);
     } finally {
       await client.close();
     }

@@ -2,17 +2,22 @@
 //! proxy does not resolve from this machine; see docs/notes/2026-11-28-spec-diff.md), so its
 //! test pairs are vendored instead (`tests/fixtures/diff/oasdiff/`, Apache-2.0, origin in each
 //! file's header) with the findings its checker tests (`checker/check_*_test.go` at commit
-//! 4553c69d) expect of them.
+//! 4553c69d) expect of them, and the level of each of its rules (`levels.tsv`, from its
+//! `checker/rules.go` at the same commit).
 //!
 //! oasdiff's tests run one check at a time (`singleCheckConfig`), so a pair can hold other
 //! changes those tests do not look at. Each case therefore lists oasdiff's expected findings,
-//! which must all be ours (same check id, same operation), and every other breaking change we
-//! report with the reason it is there. Our breaking changes must be exactly the two lists
-//! together: agreement on what breaks, with every difference explained here.
+//! which must all be ours (same check id, same operation, and the level oasdiff's table gives
+//! that id), and every other breaking change we report with the reason it is there. Our
+//! breaking changes must be exactly the two lists together, where "breaking" is oasdiff's `ERR`
+//! read from its table, never from ours: agreement on what breaks, with every difference
+//! explained here. Separately, every rule of our checks table that claims to be oasdiff's must
+//! carry the id and level oasdiff gives it.
 
+use std::collections::HashMap;
 use std::path::Path;
 
-use openapi_docs_core::diff::{Level, diff};
+use openapi_docs_core::diff::{CHECKS, Level, diff};
 
 struct Case {
     /// oasdiff's test function.
@@ -241,11 +246,40 @@ fn fixture(name: &str) -> String {
     format!("tests/fixtures/diff/oasdiff/{name}.yaml")
 }
 
+/// oasdiff's level of each of its rule ids (`levels.tsv`), as our [`Level`].
+fn oasdiff_levels() -> HashMap<String, Level> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/diff/oasdiff/levels.tsv");
+    let text = std::fs::read_to_string(&path).expect("levels.tsv is vendored");
+    let levels: HashMap<String, Level> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|line| {
+            let (id, level) = line.split_once('\t').expect("`<id>\\t<level>`");
+            let level = match level {
+                "ERR" => Level::Breaking,
+                "WARN" => Level::Warning,
+                "INFO" => Level::Info,
+                other => panic!("levels.tsv: unknown level {other:?} for {id}"),
+            };
+            (id.to_string(), level)
+        })
+        .collect();
+    // oasdiff's rules.go at 4553c69d has 509 rules: a truncated table must not pass quietly.
+    assert_eq!(levels.len(), 509, "levels.tsv: rules read");
+    levels
+}
+
+fn oasdiff_level(levels: &HashMap<String, Level>, id: &str, test: &str) -> Level {
+    *levels
+        .get(id)
+        .unwrap_or_else(|| panic!("{test}: {id} is not one of oasdiff's rules (levels.tsv)"))
+}
+
 #[test]
-fn oasdiff_test_pairs_agree_on_breaking_changes() {
+fn oasdiff_test_pairs_agree_on_findings_and_levels() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let levels = oasdiff_levels();
     let mut expected_total = 0;
-    let mut found_total = 0;
     for case in CASES {
         let report = diff(&fixture(case.base), &fixture(case.revision), dir)
             .unwrap_or_else(|e| panic!("{}: {e}", case.test));
@@ -256,12 +290,35 @@ fn oasdiff_test_pairs_agree_on_breaking_changes() {
             .collect();
         for (id, operation) in case.expected {
             expected_total += 1;
+            let theirs = oasdiff_level(&levels, id, case.test);
+            let found: Vec<Level> = ours
+                .iter()
+                .filter(|(i, o, _)| i == id && o == operation)
+                .map(|(_, _, level)| *level)
+                .collect();
             assert!(
-                ours.iter().any(|(i, o, _)| i == id && o == operation),
+                !found.is_empty(),
                 "{}: oasdiff expects {id} on `{operation}`; ours: {ours:?}",
                 case.test
             );
-            found_total += 1;
+            assert!(
+                found.iter().all(|level| *level == theirs),
+                "{}: {id} on `{operation}` is {theirs:?} in oasdiff, ours reports {found:?}",
+                case.test
+            );
+        }
+        for (id, operation, _) in case.also_breaking {
+            assert_eq!(
+                oasdiff_level(&levels, id, case.test),
+                Level::Breaking,
+                "{}: {id}, listed as also breaking, is not breaking in oasdiff",
+                case.test
+            );
+            assert!(
+                ours.iter().any(|(i, o, _)| i == id && o == operation),
+                "{}: {id} on `{operation}` is listed as also breaking but ours does not report it",
+                case.test
+            );
         }
         let mut breaking: Vec<(&str, &str)> = ours
             .iter()
@@ -270,11 +327,10 @@ fn oasdiff_test_pairs_agree_on_breaking_changes() {
             .collect();
         breaking.sort_unstable();
         breaking.dedup();
-        let expected_breaking = case.expected.iter().filter(|(id, _)| {
-            openapi_docs_core::diff::CHECKS
-                .iter()
-                .any(|c| c.id == *id && c.level == Level::Breaking)
-        });
+        let expected_breaking = case
+            .expected
+            .iter()
+            .filter(|(id, _)| oasdiff_level(&levels, id, case.test) == Level::Breaking);
         let mut explained: Vec<(&str, &str)> = expected_breaking
             .copied()
             .chain(case.also_breaking.iter().map(|(i, o, _)| (*i, *o)))
@@ -287,9 +343,31 @@ fn oasdiff_test_pairs_agree_on_breaking_changes() {
             case.test
         );
     }
-    assert_eq!(found_total, expected_total);
     eprintln!(
-        "oasdiff test pairs: {} cases, {expected_total} expected findings, all found",
+        "oasdiff test pairs: {} cases, {expected_total} expected findings, all found at oasdiff's level",
         CASES.len()
     );
+}
+
+#[test]
+fn checks_table_levels_are_oasdiffs() {
+    let levels = oasdiff_levels();
+    let mut compared = 0;
+    for check in CHECKS.iter().filter(|c| c.oasdiff) {
+        let theirs = oasdiff_level(&levels, check.id, "CHECKS");
+        assert_eq!(
+            check.level, theirs,
+            "rules.rs gives {} the level {:?}; oasdiff's rules.go gives it {theirs:?}",
+            check.id, check.level
+        );
+        compared += 1;
+    }
+    for check in CHECKS.iter().filter(|c| !c.oasdiff) {
+        assert!(
+            !levels.contains_key(check.id),
+            "{} is marked as ours but oasdiff has a rule of that id",
+            check.id
+        );
+    }
+    assert_eq!(compared, 65, "oasdiff rules in our checks table");
 }
