@@ -47,15 +47,16 @@ const DEFAULT_COMPAT = THEME_TARGETS.find((t) => t.isDefault).compat;
 /** The version of `pkg` installed for the site at `siteDir` (resolved from there, as the site's
  * build resolves it), or undefined when there is none. */
 function installedVersion(siteDir, pkg) {
-  let file;
-  try {
-    file = require.resolve(`${pkg}/package.json`, { paths: [siteDir] });
-  } catch (err) {
-    if (err && (err.code === "MODULE_NOT_FOUND" || err.code === "ERR_PACKAGE_PATH_NOT_EXPORTED")) return undefined;
-    throw err;
+  // The node_modules folders Node looks in from the site, nearest first. Not `require.resolve` of
+  // `<pkg>/package.json`: a package whose `exports` leaves out its package.json (5.x releases of
+  // the plugin do) would look absent.
+  for (const dir of require("module")._nodeModulePaths(path.resolve(siteDir))) {
+    const file = path.join(dir, pkg, "package.json");
+    if (!fs.existsSync(file)) continue;
+    const version = JSON.parse(fs.readFileSync(file, "utf8")).version;
+    return { version: String(version), file };
   }
-  const version = JSON.parse(fs.readFileSync(file, "utf8")).version;
-  return { version: String(version), file };
+  return undefined;
 }
 
 /** The `compat` for spec entries without one: the pages of the plugin release the site has, by
@@ -256,7 +257,21 @@ function progressReporter(id, stream = process.stderr) {
 
 /** The callbacks the core calls: the reference's function options, given the item objects and
  * using the return values as the reference does. */
-function callbacksFor(specOptions, progress) {
+/** The installed reference plugin's `runWithExternalization` (4.7.1 and later:
+ * `lib/markdown/utils`), resolved from the site as the site's own generators import the
+ * plugin's modules: its `create` then writes the props the generator makes to JSON files, as in
+ * the reference. Undefined when the reference is not installed or has none. */
+function referenceExternalization(siteDir) {
+  for (const dir of require("module")._nodeModulePaths(path.resolve(siteDir))) {
+    const file = path.join(dir, REFERENCE_PACKAGE, "lib", "markdown", "utils.js");
+    if (!fs.existsSync(file)) continue;
+    const utils = require(file);
+    return typeof utils.runWithExternalization === "function" ? utils.runWithExternalization : undefined;
+  }
+  return undefined;
+}
+
+function callbacksFor(specOptions, progress, siteDir = process.cwd()) {
   const byKind = {};
   for (const [name, kind] of Object.entries(MARKDOWN_GENERATORS)) {
     const fn = specOptions.markdownGenerators && specOptions.markdownGenerators[name];
@@ -269,11 +284,20 @@ function callbacksFor(specOptions, progress) {
     markdownKinds: kinds,
     // The reference puts the result in the template's `{{{markdown}}}` (Mustache: a function is
     // called with the item as `this`, null/undefined render nothing, anything else as a string).
-    markdown: kinds.length === 0 ? undefined : (itemJson) => {
+    markdown: kinds.length === 0 ? undefined : (itemJson, externalize) => {
       const item = JSON.parse(itemJson);
-      let markdown = byKind[item.type](item);
-      if (typeof markdown === "function") markdown = markdown.call(item);
-      return markdown == null ? "" : String(markdown);
+      const generate = () => {
+        let markdown = byKind[item.type](item);
+        if (typeof markdown === "function") markdown = markdown.call(item);
+        return markdown == null ? "" : String(markdown);
+      };
+      if (!externalize) return generate();
+      // The reference runs the generator under its `runWithExternalization`, which sends the
+      // props the generator creates with the plugin's `create` to JSON files.
+      const run = referenceExternalization(siteDir);
+      if (!run) return JSON.stringify({ markdown: generate(), files: [] });
+      const { result, files } = run(item.id, generate);
+      return JSON.stringify({ markdown: result, files: files.map((f) => [f.filename, f.content]) });
     },
     // The reference writes the result into sidebar.ts as is (JSON5, so `undefined` keys vanish).
     docItem: typeof createDocItem !== "function" ? undefined : (itemJson, basePath) => {
@@ -311,7 +335,7 @@ function pluginOpenAPIDocsRs(context, options) {
     const progress = progressReporter(id);
     let summary;
     try {
-      const callbacks = callbacksFor(specOptions, progress.report);
+      const callbacks = callbacksFor(specOptions, progress.report, siteDir);
       summary = native.generate(optionsJson, siteDir, docs.docPath, docs.routeBasePath, callbacks, producerFor(specOptions));
     } catch (err) {
       if (err && typeof err === "object" && err.specId === undefined) err.specId = id;
@@ -348,7 +372,7 @@ function pluginOpenAPIDocsRs(context, options) {
     let summaries;
     try {
       summaries = native.generateShared(
-        keys.map((key) => ({ key, optionsJson: specOptionsJson(entries[key]), callbacks: callbacksFor(entries[key], progress.report), producer: producerFor(entries[key]) })),
+        keys.map((key) => ({ key, optionsJson: specOptionsJson(entries[key]), callbacks: callbacksFor(entries[key], progress.report, siteDir), producer: producerFor(entries[key]) })),
         siteDir, docs.docPath, docs.routeBasePath,
       );
     } catch (err) {
@@ -447,7 +471,10 @@ function pluginOpenAPIDocsRs(context, options) {
     if (!pluginId) return { targetConfig: config, targetDocsPluginId: undefined };
     const instance = (siteConfig.plugins || []).find((p) => Array.isArray(p) && p[1] && p[1].id === pluginId);
     if (!instance) throw Object.assign(new Error(`OpenAPI docs plugin ID '${pluginId}' not found.`), { code: "E_INVALID_OPTION" });
-    return { targetConfig: withDefaultCompat(instance[1].config, siteDir), targetDocsPluginId: instance[1].docsPluginId };
+    // The reference reads these entries from the site config as written: its option defaults
+    // (Joi's `externalJsonProps: true`, 4.7.1 and later) do not apply to them.
+    const raw = Object.fromEntries(Object.entries(instance[1].config || {}).map(([id, e]) => [id, e && typeof e === "object" && e.externalJsonProps === undefined ? { ...e, externalJsonProps: false } : e]));
+    return { targetConfig: withDefaultCompat(raw, siteDir), targetDocsPluginId: instance[1].docsPluginId };
   }
 
   /** Runs `fn(key, specOptions, docsPluginId)` for `id` (or every spec for "all"). A failing

@@ -50,8 +50,12 @@ export declare function generate(optionsJson: string, siteDir: string, docsPath?
 export interface GenerateCallbacks {
   /** Page kinds (`api`, `info`, `tag`, `schema`) whose body `markdown` gives. */
   markdownKinds?: Array<string>
-  /** `(itemJson) => markdown`: the body of a page of one of `markdownKinds`. */
-  markdown?: (arg: string) => string
+  /**
+   * `(itemJson, externalize) => markdown`: the body of a page of one of `markdownKinds`. With
+   * `externalize` (the reference runs the generator under its `runWithExternalization`), the
+   * JSON text of `{ markdown, files: [[name, text], ...] }` instead.
+   */
+  markdown?: (arg0: string, arg1: boolean) => string
   /** `(itemJson, basePath) => docItemJson`: the sidebar entry of an API or schema page. */
   docItem?: (arg0: string, arg1: string) => string
   /** Hears how far the generation got. */

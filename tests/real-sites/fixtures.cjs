@@ -11,7 +11,7 @@
 //
 // Usage: node tests/real-sites/fixtures.cjs make <site> <id,id,...> [--extra=path,path]
 //   after `harness.cjs run <site>` (it reads which files each entry read from our stamps in
-//   tests/.work/real-sites/runs/<site>/ours); --extra adds files the entries must NOT read (a
+//   $REAL_SITES_WORK/runs/<site>/ours: see work.cjs); --extra adds files the entries must NOT read (a
 //   subfolder's spec that the reference's glob leaves out, say).
 "use strict";
 const fs = require("fs");
@@ -23,7 +23,7 @@ const { pinned } = require("./reference-install.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
 const FIXTURES = path.join(__dirname, "fixtures");
-const WORK = path.join(ROOT, "tests/.work/real-sites");
+const { WORK } = require("./work.cjs");
 const STAMP = ".openapi-docs-rs.stamp.json";
 
 /** The fixture names committed. */
@@ -86,7 +86,7 @@ async function make(name, ids, extra) {
   console.log(`${name}: ${found.length} entries, ${list.length} files, ${(size / 1024).toFixed(0)} KB compressed in ${path.relative(ROOT, dir)}`);
 }
 
-/** A fixture as harness inputs (compareSite), its files extracted under tests/.work/real-sites/fixtures/<name>. */
+/** A fixture as harness inputs (compareSite), its files extracted under $REAL_SITES_WORK/fixtures/<name>. */
 function fixtureInputs(name, { log = () => {} } = {}) {
   const { installPins } = require("./reference-install.cjs");
   const dir = path.join(FIXTURES, name);

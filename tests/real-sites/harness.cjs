@@ -11,7 +11,7 @@
 //   node tests/real-sites/harness.cjs report            docs/reports/real-sites.{md,json} from
 //                                                       the last runs (commit them)
 // Each site's files come from $REAL_SITES_DIR/<name> (snapshot.cjs says how to make one); a site
-// without a snapshot is skipped with a message. Work folders: tests/.work/real-sites/.
+// without a snapshot is skipped with a message. Work folders: $REAL_SITES_WORK (work.cjs: outside the repository).
 // CI runs the committed fixture set instead (fixtures.test.cjs), which uses the same functions.
 "use strict";
 const fs = require("fs");
@@ -25,7 +25,7 @@ const { classifyTrees } = require("../corpus/classify.cjs");
 const { listFiles } = require("../differential/compare.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
-const WORK = path.join(ROOT, "tests/.work/real-sites");
+const { WORK } = require("./work.cjs");
 const OURS_PLUGIN = path.join(ROOT, "bindings/node/index.js");
 const STAMP = ".openapi-docs-rs.stamp.json";
 const REFERENCE_TIMEOUT_MS = 60 * 60_000;
@@ -112,8 +112,8 @@ async function siteInputs(site, siteDir, { log = console.log } = {}) {
 async function compareSite(inputs, { only = null, log = console.log } = {}) {
   const { name, site, siteDir, plugins, pins, referenceDir, missing } = inputs;
   const native = require(OURS_PLUGIN).native;
-  // As our plugin picks it in the site: the installed reference plugin's release (the theme's
-  // peer dependency keeps it installed), else the theme's.
+  // What our plugin picks in the site (from the installed reference plugin, which the theme's
+  // peer dependency keeps installed, else the theme); the classifier's rules depend on it.
   const compat = native.compatForTheme(pins.plugin) ?? native.compatForTheme(pins.theme ?? "");
   if (!compat) throw new Error(`${name}: ours has no target for plugin ${pins.plugin} or theme ${pins.theme}`);
   const report = {
@@ -135,12 +135,16 @@ async function compareSite(inputs, { only = null, log = console.log } = {}) {
       const dir = path.join(WORK, "runs", pluginKey, side);
       discard(dir);
       linkTree(siteDir, dir, all.map((t) => t.outputDir).filter(Boolean).map((o) => path.posix.normalize(o).replace(/\/$/, "")));
+      // The site's installed packages (the reference, at the versions its lock pins), on both
+      // sides, as the site has them: the site's code imports from them, and ours picks its
+      // `compat` from the installed reference plugin, as in the site.
+      fs.symlinkSync(path.join(referenceDir, "node_modules"), path.join(dir, "node_modules"));
       log(`${pluginKey}: ${side}: ${ids.length} entries (${runTrees.length} with versions)...`);
       fs.rmSync(path.join(WORK, `${pluginKey}.${side}.result.json`), { force: true });
       sides[side] = runPlugin(side, {
         site: pluginKey, plugin: side === "reference" ? "docusaurus-plugin-openapi-docs" : OURS_PLUGIN, resolveFrom: side === "reference" ? referenceDir : ROOT,
         configResolveFrom: [referenceDir], siteDir: dir, configFile: inputs.configFile, env: inputs.env, pluginIndex: index,
-        compat: side === "ours" ? compat : undefined, ids, allVersions: true,
+        ids, allVersions: true,
         // With several instances, the command needs `--plugin-id` (the reference refuses to guess).
         pluginId: plugins.length > 1 ? options.id : undefined, result: path.join(WORK, `${pluginKey}.${side}.result.json`),
       });

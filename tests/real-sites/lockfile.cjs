@@ -169,10 +169,10 @@ function closure(lock, roots) {
   const unresolved = [];
   const stack = roots.map((r) => ({ ...r, parent: null, from: "" }));
   while (stack.length) {
-    const { name, range, parent, from } = stack.pop();
+    const { name, range, parent, from, viaParent } = stack.pop();
     // A root the site's package.json asks for is looked up as the lock records the site's own
     // dependencies (pnpm's importers); a root asked by a package, as that package's dependency.
-    const entry = parent === null && !from && lock.root ? lock.root(name, range) : lock.resolve(name, range, from);
+    const entry = parent === null && !viaParent && lock.root ? lock.root(name, range) : lock.resolve(name, range, from);
     if (!entry) { unresolved.push(`${name}@${range}${parent ? ` (from ${parent})` : ""}`); continue; }
     const id = `${name}@${entry.version}<${parent ?? ""}`;
     if (seen.has(id)) continue;

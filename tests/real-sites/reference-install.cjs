@@ -1,5 +1,5 @@
 // Installs the reference plugin a real site pins, with the dependency versions its lockfile
-// picks, apart from everything else: tests/.work/real-sites/reference/<site>/.
+// picks, apart from everything else: $REAL_SITES_WORK/reference/<site>/ (work.cjs).
 //
 // The site's lockfile (lockfile.cjs) gives the closure of docusaurus-plugin-openapi-docs and of
 // the two Docusaurus packages it requires at run time (@docusaurus/utils, utils-validation) at
@@ -15,7 +15,7 @@ const { spawnSync } = require("child_process");
 const { readLockfile, closure } = require("./lockfile.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
-const WORK = path.join(ROOT, "tests/.work/real-sites/reference");
+const WORK = path.join(require("./work.cjs").WORK, "reference");
 const PLUGIN = "docusaurus-plugin-openapi-docs";
 const THEME = "docusaurus-theme-openapi-docs";
 
@@ -45,7 +45,8 @@ function pinned(siteDir, site) {
   for (const name of ["@docusaurus/utils", "@docusaurus/utils-validation"]) {
     const range = core.dependencies[name];
     if (!range) throw new Error(`${site.name}: @docusaurus/core@${core.version} in the lock does not list ${name}`);
-    roots.push({ name, range, from: core.key ?? "" });
+    // As @docusaurus/core's dependency (not the site's own): viaParent.
+    roots.push({ name, range, from: core.key ?? "", viaParent: true });
   }
   const deps = closure(lock, roots);
   if (deps.unresolved.length) throw new Error(`${site.name}: the lockfile does not resolve ${deps.unresolved.slice(0, 5).join(", ")}`);
@@ -117,7 +118,7 @@ function installed(dir) {
 
 /**
  * Installs (once) and checks the reference as `pins` says (pinned() of a site's lockfile, or a
- * fixture's recorded pins) in tests/.work/real-sites/reference/<name>; returns { dir, mismatches }.
+ * fixture's recorded pins) in $REAL_SITES_WORK/reference/<name>; returns { dir, mismatches }.
  */
 function installPins(name, pins, { about = name, log = () => {} } = {}) {
   const dir = path.join(WORK, name);

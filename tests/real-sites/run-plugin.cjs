@@ -9,7 +9,7 @@
 // Usage: node run-plugin.cjs <job.json>; the job: { plugin (a module name or path), resolveFrom
 // (where the plugin and the config's missing imports resolve from), siteDir (the site's folder:
 // the plugin reads and writes there), configFile, env, pluginIndex (which instance of the
-// reference plugin in the config), compat (ours: set in every entry), ids, allVersions, result }.
+// reference plugin in the config), pluginId (for `--plugin-id`), ids, allVersions, result }.
 // The result: { entries: { id: { ms, errors, warnings } } }. Both plugins log a failure and go
 // on with the next entry; an error logged while an entry runs is that entry's.
 "use strict";
@@ -24,9 +24,7 @@ async function main() {
   const { config: siteConfig } = await loadSiteConfig(job.siteDir, job.configFile, { env: job.env ?? {}, resolveFrom: job.configResolveFrom ?? [] });
   process.chdir(job.siteDir);
   const siteOptions = openApiPlugins(siteConfig)[job.pluginIndex].options;
-  let options = job.compat
-    ? { ...siteOptions, config: Object.fromEntries(Object.entries(siteOptions.config).map(([id, e]) => [id, { ...e, compat: job.compat }])) }
-    : siteOptions;
+  let options = siteOptions;
   const requireFrom = createRequire(path.join(job.resolveFrom, "noop.js"));
   const pluginModule = requireFrom(job.plugin);
   const plugin = pluginModule.default ?? pluginModule;

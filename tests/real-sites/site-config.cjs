@@ -62,6 +62,14 @@ async function loadSiteConfig(siteDir, configFile, { env = {}, resolveFrom = [] 
         try {
           return originalResolve.call(this, request, { id: dir, filename: path.join(dir, "index.js"), paths: Module._nodeModulePaths(dir) }, ...rest);
         } catch {}
+        // A TypeScript module of a package (`docusaurus-plugin-openapi-docs/src/markdown/utils`),
+        // which jiti loads but Node's resolver does not know.
+        if (!request.startsWith(".") && !path.isAbsolute(request)) {
+          const base = path.join(dir, "node_modules", request);
+          for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
+            if (fs.existsSync(candidate)) return candidate;
+          }
+        }
       }
       stubbed.add(request);
       return stubFile(request);

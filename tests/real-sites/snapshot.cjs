@@ -1,6 +1,6 @@
 // Where a real site's files are, and how a developer gets them. The full sites stay out of the
 // repository: each is a plain file tree of the site at its commit, in
-// $REAL_SITES_DIR/<name> (default tests/.work/real-sites/snapshots/<name>).
+// $REAL_SITES_DIR/<name> (default $REAL_SITES_WORK/snapshots/<name>: work.cjs).
 //
 // To make one: `node tests/real-sites/snapshot.cjs <name> <git-dir>` extracts the commit of
 // sites.json from a clone or bare mirror of the site's repository (a developer session brings
@@ -14,7 +14,7 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "../..");
-const SNAPSHOTS = process.env.REAL_SITES_DIR ? path.resolve(process.env.REAL_SITES_DIR) : path.join(ROOT, "tests/.work/real-sites/snapshots");
+const SNAPSHOTS = process.env.REAL_SITES_DIR ? path.resolve(process.env.REAL_SITES_DIR) : path.join(require("./work.cjs").WORK, "snapshots");
 const MISSING_FILE = ".real-sites-missing.json";
 
 function sites() {

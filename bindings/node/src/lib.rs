@@ -131,8 +131,10 @@ pub struct GenerateSummary {
 pub struct GenerateCallbacks<'a> {
     /// Page kinds (`api`, `info`, `tag`, `schema`) whose body `markdown` gives.
     pub markdown_kinds: Option<Vec<String>>,
-    /// `(itemJson) => markdown`: the body of a page of one of `markdownKinds`.
-    pub markdown: Option<Function<'a, String, String>>,
+    /// `(itemJson, externalize) => markdown`: the body of a page of one of `markdownKinds`. With
+    /// `externalize` (the reference runs the generator under its `runWithExternalization`), the
+    /// JSON text of `{ markdown, files: [[name, text], ...] }` instead.
+    pub markdown: Option<Function<'a, FnArgs<(String, bool)>, String>>,
     /// `(itemJson, basePath) => docItemJson`: the sidebar entry of an API or schema page.
     pub doc_item: Option<Function<'a, FnArgs<(String, String)>, String>>,
     /// Hears how far the generation got.
@@ -155,6 +157,27 @@ pub struct ProgressEvent {
 struct JsHooks<'a> {
     callbacks: GenerateCallbacks<'a>,
     exception: Option<napi::Error>,
+    /// The files the last `markdown` call externalized.
+    page_files: Vec<(String, String)>,
+}
+
+/// The `markdown` callback's answer for an externalized page, `{ markdown, files: [[name, text],
+/// ...] }`: the body and the files.
+fn externalized_markdown(text: &str) -> Option<(String, Vec<(String, String)>)> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let markdown = value.get("markdown")?.as_str()?.to_string();
+    let files = value
+        .get("files")?
+        .as_array()?
+        .iter()
+        .map(|pair| {
+            Some((
+                pair.get(0)?.as_str()?.to_string(),
+                pair.get(1)?.as_str()?.to_string(),
+            ))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((markdown, files))
 }
 
 impl JsHooks<'_> {
@@ -179,10 +202,24 @@ impl Hooks for JsHooks<'_> {
             return Ok(None);
         }
         let json = openapi_docs_core::js::stringify(&item.to_json());
-        match markdown.call(json) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) => Err(self.failed(e)),
+        let externalize = item.props_externalized();
+        let text = match markdown.call((json, externalize).into()) {
+            Ok(text) => text,
+            Err(e) => return Err(self.failed(e)),
+        };
+        if !externalize {
+            return Ok(Some(text));
         }
+        let (markdown, files) = externalized_markdown(&text).ok_or_else(|| HookError {
+            message: "returned something that is not an externalized page ({ markdown, files })"
+                .into(),
+        })?;
+        self.page_files = files;
+        Ok(Some(markdown))
+    }
+
+    fn take_page_files(&mut self) -> Vec<(String, String)> {
+        std::mem::take(&mut self.page_files)
     }
 
     fn doc_item(
@@ -284,6 +321,7 @@ pub fn generate(
             progress: None,
         }),
         exception: None,
+        page_files: Vec::new(),
     };
     let output_dir = site.join(options.output_dir_trimmed());
     let generated = match producer {
@@ -369,6 +407,7 @@ pub fn generate_shared(
                 progress: None,
             }),
             exception: None,
+            page_files: Vec::new(),
         });
     }
     let Some(first) = parsed.first() else {

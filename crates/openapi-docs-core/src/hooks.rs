@@ -59,6 +59,8 @@ pub struct ItemView<'a> {
     download_url: Option<&'a str>,
     /// 5.x sets `downloadUrl` on every item, 4.3.5 on the info item only.
     download_url_on_every_item: bool,
+    /// Whether the reference runs this page's generator under `runWithExternalization`.
+    props_externalized: bool,
 }
 
 impl<'a> ItemView<'a> {
@@ -69,7 +71,22 @@ impl<'a> ItemView<'a> {
             item,
             download_url,
             download_url_on_every_item: false,
+            props_externalized: false,
         }
+    }
+
+    /// The view of a page whose generator the reference runs under `runWithExternalization`.
+    pub(crate) fn with_props_externalized(mut self) -> Self {
+        self.props_externalized = true;
+        self
+    }
+
+    /// Whether the reference runs this page's generator under its `runWithExternalization`
+    /// (`externalJsonProps` on, with a release whose own layout writes the props of API and
+    /// schema pages to JSON files, 4.7.1 and later): the props a custom generator writes with the
+    /// reference's `create` then go to files, which [`Hooks::take_page_files`] hands back.
+    pub fn props_externalized(&self) -> bool {
+        self.props_externalized
     }
 
     /// The view as 5.x passes items to its generators: `downloadUrl` on every item (#1094).
@@ -167,6 +184,13 @@ pub trait Hooks {
     fn page_markdown(&mut self, item: &ItemView<'_>) -> Result<Option<String>, HookError> {
         let _ = item;
         Ok(None)
+    }
+
+    /// The files (name, text) the last [`Hooks::page_markdown`] call wrote through the
+    /// reference's `runWithExternalization` (see [`ItemView::props_externalized`]); they are
+    /// written beside the page, as the reference writes its `externalFiles`.
+    fn take_page_files(&mut self) -> Vec<(String, String)> {
+        Vec::new()
     }
 
     /// A sidebar entry for an API or schema page instead of the built-in doc item (the

@@ -107,22 +107,36 @@ pub fn compress(json: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// The body `hooks` gives a page instead of the built-in one, if any.
+/// A page body a hook gave (the reference's `markdownGenerators`), with the JSON files the
+/// reference's `runWithExternalization` collected while it ran (name, text).
+type CustomBody = (String, Vec<(String, String)>);
+
+/// The body `hooks` gives a page instead of the built-in one, if any, and the files it wrote.
 fn hook_markdown(
     hooks: &mut dyn Hooks,
     item: &Item,
     options: &SpecOptions,
-) -> Result<Option<String>> {
+) -> Result<Option<CustomBody>> {
+    let target = options.target();
     let mut view = ItemView::new(item, options.download_url.as_deref());
-    if options.target().pages.download_url_on_every_item {
+    if target.pages.download_url_on_every_item {
         view = view.download_url_on_every_item();
     }
-    hooks.page_markdown(&view).map_err(|e| Error::Callback {
+    // As the reference's `generateApiDocs`: `options.externalJsonProps && (item.type === "api"
+    // || item.type === "schema")`, in the releases with that option.
+    if options.external_json_props()
+        && target.pages.external_props == ExternalProps::PluginFiles
+        && matches!(item.kind, ItemKind::Api | ItemKind::Schema)
+    {
+        view = view.with_props_externalized();
+    }
+    let markdown = hooks.page_markdown(&view).map_err(|e| Error::Callback {
         callback: markdown_generator_name(item.kind).into(),
         page: item.id.clone(),
         pointer: item.pointer.clone(),
         message: e.message,
-    })
+    })?;
+    Ok(markdown.map(|markdown| (markdown, hooks.take_page_files())))
 }
 
 /// Renders every page of a spec; `hooks` may replace page bodies and hears each page rendered.
@@ -327,7 +341,7 @@ impl<'a> Renderer<'a> {
     fn files(
         &self,
         item: Item,
-        custom: Option<String>,
+        custom: Option<CustomBody>,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
         crate::panic_guard::fail_point("render");
@@ -340,8 +354,9 @@ impl<'a> Renderer<'a> {
         }
         match item.kind {
             ItemKind::Api => self.api_files(item, view, custom, emit),
-            ItemKind::Info => self.info_files(item, view, custom, emit),
-            ItemKind::Tag => self.tag_files(item, view, custom, emit),
+            // The reference externalizes the props of API and schema pages only.
+            ItemKind::Info => self.info_files(item, view, custom.map(|c| c.0), emit),
+            ItemKind::Tag => self.tag_files(item, view, custom.map(|c| c.0), emit),
             ItemKind::Schema => self.schema_files(item, view, custom, emit),
         }
     }
@@ -356,7 +371,7 @@ impl<'a> Renderer<'a> {
         &self,
         mut item: Item,
         mut view: Map<String, Value>,
-        custom: Option<String>,
+        custom: Option<CustomBody>,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
         let original = item.api.take().expect("api items carry api");
@@ -394,7 +409,7 @@ impl<'a> Renderer<'a> {
             .reusing(&json, &prop_ranges);
         // The reference renders the body before it sets `infoPath`, so the body never links it.
         let (markdown, their_files) = match custom {
-            Some(markdown) => (markdown, Vec::new()),
+            Some(custom) => custom,
             None => self.externalizing(&item.id, || {
                 api_page::render(
                     &item.title,
@@ -532,12 +547,12 @@ impl<'a> Renderer<'a> {
         &self,
         mut item: Item,
         mut view: Map<String, Value>,
-        custom: Option<String>,
+        custom: Option<CustomBody>,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
         let schema = item.schema.take().expect("schema items carry schema");
         let (markdown, prop_files) = match custom {
-            Some(markdown) => (markdown, Vec::new()),
+            Some(custom) => custom,
             None => self.externalizing(&item.id, || {
                 schema_body(
                     &theme_safe::schema(
