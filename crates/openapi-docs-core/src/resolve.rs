@@ -282,12 +282,6 @@ impl Resolver {
         }
     }
 
-    /// Lets external `$ref`s read files anywhere under `dir` (a spec folder holding this
-    /// document in a subfolder), instead of only under the document's own folder.
-    pub fn set_root_dir(&mut self, dir: &Path) {
-        self.root_dir = dir.to_path_buf();
-    }
-
     /// Replaces the resource limits.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;

@@ -163,7 +163,6 @@ pub(crate) fn run(
             docs,
             outputs: &outputs,
         },
-        site_dir,
         hooks,
         seen,
     )?;
