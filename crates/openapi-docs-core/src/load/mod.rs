@@ -5,6 +5,7 @@ mod input;
 mod locate;
 mod parallel_json;
 pub(crate) mod parse;
+mod referenced;
 mod remote;
 mod yaml;
 
@@ -14,6 +15,7 @@ use std::sync::Arc;
 pub use input::{Input, modified_ms};
 pub(crate) use locate::{Locator, document_order, pointer_location};
 pub(crate) use parse::parse_document;
+pub(crate) use referenced::{read_referenced, read_referenced_url};
 pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
 use serde_json::Value;
 
