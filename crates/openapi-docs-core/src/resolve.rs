@@ -1198,15 +1198,30 @@ impl<'r> Expansion<'r> {
                                     ));
                                 }
                             }
+                            // The discriminator the merged object holds: its mapping is
+                            // resolved as a plain object's (4.x drops the discriminator when
+                            // its mapping names no schema).
+                            let discriminator = merged
+                                .iter()
+                                .find(|(k, _)| *k == "discriminator")
+                                .map(|(_, child)| *child);
                             self.stack.push(None);
                             let mut out = Map::with_capacity(merged.len());
                             for (k, child) in merged {
                                 let expanded = self.expand_child(k, child)?;
                                 out.insert(k.clone(), expanded);
                             }
-                            self.stack.pop();
                             crate::js::reorder_map(&mut out);
-                            return Ok(Value::Object(out));
+                            let result = match discriminator {
+                                Some(held) => self.resolve_mapping_in_place(
+                                    Value::Object(out),
+                                    held.doc,
+                                    Some(held.value),
+                                ),
+                                None => Ok(Value::Object(out)),
+                            };
+                            self.stack.pop();
+                            return result;
                         }
                     }
                     if self.stack.contains(&Some(target)) {
@@ -1322,19 +1337,31 @@ impl<'r> Expansion<'r> {
 
     /// The reference replaces `discriminator.mapping` values that are in-document pointers with
     /// the (expanded) schemas they point at ([`Resolver::mapped_schemas`]).
-    fn resolve_discriminator_in_place(
+    fn resolve_discriminator_in_place(&mut self, value: Value, place: Place<'r>) -> Result<Value> {
+        self.resolve_mapping_in_place(value, place.doc, place.value.get("discriminator"))
+    }
+
+    /// [`Expansion::resolve_discriminator_in_place`] for an expanded object `value` whose
+    /// `discriminator` is `discriminator` of document `doc` (`None`: a new object, made by an
+    /// extended `$ref`'s merge), the mapping's pointers read in `doc`. The serializer of the
+    /// reference's loader replaces the mapping of every object it meets with a `discriminator`,
+    /// the new object of an extended `$ref` included.
+    pub(super) fn resolve_mapping_in_place(
         &mut self,
         mut value: Value,
-        place: Place<'r>,
+        doc: usize,
+        discriminator: Option<&'r Value>,
     ) -> Result<Value> {
-        if !self.resolver.follow_refs || self.mapped_stand_ins_in_place(&mut value, place) {
+        if !self.resolver.follow_refs
+            || self.mapped_stand_ins_in_place(&mut value, doc, discriminator)
+        {
             return Ok(value);
         }
         let resolver = self.resolver;
         let targets: Vec<(String, String, bool, &Value)> =
             match value.get("discriminator").and_then(|d| d.get("mapping")) {
                 Some(Value::Object(mapping)) => resolver
-                    .mapped_schemas(place.doc, mapping)
+                    .mapped_schemas(doc, mapping)
                     .map(|(key, reference, is_root, target)| {
                         (key.clone(), reference.to_string(), is_root, target)
                     })
@@ -1344,11 +1371,9 @@ impl<'r> Expansion<'r> {
         if targets.is_empty() {
             return Ok(value);
         }
-        let doc = place.doc;
         let mut resolved = Vec::new();
         let within = std::mem::replace(&mut self.within, Within::Elsewhere);
         // The mapping object and the discriminator are ancestors of the mapped schemas.
-        let discriminator = place.value.get("discriminator");
         let mapping = discriminator.and_then(|d| d.get("mapping"));
         self.stack
             .push(discriminator.map(|value| Place { doc, value }));
