@@ -48,16 +48,18 @@ const referenceArgs = (reference, dir, optionsFile) => [REFERENCES[reference].sc
  * referenceFailed says the reference wrote no output (and exited non-zero: an exit 0 without
  * output throws), referenceStatus is its exit status, and result is compareTrees' answer, or
  * null when the reference failed. `reference` picks the
- * reference ("4.3.5" or "5.2.0"; 5.2.0's work folders are under tests/.work/v5/).
+ * reference ("4.3.5" or "5.2.0"; 5.2.0's work folders are under tests/.work/v5/). With
+ * `specFolder`, `specFile` is a folder given whole as `specPath` (a folder of specs).
  */
-function runBoth(workName, specFile, specOptions, extraFiles = [], { reference = "4.3.5" } = {}) {
+function runBoth(workName, specFile, specOptions, extraFiles = [], { reference = "4.3.5", specFolder = false } = {}) {
   const target = REFERENCES[reference];
   if (!target) throw new Error(`unknown reference ${reference}`);
   const dir = path.join(target.work, workName);
   fs.rmSync(dir, { recursive: true, force: true });
-  // A folder is a spec split over files: copied whole, its `openapi.yaml` the entry.
+  // A folder is a spec split over files: copied whole, its `openapi.yaml` the entry (or, with
+  // `specFolder`, the folder itself the spec path).
   const isFolder = fs.statSync(specFile).isDirectory();
-  const specPath = isFolder ? "spec/openapi.yaml" : `spec${path.extname(specFile)}`;
+  const specPath = specFolder ? "spec" : isFolder ? "spec/openapi.yaml" : `spec${path.extname(specFile)}`;
   for (const side of ["reference", "ours"]) {
     fs.mkdirSync(path.join(dir, side), { recursive: true });
     if (isFolder) fs.cpSync(specFile, path.join(dir, side, "spec"), { recursive: true });

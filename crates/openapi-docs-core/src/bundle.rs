@@ -87,6 +87,10 @@ enum Ty {
     /// 3.2's `components.mediaTypes`: each entry a media type map.
     NamedMediaTypes,
     SecurityScheme,
+    /// The root's `tags`, and a tag: its text fields are walked, so a `$ref` there (pan.dev's
+    /// `description: {$ref: desc/<tag>.md}`) is copied in.
+    TagList,
+    Tag,
     /// A named type whose insides hold no reference this step follows (`info`, a server, a tag,
     /// external docs, ...): a `$ref` in its place is still copied in.
     Leaf,
@@ -292,6 +296,14 @@ fn declared(ty: Ty, types: Types) -> &'static [&'static str] {
             "callbacks",
         ],
         Ty::SecurityScheme => &["flows"],
+        Ty::Tag => &[
+            "name",
+            "description",
+            "externalDocs",
+            "summary",
+            "parent",
+            "kind",
+        ],
         _ => &[],
     }
 }
@@ -302,7 +314,12 @@ fn has_extensions(ty: Ty) -> bool {
     !(has_additional(ty)
         || matches!(
             ty,
-            Ty::ParameterList | Ty::SchemaList | Ty::LeafList | Ty::EncodingList | Ty::Scalar
+            Ty::ParameterList
+                | Ty::SchemaList
+                | Ty::LeafList
+                | Ty::EncodingList
+                | Ty::TagList
+                | Ty::Scalar
         ))
 }
 
@@ -345,6 +362,7 @@ fn item_type(ty: Ty) -> Option<Ty> {
         Ty::ParameterList => Some(Ty::Parameter),
         Ty::SchemaList => Some(Ty::Schema),
         Ty::LeafList => Some(Ty::Leaf),
+        Ty::TagList => Some(Ty::Tag),
         Ty::EncodingList => Some(Ty::Encoding),
         _ => None,
     }
@@ -378,7 +396,10 @@ fn child_type(ty: Ty, key: &str, value: &Value, types: Types) -> Child {
         (Ty::Root, "webhooks") if v31 => Some(Walk(Ty::WebhooksMap)),
         (Ty::Root, "x-webhooks") if !v31 => Some(Walk(Ty::WebhooksMap)),
         (Ty::Root, "components") => Some(Walk(Ty::Components)),
-        (Ty::Root, "servers" | "security" | "tags") => Some(Walk(Ty::LeafList)),
+        (Ty::Root, "servers" | "security") => Some(Walk(Ty::LeafList)),
+        (Ty::Root, "tags") => Some(Walk(Ty::TagList)),
+        (Ty::Tag, "externalDocs") => Some(Walk(Ty::Leaf)),
+        (Ty::Tag, "name" | "description" | "summary" | "parent" | "kind") => Some(Walk(Ty::Scalar)),
         (Ty::Root, "x-tagGroups") if !v31 => Some(Walk(Ty::LeafList)),
         (Ty::Root, "info" | "externalDocs") => Some(Walk(Ty::Leaf)),
         (Ty::PathItem, "servers") => Some(Walk(Ty::LeafList)),

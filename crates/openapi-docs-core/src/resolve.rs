@@ -282,12 +282,6 @@ impl Resolver {
         }
     }
 
-    /// Lets external `$ref`s read files anywhere under `dir` (a spec folder holding this
-    /// document in a subfolder), instead of only under the document's own folder.
-    pub fn set_root_dir(&mut self, dir: &Path) {
-        self.root_dir = dir.to_path_buf();
-    }
-
     /// Replaces the resource limits.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
@@ -455,9 +449,9 @@ impl Resolver {
                     });
                 }
                 let loaded = if load::is_url(&target_text) {
-                    load::read_url(&target_text)
+                    load::read_referenced_url(&target_text)
                 } else {
-                    load::read_one(&target)
+                    load::read_referenced(&target)
                 };
                 let file = loaded.map_err(|e| referenced_file_error(e, &reference, &location))?;
                 queue.push(self.add_document(target, key, file));
@@ -495,7 +489,7 @@ impl Resolver {
         {
             return;
         }
-        let Ok(file) = load::read_one(&target) else {
+        let Ok(file) = load::read_referenced(&target) else {
             return;
         };
         self.add_document(target, key, file);
@@ -1204,15 +1198,30 @@ impl<'r> Expansion<'r> {
                                     ));
                                 }
                             }
+                            // The discriminator the merged object holds: its mapping is
+                            // resolved as a plain object's (4.x drops the discriminator when
+                            // its mapping names no schema).
+                            let discriminator = merged
+                                .iter()
+                                .find(|(k, _)| *k == "discriminator")
+                                .map(|(_, child)| *child);
                             self.stack.push(None);
                             let mut out = Map::with_capacity(merged.len());
                             for (k, child) in merged {
                                 let expanded = self.expand_child(k, child)?;
                                 out.insert(k.clone(), expanded);
                             }
-                            self.stack.pop();
                             crate::js::reorder_map(&mut out);
-                            return Ok(Value::Object(out));
+                            let result = match discriminator {
+                                Some(held) => self.resolve_mapping_in_place(
+                                    Value::Object(out),
+                                    held.doc,
+                                    Some(held.value),
+                                ),
+                                None => Ok(Value::Object(out)),
+                            };
+                            self.stack.pop();
+                            return result;
                         }
                     }
                     if self.stack.contains(&Some(target)) {
@@ -1328,19 +1337,31 @@ impl<'r> Expansion<'r> {
 
     /// The reference replaces `discriminator.mapping` values that are in-document pointers with
     /// the (expanded) schemas they point at ([`Resolver::mapped_schemas`]).
-    fn resolve_discriminator_in_place(
+    fn resolve_discriminator_in_place(&mut self, value: Value, place: Place<'r>) -> Result<Value> {
+        self.resolve_mapping_in_place(value, place.doc, place.value.get("discriminator"))
+    }
+
+    /// [`Expansion::resolve_discriminator_in_place`] for an expanded object `value` whose
+    /// `discriminator` is `discriminator` of document `doc` (`None`: a new object, made by an
+    /// extended `$ref`'s merge), the mapping's pointers read in `doc`. The serializer of the
+    /// reference's loader replaces the mapping of every object it meets with a `discriminator`,
+    /// the new object of an extended `$ref` included.
+    pub(super) fn resolve_mapping_in_place(
         &mut self,
         mut value: Value,
-        place: Place<'r>,
+        doc: usize,
+        discriminator: Option<&'r Value>,
     ) -> Result<Value> {
-        if !self.resolver.follow_refs || self.mapped_stand_ins_in_place(&mut value, place) {
+        if !self.resolver.follow_refs
+            || self.mapped_stand_ins_in_place(&mut value, doc, discriminator)
+        {
             return Ok(value);
         }
         let resolver = self.resolver;
         let targets: Vec<(String, String, bool, &Value)> =
             match value.get("discriminator").and_then(|d| d.get("mapping")) {
                 Some(Value::Object(mapping)) => resolver
-                    .mapped_schemas(place.doc, mapping)
+                    .mapped_schemas(doc, mapping)
                     .map(|(key, reference, is_root, target)| {
                         (key.clone(), reference.to_string(), is_root, target)
                     })
@@ -1350,11 +1371,9 @@ impl<'r> Expansion<'r> {
         if targets.is_empty() {
             return Ok(value);
         }
-        let doc = place.doc;
         let mut resolved = Vec::new();
         let within = std::mem::replace(&mut self.within, Within::Elsewhere);
         // The mapping object and the discriminator are ancestors of the mapped schemas.
-        let discriminator = place.value.get("discriminator");
         let mapping = discriminator.and_then(|d| d.get("mapping"));
         self.stack
             .push(discriminator.map(|value| Place { doc, value }));

@@ -80,3 +80,46 @@ fn ref_parser_15_drops_siblings_of_a_cached_circular_target_only() {
     );
     assert_eq!(money["description"], "An amount, described beside its $ref");
 }
+
+/// `tests/differential/fixtures/discriminator-mapping-extended-ref.yaml`: a discriminator reached
+/// through an extended `$ref` has its mapping's pointers replaced by the schemas they name, for
+/// both targets, as through a plain `$ref` (the reference's serializer meets the merged object
+/// too). Before, 4.x pages dropped such a discriminator and 5.2.0 pages kept the pointers.
+#[test]
+fn a_discriminator_reached_through_an_extended_ref_has_its_mapping_resolved() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/differential/fixtures/discriminator-mapping-extended-ref.yaml");
+    for compat in [Compat::V4_3_5, Compat::V5_2_0] {
+        let options = SpecOptions {
+            spec_path: fixture.to_string_lossy().into_owned(),
+            output_dir: "docs/api".into(),
+            disable_compression: Some(true),
+            external_json_props: Some(false),
+            compat: Some(compat),
+            ..Default::default()
+        };
+        let generated =
+            openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
+                .expect("generates");
+        for name in ["get-vehicle.api.mdx", "add-fleet.api.mdx"] {
+            let page = generated
+                .pages
+                .iter()
+                .find(|p| p.path == name)
+                .expect("the page");
+            let api = page
+                .contents
+                .lines()
+                .find_map(|l| l.strip_prefix("api: "))
+                .expect("an api line");
+            assert!(
+                !api.contains("#/components/schemas/"),
+                "{compat:?} {name}: a mapping's pointer is left"
+            );
+            assert!(
+                api.contains(r#""mapping":{"car":{"type":"object""#),
+                "{compat:?} {name}: the mapped schema is written"
+            );
+        }
+    }
+}

@@ -187,11 +187,9 @@ impl Side {
         for file in &mut spec_files {
             let kind = resolver::check_version(file)?;
             let swagger2_original = (kind == SpecKind::Swagger2).then(|| file.document.clone());
-            let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(spec_path));
             let resolver = resolver::resolver_for(
                 file,
                 kind,
-                root_dir.as_deref(),
                 resolver::expansion_limits(&options),
                 options.target(),
             )?;

@@ -1,9 +1,11 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
+mod folder;
 mod input;
 mod locate;
 mod parallel_json;
 pub(crate) mod parse;
+mod referenced;
 mod remote;
 mod yaml;
 
@@ -13,6 +15,7 @@ use std::sync::Arc;
 pub use input::{Input, modified_ms};
 pub(crate) use locate::{Locator, document_order, pointer_location};
 pub(crate) use parse::parse_document;
+pub(crate) use referenced::{read_referenced, read_referenced_url};
 pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
 use serde_json::Value;
 
@@ -23,7 +26,8 @@ use crate::error::{Error, Location, Result};
 pub struct SpecFile {
     /// The path the document was read from, as the reference names it.
     pub source: String,
-    /// The document's folder relative to the spec folder (`.` for a single file).
+    /// The document's folder relative to the spec folder, as the reference records it: always
+    /// `.`, since only a folder's own files are specs.
     pub source_dir_name: String,
     /// The file on disk.
     pub path: PathBuf,
@@ -42,8 +46,8 @@ pub(crate) fn is_url(spec_path: &str) -> bool {
         .any(|line| line.starts_with("http://") || line.starts_with("https://"))
 }
 
-/// Reads the spec at `spec_path`: one file, or every `*.json`/`*.yaml`/`*.yml` directly inside a
-/// folder (and one level below, as the reference's `deep: 1` glob does), skipping `_category_`.
+/// Reads the spec at `spec_path`: one file, or the spec files directly inside a folder (see
+/// [`folder`]: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's).
 pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
     let display = spec_path.to_string_lossy().to_string();
     let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read {
@@ -51,59 +55,14 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
         source,
     })?;
     if meta.is_dir() {
-        let mut sources = Vec::new();
-        collect_specs(spec_path, Path::new(""), 0, &mut sources)?;
-        sources.sort();
-        sources.retain(|rel: &PathBuf| !rel.to_string_lossy().contains("_category_"));
-        return sources
+        return folder::spec_files_in(spec_path)?
             .into_iter()
-            .map(|rel| {
-                let full = spec_path.join(&rel);
-                let dir = rel
-                    .parent()
-                    .map(|p| p.to_string_lossy().to_string())
-                    .filter(|p| !p.is_empty())
-                    .unwrap_or_else(|| ".".into());
-                let mut file = read_one(&full)?;
-                file.source_dir_name = dir;
-                Ok(file)
-            })
+            .map(|name| read_one(&spec_path.join(name)))
             .collect();
     }
     let mut file = read_one(spec_path)?;
     file.source = display;
     Ok(vec![file])
-}
-
-fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
-    let dir = root.join(rel);
-    let entries = std::fs::read_dir(&dir).map_err(|source| Error::Read {
-        path: dir.clone(),
-        source,
-    })?;
-    for entry in entries {
-        let entry = entry.map_err(|source| Error::Read {
-            path: dir.clone(),
-            source,
-        })?;
-        let name = entry.file_name().to_string_lossy().to_string();
-        if name == "node_modules" || name.starts_with('.') {
-            continue;
-        }
-        let child = rel.join(&name);
-        let file_type = entry.file_type().map_err(|source| Error::Read {
-            path: entry.path(),
-            source,
-        })?;
-        if file_type.is_dir() {
-            if depth == 0 {
-                collect_specs(root, &child, depth + 1, out)?;
-            }
-        } else if name.ends_with(".json") || name.ends_with(".yaml") || name.ends_with(".yml") {
-            out.push(child);
-        }
-    }
-    Ok(())
 }
 
 /// Fetches and parses the spec at an http(s) `url` (see [`fetch_text`]); its `source` is the URL,

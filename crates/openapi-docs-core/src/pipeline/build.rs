@@ -3,8 +3,6 @@
 //! items built ([`crate::items`]) and, when the [`Schedule`](super::Schedule) streams, handed on
 //! to be rendered as soon as each is built.
 
-use std::path::Path;
-
 use serde_json::Value;
 
 use super::resolver::{check_version, expansion_limits, resolver_for};
@@ -44,7 +42,6 @@ pub(super) struct BuiltItems {
 pub(super) fn build_files<P: Send>(
     files: &mut [load::SpecFile],
     options: &SpecOptions,
-    site_dir: &Path,
     hooks: &mut dyn Hooks,
     mut stream: Option<Stream<'_, P>>,
 ) -> Result<BuiltItems> {
@@ -60,15 +57,7 @@ pub(super) fn build_files<P: Send>(
     let mut inputs = Vec::new();
     for (index, file) in files.iter_mut().enumerate() {
         let kind = check_version(file)?;
-        // A folder of specs: refs may reach files anywhere in that folder.
-        let root_dir = (file.source_dir_name != ".").then(|| site_dir.join(&options.spec_path));
-        let mut resolver = resolver_for(
-            file,
-            kind,
-            root_dir.as_deref(),
-            expansion_limits(options),
-            options.target(),
-        )?;
+        let mut resolver = resolver_for(file, kind, expansion_limits(options), options.target())?;
         ids.plan_file(&resolver, options, &file.source)
             .map_err(|e| load::locate(e, file))?;
         let spec = match stream.as_mut() {
@@ -184,6 +173,8 @@ fn drop_in_background<T: Send + 'static>(value: T) {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     /// `fixtures/page-count/compact-warning-order.yaml`: two compact pages, expanded in the
@@ -203,7 +194,6 @@ mod tests {
         let resolver = resolver_for(
             &mut file,
             kind,
-            None,
             expansion_limits(&options),
             options.target(),
         )

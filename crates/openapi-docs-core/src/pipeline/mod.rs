@@ -164,7 +164,6 @@ pub(crate) fn run(
             docs,
             outputs: &outputs,
         },
-        site_dir,
         hooks,
         seen,
     )?;

@@ -2,8 +2,6 @@
 //! [`Resolver`](crate::resolve::Resolver), as the reference's bundler (`detectSpec`) and loader
 //! (`loadAndResolveSpec`) prepare a document before `createItems` reads it.
 
-use std::path::Path;
-
 use serde_json::Value;
 
 use crate::error::{Error, Location, Result};
@@ -111,7 +109,6 @@ pub(crate) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
 pub(crate) fn resolver_for(
     file: &mut load::SpecFile,
     kind: SpecKind,
-    root_dir: Option<&Path>,
     limits: resolve::Limits,
     target: &'static crate::target::Target,
 ) -> Result<resolve::Resolver> {
@@ -119,9 +116,6 @@ pub(crate) fn resolver_for(
     let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
     resolver.set_limits(limits);
     resolver.set_target(target);
-    if let Some(dir) = root_dir {
-        resolver.set_root_dir(dir);
-    }
     resolver.load_external_refs()?;
     if kind != SpecKind::Swagger2 {
         resolver.bundle_external_refs()?;

@@ -2,8 +2,6 @@
 //! hooks may replace: the reference's order of JavaScript calls is kept where a hook could
 //! observe it, and pages are otherwise rendered (and their data freed) as soon as they are built.
 
-use std::path::Path;
-
 use super::Emit;
 use super::build::{BuiltItems, Stream, build_files};
 use crate::error::Result;
@@ -65,18 +63,13 @@ impl Schedule {
         files: &mut [load::SpecFile],
         options: &SpecOptions,
         render_with: RenderWith<'_>,
-        site_dir: &Path,
         hooks: &mut dyn Hooks,
         emit: &mut Emit<'_>,
     ) -> Result<BuiltItems> {
         match self {
-            Schedule::ItemsFirst => build_files(
-                files,
-                options,
-                site_dir,
-                hooks,
-                None::<Stream<'_, items::Item>>,
-            ),
+            Schedule::ItemsFirst => {
+                build_files(files, options, hooks, None::<Stream<'_, items::Item>>)
+            }
             Schedule::RenderInOrder => {
                 let mut renderer =
                     render::Renderer::new(options, render_with.docs, render_with.outputs)?;
@@ -85,7 +78,7 @@ impl Schedule {
                     prepare: &Ok,
                     take: &mut |item, hooks| renderer.render(item, hooks, &mut *emit),
                 };
-                build_files(files, options, site_dir, hooks, Some(stream))
+                build_files(files, options, hooks, Some(stream))
             }
             Schedule::RenderWhileBuilding => {
                 let renderer =
@@ -106,7 +99,7 @@ impl Schedule {
                         Ok(rendered.item)
                     },
                 };
-                build_files(files, options, site_dir, hooks, Some(stream))
+                build_files(files, options, hooks, Some(stream))
             }
         }
     }

@@ -299,18 +299,19 @@ impl Resolver {
 }
 
 impl<'r> Expansion<'r> {
-    /// On a compact page, resolves the discriminator's mapping of `value` (the copy of `place`)
-    /// from the stand-ins built once per spec: what `resolve_discriminator_in_place` would
-    /// make. False when it did not (the copy's mapping is not the one written).
+    /// On a compact page, resolves the discriminator's mapping of `value` (an expanded object
+    /// whose discriminator is `discriminator`, of document `doc`) from the stand-ins built once
+    /// per spec: what `resolve_mapping_in_place` would make. False when it did not (the copy's
+    /// mapping is not the one written).
     pub(super) fn mapped_stand_ins_in_place(
         &mut self,
         value: &mut Value,
-        place: Place<'r>,
+        doc: usize,
+        discriminator: Option<&'r Value>,
     ) -> bool {
         if self.compact.is_none() {
             return false;
         }
-        let discriminator = place.value.get("discriminator");
         let mapping_value = discriminator.and_then(|d| d.get("mapping"));
         let Some(Value::Object(mapping)) = mapping_value else {
             return false;
@@ -324,7 +325,7 @@ impl<'r> Expansion<'r> {
         if copied.len() != mapping.len() || !copied.iter().eq(mapping.iter()) {
             return false;
         }
-        let built = self.resolver.mapped_stand_ins(place.doc, mapping);
+        let built = self.resolver.mapped_stand_ins(doc, mapping);
         *copied = built.mapping.clone();
         // The values on the stack, each once: while the mapping is resolved, the discriminator
         // and the mapping are on it too.

@@ -169,8 +169,17 @@ impl<'r> Expansion<'r> {
         Ok(merged?.map(|entries| (entries, root)))
     }
 
-    /// Expands a new object of the merge of `root`, key by key.
+    /// Expands a new object of the merge of `root`, key by key, then resolves its discriminator's
+    /// mapping as a document object's (the reference's serializer meets the new object too).
     pub(super) fn expand_object_of(&mut self, entries: Entries<'r>, root: usize) -> Result<Value> {
+        let discriminator = entries
+            .iter()
+            .find(|(k, _)| k == "discriminator")
+            .map(|(_, part)| match part {
+                Part::Leaf(held) => (held.doc, Some(held.value)),
+                // A merged discriminator: a new object; its mapping names the root's schemas.
+                _ => (0, None),
+            });
         self.stack.push(None);
         let mut out = Map::with_capacity(entries.len());
         for (k, part) in entries {
@@ -186,9 +195,13 @@ impl<'r> Expansion<'r> {
             };
             out.insert(k, expanded);
         }
-        self.stack.pop();
         crate::js::reorder_map(&mut out);
-        Ok(Value::Object(out))
+        let result = match discriminator {
+            Some((doc, held)) => self.resolve_mapping_in_place(Value::Object(out), doc, held),
+            None => Ok(Value::Object(out)),
+        };
+        self.stack.pop();
+        result
     }
 
     /// Expands one value of a merge of `root`.
