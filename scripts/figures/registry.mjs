@@ -51,7 +51,7 @@ function corpusFigures(prefix, text) {
 /** The figures of a corpus differential report (differential-report.cjs) under `prefix`: its rows' counts. */
 function differentialFigures(prefix, text) {
   const { parseReport, rowFileCounts } = require("../../tests/corpus/differential-report.cjs");
-  const { rows } = parseReport(text);
+  const { rows, head } = parseReport(text);
   const count = (v) => rows.filter((r) => r.verdict === v).length;
   const out = new Map([
     [`${prefix}.specs`, rows.length],
@@ -63,6 +63,9 @@ function differentialFigures(prefix, text) {
   const files = {};
   for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) files[v] = (files[v] ?? 0) + n;
   for (const [v, n] of Object.entries(files)) out.set(`${prefix}.files.${v}`, n);
+  // A run that was not stopped and continued says its time in its first line.
+  const seconds = /^\d+ specs of .* in (\d+) s,/.exec(head[0])?.[1];
+  if (seconds !== undefined) out.set(`${prefix}.seconds`, Number(seconds));
   return out;
 }
 
