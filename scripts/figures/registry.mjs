@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, basename } from "node:path";
 import { createRequire } from "node:module";
 import { buildCurveFigures, genApiDocsFigures, genApiDocsSummaryFigures, parseGenApiDocsOutput, parseTimeLines, sitePairFigures, timeLineFigures } from "./raw.mjs";
-import { dataTables, loadDataFiles } from "./tables.mjs";
+import { dataTables, fill, loadDataFiles } from "./tables.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -76,6 +76,7 @@ function parityFigures(prefix, summary) {
     const k = `${prefix}.${release}`;
     for (const field of ["runs", "files", "identical", "sameAsBaseline", "referenceFailed", "unexplained"]) out.set(`${k}.${field}`, s[field]);
     out.set(`${k}.deliberate`, Object.values(s.deliberate).reduce((a, b) => a + b, 0));
+    out.set(`${prefix}.releases`, Object.keys(summary).length);
     for (const [group, g] of Object.entries(s.groups)) for (const [field, n] of Object.entries(g)) out.set(`${k}.${group}.${field}`, n);
   }
   return out;
@@ -130,6 +131,15 @@ export function buildRegistry(root) {
     // are named as those of the raw outputs (raw.mjs), under the table's id.
     for (const [id, table] of Object.entries(data.tables ?? {})) {
       if (table.parse === "gen-api-docs summary") merge(registry, genApiDocsSummaryFigures(id, table.rows), `${file}: ${id}`);
+    }
+  }
+  // Each cell of a data-file table is a figure too, as its table shows it:
+  // `<table id>.r<row>c<column>`, counted from 1 (a prose marker or the README can point at it).
+  for (const { file, data } of dataFiles) {
+    for (const [id, table] of Object.entries(data.tables ?? {})) {
+      const cells = new Map();
+      table.rows.forEach((row, r) => row.forEach((cell, c) => cells.set(`${id}.r${r + 1}c${c + 1}`, fill(cell, registry, `${file}: ${id}`))));
+      merge(registry, cells, `${file}: ${id}`);
     }
   }
   return { registry, tables: dataTables(dataFiles), dataFiles, sources };
