@@ -21,12 +21,17 @@ function runLine({ command, date, commit, builds, machine, raw }) {
   return `${parts.join("; ")}.${raw ? ` Raw: ${raw}.` : ""}`;
 }
 
-/** A table moved out of a note (a data file's), with the run its data file records. */
-function noteTable({ tables, registry }, id, noteLink) {
+/**
+ * A table moved out of a note (a data file's), with the run its data file records. `raw`: where
+ * its figures come from, when not from the data file itself (its cells are expressions over a
+ * raw report).
+ */
+function noteTable({ tables, registry }, id, noteLink, raw) {
   const table = tables.get(id);
   if (!table) throw new Error(`docs/benchmarks.md: no data-file table "${id}"`);
   const { command, date, commit, machine, recorded } = table.run;
-  const source = `[${table.file.replace(/^.*\/docs\//, "")}](${table.file.replace(/^.*\/docs\//, "")}), as ${noteLink} recorded it (commit ${recorded})`;
+  const file = table.file.replace(/^.*\/docs\//, "");
+  const source = raw ?? `[${file}](${file}), as ${noteLink} recorded it (commit ${recorded})`;
   return [runLine({ command, date, commit, machine: machine ?? undefined, raw: source }), "", table.render(registry)].join("\n");
 }
 
@@ -227,7 +232,7 @@ export function renderBenchmarks(context) {
     "",
     `\`bench/site-pair.cjs\`: the upstream plugin's demo site at its v5.2.0 tag (10 spec entries, one versioned, custom templates, a \`markdownGenerators\` function) and GitHub's spec in a minimal site, each built from scratch by the reference 5.2.0 (\`gen-api-docs all --all-versions\`, then \`build\`) and by ours (\`build\` alone), on Docusaurus 3.10.2 with Faster and theme 5.2.0; medians of ${figureOf(context.registry, "site-pair.runs")} rounds, the side going first rotating. Every built \`<article>\` is the reference's: ${grouped(figureOf(context.registry, "site-pair.demo.ours.articles.same"), 0)} of ${grouped(figureOf(context.registry, "site-pair.demo.ours.articles.of"), 0)} on the demo, ${grouped(figureOf(context.registry, "site-pair.github.ours.articles.same"), 0)} of ${grouped(figureOf(context.registry, "site-pair.github.ours.articles.of"), 0)} on GitHub ([note](notes/2026-11-29-site-pair.md)).`,
     "",
-    noteTable(context, "site-pair.medians", "the site-pair note").replace(/\.$/, "").replace(/Raw: .*$/m, "Raw: [reports/site-pair.json](reports/site-pair.json)."),
+    noteTable(context, "site-pair.medians", "the site-pair note", "[reports/site-pair.json](reports/site-pair.json)"),
     "",
     "Each round:",
     "",
