@@ -9,7 +9,7 @@
 //     `<!-- figures:begin <id> -->` and `<!-- figures:end -->`, and each figure in prose followed by
 //     `<!-- figure: <key>[|<format>] -->` (figures/markers.mjs).
 // The figures come from figures/registry.mjs (which sources give which keys) and are written by
-// figures/format.mjs (decimals rounded half up, as a person rounds).
+// figures/format.mjs (rounded as the bench scripts print them: toFixed).
 //
 // Usage: node scripts/figures.mjs           write what differs
 //        node scripts/figures.mjs --check   write nothing; exit 1 naming each document (and the
