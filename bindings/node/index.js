@@ -352,27 +352,47 @@ function pluginOpenAPIDocsRs(context, options) {
     return summary;
   }
 
-  /** The keys of the entries of `entries` (a `config`) whose `outputDir` is the folder of
-   * `key`'s, in config order, when there are several (else null): the reference never overwrites
-   * a file, so in one folder the first entry's files stay and a later one adds only new files,
-   * which `generateShared` reproduces. */
-  function sharedFolder(entries, key) {
-    const folder = (e) => (e && typeof e === "object" && typeof e.outputDir === "string" ? path.resolve(siteDir, e.outputDir) : null);
-    const mine = folder(entries[key]);
-    if (!mine) return null;
-    const keys = Object.keys(entries).filter((k) => folder(entries[k]) === mine);
-    return keys.length > 1 ? keys : null;
+  /** The generations `gen-api-docs all` runs over `entries` (a `config`), in the order the
+   * reference writes them: every entry (config order), then (with `versions`) the versions of
+   * each: [{ key, specOptions, optionsJson, version }], `version` true for a version's run. The
+   * reference starts every entry at once (`forEach(async ...)`) and an entry's versions only once
+   * its own pages are written, so in a folder two runs share, an entry's files come before a
+   * version's. */
+  function plannedRuns(entries, { versions }) {
+    const mains = [];
+    const versionRuns = [];
+    for (const [key, specOptions] of Object.entries(entries)) {
+      if (!specOptions || typeof specOptions !== "object") continue;
+      const optionsJson = specOptionsJson(specOptions);
+      mains.push({ key, specOptions, optionsJson, version: false });
+      if (versions && specOptions.versions) {
+        for (const run of native.versionRuns(key, optionsJson, undefined)) versionRuns.push({ key: run.id, specOptions, optionsJson: run.optionsJson, version: true });
+      }
+    }
+    return [...mains, ...versionRuns];
   }
 
-  /** Generates the entries `keys` of `entries` that share one folder together (generateShared),
-   * printing each one's summary line and warnings; returns their summaries by key. */
-  function generateSharedFolder(entries, keys, pluginId) {
+  /** The runs of `runs` that write into the folder of `run`, in order, when there are several
+   * (else null): the reference never overwrites a file, so in one folder the first run's files
+   * stay and a later one adds only new files (two entries, or an entry and another's version,
+   * with one `outputDir`), which `generateShared` reproduces. */
+  function sharedFolder(runs, run) {
+    const folder = (r) => path.resolve(siteDir, JSON.parse(r.optionsJson).outputDir ?? "");
+    const mine = folder(run);
+    const group = runs.filter((r) => folder(r) === mine);
+    return group.length > 1 ? group : null;
+  }
+
+  /** Generates `group` (runs that share one folder) together (generateShared), printing each
+   * one's summary line and warnings; returns their summaries by key. */
+  function generateSharedFolder(group, pluginId) {
     const docs = docsContext(pluginId);
+    const keys = group.map((r) => r.key);
     const progress = progressReporter(keys.join(", "));
     let summaries;
     try {
       summaries = native.generateShared(
-        keys.map((key) => ({ key, optionsJson: specOptionsJson(entries[key]), callbacks: callbacksFor(entries[key], progress.report, siteDir), producer: producerFor(entries[key]) })),
+        group.map((r) => ({ key: r.key, optionsJson: r.optionsJson, callbacks: callbacksFor(r.specOptions, progress.report, siteDir), producer: producerFor(r.specOptions) })),
         siteDir, docs.docPath, docs.routeBasePath,
       );
     } catch (err) {
@@ -391,26 +411,48 @@ function pluginOpenAPIDocsRs(context, options) {
     return byKey;
   }
 
+  /** Runs `runs` (plannedRuns) in order: a run whose folder another run shares is generated
+   * with its group, once, when the group's first run comes. With `onlyStale`, only what the core
+   * finds missing or stale. A version's run writes its entry's versions.json first. `onError`
+   * gets each failure (with the run's key) and the next runs go on; without it a failure throws.
+   * Returns the summaries of what was generated. */
+  function executeRuns(runs, { pluginId, onlyStale = false, onError } = {}) {
+    const generated = [];
+    const done = new Set();
+    const versionsWritten = new Set();
+    for (const run of runs) {
+      if (done.has(run.key)) continue;
+      try {
+        const group = sharedFolder(runs, run);
+        const members = group ?? [run];
+        for (const member of members) done.add(member.key);
+        const stale = !onlyStale || (group
+          ? native.isStaleShared(group.map((r) => ({ optionsJson: r.optionsJson, producer: producerFor(r.specOptions) })), siteDir)
+          : native.isStale(run.optionsJson, siteDir, producerFor(run.specOptions)));
+        if (!stale) continue;
+        for (const member of members) {
+          const entryKey = member.key.split(":")[0];
+          if (member.version && !versionsWritten.has(entryKey)) {
+            native.writeVersionsJson(specOptionsJson(member.specOptions), siteDir);
+            versionsWritten.add(entryKey);
+          }
+        }
+        if (group) generated.push(...Object.values(generateSharedFolder(group, pluginId)));
+        else generated.push(generateOne(run.key, run.specOptions, pluginId, run.optionsJson));
+      } catch (err) {
+        if (!onError) throw err;
+        onError(err, run.key.split(":")[0]);
+      }
+    }
+    return generated;
+  }
+
   /** Generates the spec entries whose pages the core finds missing or stale, and so their
    * configured versions (what `gen-api-docs all --all-versions` writes: a site's sidebars may
    * import a version's sidebar or versions.json). A failure throws, or with `onError` is handed
    * to it and the next entries are generated still. */
   function generateStale(onError) {
-    for (const [id, specOptions] of Object.entries(config)) {
-      try {
-        const shared = sharedFolder(config, id);
-        if (shared) {
-          // The folder's entries are generated together, when its first one comes.
-          if (shared[0] === id && native.isStaleShared(shared.map((key) => ({ optionsJson: specOptionsJson(config[key]), producer: producerFor(config[key]) })), siteDir)) {
-            generateSharedFolder(config, shared);
-          }
-        } else if (native.isStale(specOptionsJson(specOptions), siteDir, producerFor(specOptions))) generateOne(id, specOptions);
-        generateVersions(id, specOptions, undefined, undefined, [], { onlyStale: true });
-      } catch (err) {
-        if (!onError) throw err;
-        onError(err, id);
-      }
-    }
+    executeRuns(plannedRuns(config, { versions: true }), { onlyStale: true, onError });
   }
 
   /** `start`'s reload: like generateStale, but an entry that fails while one of the files it
@@ -431,9 +473,11 @@ function pluginOpenAPIDocsRs(context, options) {
       before = inputsState();
       for (const { id } of again) {
         try {
-          const shared = sharedFolder(config, id);
-          if (shared) generateSharedFolder(config, shared);
-          else generateOne(id, config[id]);
+          // The entry again, with its versions and whatever shares a folder with them.
+          const all = plannedRuns(config, { versions: true });
+          const mine = all.filter((r) => r.key.split(":")[0] === id);
+          const runs = all.filter((r) => mine.some((m) => r === m || (sharedFolder(all, m) ?? []).includes(r)));
+          executeRuns(runs);
         } catch (err) {
           failed.push({ err, id });
         }
@@ -594,19 +638,23 @@ function pluginOpenAPIDocsRs(context, options) {
           const { pluginId, allVersions, schemasOnly } = instance.opts();
           const started = Date.now();
           const generated = [];
-          // Entries that share a folder are generated together, once per command.
+          // Runs that share a folder (entries, or an entry and another's version) are generated
+          // together, once per command, when the first of them comes.
           const sharedDone = {};
           const outcome = forEachTarget(id, pluginId, (key, entry, docsId, entries) => {
-            const specOptions = withSchemasOnly(entry, schemasOnly);
-            const shared = sharedFolder(entries, key);
-            if (shared) {
-              if (!sharedDone[key]) {
-                const folderEntries = Object.fromEntries(shared.map((k) => [k, withSchemasOnly(entries[k], schemasOnly)]));
-                Object.assign(sharedDone, generateSharedFolder(folderEntries, shared, docsId));
+            const all = plannedRuns(Object.fromEntries(Object.entries(entries).map(([k, e]) => [k, withSchemasOnly(e, schemasOnly)])), { versions: Boolean(allVersions) });
+            const mine = all.filter((r) => r.key === key || (r.version && r.key.startsWith(`${key}:`)));
+            if (mine.length === 0) generated.push(generateOne(key, withSchemasOnly(entry, schemasOnly), docsId));
+            if (mine.some((r) => r.version)) native.writeVersionsJson(specOptionsJson(entry), siteDir);
+            for (const run of mine) {
+              const group = sharedFolder(all, run);
+              if (!group) {
+                generated.push(generateOne(run.key, run.specOptions, docsId, run.optionsJson));
+                continue;
               }
-              generated.push(sharedDone[key]);
-            } else generated.push(generateOne(key, specOptions, docsId));
-            if (allVersions) generateVersions(key, specOptions, undefined, docsId, generated);
+              if (!sharedDone[run.key]) Object.assign(sharedDone, generateSharedFolder(group, docsId));
+              generated.push(sharedDone[run.key]);
+            }
           });
           if (id === "all" || generated.length > 1) printTotal(generated, outcome, started);
         }));

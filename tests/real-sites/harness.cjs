@@ -109,7 +109,7 @@ async function siteInputs(site, siteDir, { log = console.log } = {}) {
  * Runs both sides on a site's inputs (siteInputs(), or a fixture's) and classifies every file.
  * `only`: ids to run (default all). Returns the site's report object.
  */
-async function compareSite(inputs, { only = null, log = console.log } = {}) {
+async function compareSite(inputs, { only = null, timing = false, log = console.log } = {}) {
   const { name, site, siteDir, plugins, pins, referenceDir, missing } = inputs;
   const native = require(OURS_PLUGIN).native;
   // What our plugin picks in the site (from the installed reference plugin, which the theme's
@@ -130,31 +130,47 @@ async function compareSite(inputs, { only = null, log = console.log } = {}) {
     if (ids.length === 0) continue;
     const runTrees = all.filter((t) => ids.includes(t.id) && !skipped.some((s) => s.key === t.key));
     const pluginKey = `${name}${plugins.length > 1 ? `.${index}` : ""}`;
-    const sides = {};
-    for (const side of ["reference", "ours"]) {
-      const dir = path.join(WORK, "runs", pluginKey, side);
-      discard(dir);
-      linkTree(siteDir, dir, all.map((t) => t.outputDir).filter(Boolean).map((o) => path.posix.normalize(o).replace(/\/$/, "")));
-      // The site's installed packages (the reference, at the versions its lock pins), on both
-      // sides, as the site has them: the site's code imports from them, and ours picks its
-      // `compat` from the installed reference plugin, as in the site.
-      fs.symlinkSync(path.join(referenceDir, "node_modules"), path.join(dir, "node_modules"));
-      log(`${pluginKey}: ${side}: ${ids.length} entries (${runTrees.length} with versions)...`);
-      fs.rmSync(path.join(WORK, `${pluginKey}.${side}.result.json`), { force: true });
-      sides[side] = runPlugin(side, {
-        site: pluginKey, plugin: side === "reference" ? "docusaurus-plugin-openapi-docs" : OURS_PLUGIN, resolveFrom: side === "reference" ? referenceDir : ROOT,
-        configResolveFrom: [referenceDir], siteDir: dir, configFile: inputs.configFile, env: inputs.env, pluginIndex: index,
-        ids, allVersions: true,
-        // With several instances, the command needs `--plugin-id` (the reference refuses to guess).
-        pluginId: plugins.length > 1 ? options.id : undefined, result: path.join(WORK, `${pluginKey}.${side}.result.json`),
-      });
-      if (sides[side].failed) throw new Error(`${pluginKey}: the ${side} run failed: ${sides[side].failed}`);
-      log(`${pluginKey}: ${side}: ${(sides[side].wallMs / 1000).toFixed(1)} s`);
-    }
+    // Runs `mode` ("all": the site's `gen-api-docs all --all-versions`, whose trees are compared;
+    // "each": one id at a time, to time each entry) on both sides, in work folders of `kind`.
+    const runSides = (mode, kind) => {
+      const out = {};
+      for (const side of ["reference", "ours"]) {
+        const dir = path.join(WORK, kind, pluginKey, side);
+        discard(dir);
+        linkTree(siteDir, dir, all.map((t) => t.outputDir).filter(Boolean).map((o) => path.posix.normalize(o).replace(/\/$/, "")));
+        // The site's installed packages (the reference, at the versions its lock pins), on both
+        // sides, as the site has them: the site's code imports from them, and ours picks its
+        // `compat` from the installed reference plugin, as in the site.
+        fs.symlinkSync(path.join(referenceDir, "node_modules"), path.join(dir, "node_modules"));
+        log(`${pluginKey}: ${side} (${mode}): ${ids.length} entries (${runTrees.length} with versions)...`);
+        const result = path.join(WORK, `${pluginKey}.${side}.${mode}.result.json`);
+        fs.rmSync(result, { force: true });
+        out[side] = runPlugin(side, {
+          site: pluginKey, plugin: side === "reference" ? "docusaurus-plugin-openapi-docs" : OURS_PLUGIN, resolveFrom: side === "reference" ? referenceDir : ROOT,
+          configResolveFrom: [referenceDir], siteDir: dir, configFile: inputs.configFile, env: inputs.env, pluginIndex: index,
+          // The entries run (the site's config with only these, for a fixture or --only).
+          only: ids.length === Object.keys(options.config ?? {}).length ? undefined : ids,
+          mode, ids, allVersions: true,
+          // With several instances, the command needs `--plugin-id` (the reference refuses to guess).
+          pluginId: plugins.length > 1 ? options.id : undefined, result,
+        });
+        if (out[side].failed) throw new Error(`${pluginKey}: the ${side} run (${mode}) failed: ${out[side].failed}`);
+        log(`${pluginKey}: ${side} (${mode}): ${(out[side].wallMs / 1000).toFixed(1)} s`);
+      }
+      return out;
+    };
+    const sides = runSides("all", "runs");
+    const timed = timing ? runSides("each", "runs-timed") : null;
+    // Our errors name their entry ("error[E_PARSE] in <id>"); the reference's do not.
+    const oursErrorsOf = (id) => (sides.ours.entries.all?.errors ?? []).filter((e) => e.includes(` in ${id} `) || e.includes(` in ${id}:`));
     const entries = [];
     for (const id of ids) {
       const entryTrees = runTrees.filter((t) => t.id === id);
-      const row = { id, trees: entryTrees.length, referenceMs: Math.round(sides.reference.entries[id]?.ms ?? 0), oursMs: Math.round(sides.ours.entries[id]?.ms ?? 0), referenceErrors: sides.reference.entries[id]?.errors ?? [], oursErrors: sides.ours.entries[id]?.errors ?? [], counts: {}, files: 0, unexplained: [] };
+      const row = {
+        id, trees: entryTrees.length,
+        referenceMs: timed ? Math.round(timed.reference.entries[id]?.ms ?? 0) : null, oursMs: timed ? Math.round(timed.ours.entries[id]?.ms ?? 0) : null,
+        referenceErrors: timed ? timed.reference.entries[id]?.errors ?? [] : [], oursErrors: oursErrorsOf(id), counts: {}, files: 0, unexplained: [],
+      };
       for (const t of entryTrees) {
         const out = path.posix.normalize(t.outputDir).replace(/\/$/, "");
         const nested = all.map((o) => path.posix.normalize(o.outputDir ?? "").replace(/\/$/, "")).filter((o) => o !== out && o.startsWith(`${out}/`)).map((o) => o.slice(out.length + 1));
@@ -166,7 +182,7 @@ async function compareSite(inputs, { only = null, log = console.log } = {}) {
           // Our stamp (what the pages were generated from, for `start` and `build`) is ours alone.
           if (fs.existsSync(from)) linkTree(from, path.join(cmp, side), [...nested, STAMP]);
         }
-        const warnings = sides.ours.entries[id]?.warnings ?? [];
+        const warnings = (sides.ours.entries.all?.warnings ?? []).filter((w) => w.id === t.key).map((w) => w.text);
         const result = await classifyTrees({ referenceOut: path.join(cmp, "reference"), oursOut: path.join(cmp, "ours"), warnings, compat, infoPathPrefix: out });
         for (const [verdict, n] of Object.entries(result.counts)) row.counts[verdict] = (row.counts[verdict] ?? 0) + n;
         row.files += result.files.length;
@@ -177,6 +193,7 @@ async function compareSite(inputs, { only = null, log = console.log } = {}) {
     report.plugins.push({
       pluginId: options.id ?? "default", entries, skipped,
       referenceWallMs: sides.reference.wallMs, oursWallMs: sides.ours.wallMs,
+      referenceErrors: sides.reference.entries.all?.errors ?? [],
     });
   }
   return report;
@@ -252,7 +269,7 @@ async function main() {
     for (const site of sites().filter((s) => names.length === 0 || names.includes(s.name))) {
       const siteDir = snapshotDir(site);
       if (!siteDir) { console.log(`${site.name}: no snapshot (see tests/real-sites/snapshot.cjs); skipped`); continue; }
-      const report = await compareSite(await siteInputs(site, siteDir), { only: only.length ? only : null });
+      const report = await compareSite(await siteInputs(site, siteDir), { only: only.length ? only : null, timing: !args.includes("--no-timing") });
       report.ranAt = new Date().toISOString();
       report.ranOn = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
       report.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -9,9 +9,11 @@
 // Usage: node run-plugin.cjs <job.json>; the job: { plugin (a module name or path), resolveFrom
 // (where the plugin and the config's missing imports resolve from), siteDir (the site's folder:
 // the plugin reads and writes there), configFile, env, pluginIndex (which instance of the
-// reference plugin in the config), pluginId (for `--plugin-id`), ids, allVersions, result }.
-// The result: { entries: { id: { ms, errors, warnings } } }. Both plugins log a failure and go
-// on with the next entry; an error logged while an entry runs is that entry's.
+// reference plugin in the config), pluginId (for `--plugin-id`), mode ("all": one
+// `gen-api-docs all`, as a site runs it; "each": `gen-api-docs <id>` for each of `ids`, awaited
+// one after the other, to time them), ids, allVersions, result }.
+// The result: { entries: { id or "all": { ms, errors, warnings } } }. Both plugins log a failure
+// and go on with the next entry; an error logged while an entry runs is that entry's.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -24,6 +26,9 @@ async function main() {
   const { config: siteConfig } = await loadSiteConfig(job.siteDir, job.configFile, { env: job.env ?? {}, resolveFrom: job.configResolveFrom ?? [] });
   process.chdir(job.siteDir);
   const siteOptions = openApiPlugins(siteConfig)[job.pluginIndex].options;
+  // A fixture's entries (or --only): the site's config with only those, in the site config too
+  // (a command with --plugin-id reads the entries from there).
+  if (job.only) siteOptions.config = Object.fromEntries(Object.entries(siteOptions.config).filter(([id]) => job.only.includes(id)));
   let options = siteOptions;
   const requireFrom = createRequire(path.join(job.resolveFrom, "noop.js"));
   const pluginModule = requireFrom(job.plugin);
@@ -49,8 +54,9 @@ async function main() {
   // Our warnings name page renames (the classifier reads them): "[plugin] warning: <id>: <text>".
   console.warn = (...args) => {
     const text = args.map(String).join(" ");
-    const m = /^\[[^\]]+\] warning: [^:]+: ([\s\S]*)$/.exec(text);
-    if (current) entries[current].warnings.push(m ? m[1] : text);
+    const m = /^\[[^\]]+\] warning: ([^:]+(?::[^:\s]+)?): ([\s\S]*)$/.exec(text);
+    // In "all" mode the entry is the warning's own ("<id>" or "<id>:<version>").
+    if (current) entries[current].warnings.push(current === "all" ? { id: m ? m[1] : null, text: m ? m[2] : text } : m ? m[2] : text);
   };
   const origError = console.error;
   console.error = (...args) => {
@@ -58,12 +64,33 @@ async function main() {
     if (current) entries[current].errors.push(text.split("\n").slice(0, 3).join(" | ").slice(0, 600));
     else origError(...args);
   };
+  const opts = { allVersions: job.allVersions || undefined, pluginId: job.pluginId };
+  if (job.mode === "all") {
+    // `gen-api-docs all`, as the site runs it: the reference starts every entry at once and
+    // returns before they finish (`forEach(async ...)`), so the result is written when the
+    // process has nothing left to do. Errors and warnings are the command's, under "all".
+    current = "all";
+    entries.all = { ms: 0, errors: [], warnings: [] };
+    const started = process.hrtime.bigint();
+    process.on("beforeExit", () => {
+      if (fs.existsSync(job.result)) return;
+      entries.all.ms = Number(process.hrtime.bigint() - started) / 1e6;
+      fs.writeFileSync(job.result, JSON.stringify({ entries }, null, 1));
+    });
+    try {
+      await actions["gen-api-docs"]("all", { opts: () => opts });
+    } catch (err) {
+      entries.all.errors.push(`thrown: ${String((err && err.stack) || err).split("\n").slice(0, 3).join(" | ")}`);
+    }
+    return;
+  }
+  // One id at a time, each awaited (to time each entry).
   for (const id of job.ids) {
     current = id;
     entries[id] = { ms: 0, errors: [], warnings: [] };
     const started = process.hrtime.bigint();
     try {
-      await actions["gen-api-docs"](id, { opts: () => ({ allVersions: job.allVersions || undefined, pluginId: job.pluginId }) });
+      await actions["gen-api-docs"](id, { opts: () => opts });
     } catch (err) {
       entries[id].errors.push(`thrown: ${String((err && err.stack) || err).split("\n").slice(0, 3).join(" | ")}`);
     }
