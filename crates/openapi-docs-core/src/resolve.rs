@@ -455,9 +455,9 @@ impl Resolver {
                     });
                 }
                 let loaded = if load::is_url(&target_text) {
-                    load::read_url(&target_text)
+                    load::read_url(&target_text, self.target.yaml)
                 } else {
-                    load::read_one(&target)
+                    load::read_one(&target, self.target.yaml)
                 };
                 let file = loaded.map_err(|e| referenced_file_error(e, &reference, &location))?;
                 queue.push(self.add_document(target, key, file));
@@ -495,7 +495,7 @@ impl Resolver {
         {
             return;
         }
-        let Ok(file) = load::read_one(&target) else {
+        let Ok(file) = load::read_one(&target, self.target.yaml) else {
             return;
         };
         self.add_document(target, key, file);

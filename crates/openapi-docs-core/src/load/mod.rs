@@ -15,6 +15,7 @@ pub(crate) use locate::{Locator, document_order, pointer_location};
 pub(crate) use parse::parse_document;
 pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
 use serde_json::Value;
+pub use yaml::YamlReader;
 
 use crate::error::{Error, Location, Result};
 
@@ -43,8 +44,9 @@ pub(crate) fn is_url(spec_path: &str) -> bool {
 }
 
 /// Reads the spec at `spec_path`: one file, or every `*.json`/`*.yaml`/`*.yml` directly inside a
-/// folder (and one level below, as the reference's `deep: 1` glob does), skipping `_category_`.
-pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
+/// folder (and one level below, as the reference's `deep: 1` glob does), skipping `_category_`;
+/// YAML as `reader` reads it.
+pub fn read_spec_files(spec_path: &Path, reader: YamlReader) -> Result<Vec<SpecFile>> {
     let display = spec_path.to_string_lossy().to_string();
     let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read {
         path: spec_path.to_path_buf(),
@@ -64,13 +66,13 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
                     .map(|p| p.to_string_lossy().to_string())
                     .filter(|p| !p.is_empty())
                     .unwrap_or_else(|| ".".into());
-                let mut file = read_one(&full)?;
+                let mut file = read_one(&full, reader)?;
                 file.source_dir_name = dir;
                 Ok(file)
             })
             .collect();
     }
-    let mut file = read_one(spec_path)?;
+    let mut file = read_one(spec_path, reader)?;
     file.source = display;
     Ok(vec![file])
 }
@@ -108,9 +110,9 @@ fn collect_specs(root: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) 
 
 /// Fetches and parses the spec at an http(s) `url` (see [`fetch_text`]); its `source` is the URL,
 /// as the reference records it.
-pub(crate) fn read_url(url: &str) -> Result<SpecFile> {
+pub(crate) fn read_url(url: &str, reader: YamlReader) -> Result<SpecFile> {
     let text = fetch_text(url, FETCH_TIMEOUT)?;
-    let document = parse_document(&text, url)?;
+    let document = parse_document(&text, url, reader)?;
     Ok(SpecFile {
         source: url.to_string(),
         source_dir_name: ".".into(),
@@ -188,8 +190,18 @@ pub(crate) fn locate_location(location: &mut Location, file: &SpecFile) {
     }
 }
 
-/// Reads and parses one file.
-pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
+/// Parses the text of the spec file `file` as the reference's bundler reads a file: its CRLF line
+/// breaks made LF (a URL's text is read as it comes), then YAML (or JSON) as `reader` reads it,
+/// keys in JavaScript order.
+pub fn parse_file_text(text: &str, file: &str, reader: YamlReader) -> Result<Value> {
+    match text.contains("\r\n") {
+        true => parse_document(&text.replace("\r\n", "\n"), file, reader),
+        false => parse_document(text, file, reader),
+    }
+}
+
+/// Reads and parses one file, its YAML as `reader` reads it.
+pub(crate) fn read_one(path: &Path, reader: YamlReader) -> Result<SpecFile> {
     // Before reading: an edit made from now on leaves the pages stale.
     let input = Input::file(path);
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
@@ -226,7 +238,7 @@ pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
             },
         }
     })?;
-    let document = parse_document(&text, &display)?;
+    let document = parse_file_text(&text, &display, reader)?;
     Ok(SpecFile {
         source: display,
         source_dir_name: ".".into(),
