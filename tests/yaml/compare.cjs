@@ -25,13 +25,20 @@ const REFERENCES = {
   "5.2.0": { from: path.join(ROOT, "tests/reference-5.2/package.json") },
 };
 
+/** The folder of package `name` as Node would find it from file `from` (its exports aside). */
+function packageDir(from, name) {
+  for (const dir of createRequire(from).resolve.paths(name) ?? []) {
+    if (fs.existsSync(path.join(dir, name, "package.json"))) return path.join(dir, name);
+  }
+  throw new Error(`${name} is not installed for ${from}`);
+}
+
 /** `{ parseYaml, version, jsYaml }` of the reference `compat`'s openapi-core. */
 async function referenceReader(compat) {
-  const req = createRequire(REFERENCES[compat].from);
-  const pkgFile = req.resolve("@redocly/openapi-core/package.json");
-  const dir = path.dirname(pkgFile);
+  const dir = packageDir(REFERENCES[compat].from, "@redocly/openapi-core");
+  const pkgFile = path.join(dir, "package.json");
   const version = JSON.parse(fs.readFileSync(pkgFile, "utf8")).version;
-  const jsYaml = JSON.parse(fs.readFileSync(createRequire(pkgFile).resolve("js-yaml/package.json"), "utf8")).version;
+  const jsYaml = JSON.parse(fs.readFileSync(path.join(packageDir(pkgFile, "js-yaml"), "package.json"), "utf8")).version;
   const file = path.join(dir, "lib/js-yaml/index.js");
   let parseYaml;
   try {

@@ -16,7 +16,8 @@ use serde_json::{Map, Value};
 
 use super::Failure;
 use super::node::{
-    Budget, MAX_EXPANDED_DEPTH, Node, bytes_string, expanded_depth_message, scalar_string,
+    Budget, CycleKind, MAX_EXPANDED_DEPTH, Node, bytes_string, expanded_depth_message,
+    scalar_string,
 };
 use super::scalars::{Core, YAML_TAG_PREFIX, construct_scalar4, resolve_plain4};
 
@@ -560,7 +561,10 @@ impl State<'_> {
     ) -> Res<()> {
         let entries: Vec<(String, Value)> = match source {
             // The mapping merged into itself: every key is there already.
-            Node::Cycle { mapping: true, id } if Some(id) == own => {
+            Node::Cycle {
+                kind: CycleKind::Mapping,
+                id,
+            } if Some(id) == own => {
                 for _ in 0..=destination.len() {
                     self.charge_merge_work()?;
                 }
@@ -621,7 +625,10 @@ impl State<'_> {
         };
         // An enclosing sequence still being read: the items it has so far.
         let key = match key {
-            Node::Cycle { mapping: false, id } => match self.open_collection(id) {
+            Node::Cycle {
+                kind: CycleKind::Sequence,
+                id,
+            } => match self.open_collection(id) {
                 Some(Open::Seq(items)) => Node::Seq(items.clone()),
                 _ => return self.cycle_error(),
             },
@@ -632,7 +639,11 @@ impl State<'_> {
                 let mut parts = Vec::with_capacity(items.len());
                 for item in &items {
                     parts.push(match item {
-                        Node::Seq(_) | Node::Cycle { mapping: false, .. } => {
+                        Node::Seq(_)
+                        | Node::Cycle {
+                            kind: CycleKind::Sequence,
+                            ..
+                        } => {
                             return self.error("nested arrays are not supported inside keys");
                         }
                         Node::Null => String::new(),
@@ -644,7 +655,10 @@ impl State<'_> {
                 parts.join(",")
             }
             Node::Bytes(bytes) => bytes_string(&bytes),
-            Node::Cycle { mapping: false, .. } => return self.cycle_error(),
+            Node::Cycle {
+                kind: CycleKind::Sequence,
+                ..
+            } => return self.cycle_error(),
             other if other.is_plain_object() => "[object Object]".into(),
             other => scalar_string(&other).unwrap_or_default(),
         })
@@ -665,7 +679,10 @@ impl State<'_> {
         if key_tag == Some(Tag::Core(Core::Merge)) {
             // An enclosing sequence still being read is an array: its items so far are sources.
             let value_node = match value_node {
-                Some(Node::Cycle { mapping: false, id }) => match self.open_collection(id) {
+                Some(Node::Cycle {
+                    kind: CycleKind::Sequence,
+                    id,
+                }) => match self.open_collection(id) {
                     Some(Open::Seq(items)) => Some(Node::Seq(items.clone())),
                     _ => return self.cycle_error(),
                 },
@@ -1620,7 +1637,10 @@ impl State<'_> {
                 if self.open_placeholders.contains(id) {
                     (
                         Node::Cycle {
-                            mapping: *mapping,
+                            kind: match mapping {
+                                true => CycleKind::Mapping,
+                                false => CycleKind::Sequence,
+                            },
                             id: *id,
                         },
                         1,

@@ -23,12 +23,21 @@ pub(super) enum Node {
     Bytes(Vec<u8>),
     /// js-yaml 5's `!!set`: a JavaScript `Set` of its keys (`JSON.stringify` writes `{}`).
     Set(Vec<Node>),
-    /// An alias to a collection that is still being read: js-yaml gives the collection itself,
-    /// which then contains itself (a cycle `JSON.stringify` refuses).
+    /// An alias to a collection that is still being read (`id` names it): js-yaml gives the
+    /// collection itself, which then contains itself (a cycle `JSON.stringify` refuses, but for a
+    /// `Set`, which it writes `{}`).
     Cycle {
-        mapping: bool,
+        kind: CycleKind,
         id: u64,
     },
+}
+
+/// What a [`Node::Cycle`] refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CycleKind {
+    Mapping,
+    Sequence,
+    Set,
 }
 
 /// What a [`Node::Cycle`] becomes in a JSON value: a collection that contains itself is fine
@@ -61,6 +70,10 @@ impl Node {
             Node::Bytes(bytes) => Value::Object(byte_entries(&bytes)),
             // A Set has no own enumerable properties.
             Node::Set(_) => Value::Object(Map::new()),
+            Node::Cycle {
+                kind: CycleKind::Set,
+                ..
+            } => Value::Object(Map::new()),
             Node::Cycle { .. } => Value::String(CYCLE_MARK.into()),
         }
     }
@@ -68,7 +81,14 @@ impl Node {
     /// `typeof node === "object" && node !== null` and not an array: the kinds js-yaml 4's
     /// `String(key)` writes `[object Object]` for.
     pub(super) fn is_plain_object(&self) -> bool {
-        matches!(self, Node::Map(_) | Node::Cycle { mapping: true, .. })
+        matches!(
+            self,
+            Node::Map(_)
+                | Node::Cycle {
+                    kind: CycleKind::Mapping,
+                    ..
+                }
+        )
     }
 }
 
