@@ -587,7 +587,6 @@ impl State<'_> {
                     .collect(),
                 None => return self.cycle_error(),
             },
-            Node::Cycle { .. } => return self.cycle_error(),
             _ => {
                 return self
                     .error("cannot merge mappings; the provided source object is unacceptable");

@@ -53,7 +53,8 @@ struct Pending {
 }
 
 struct Frame {
-    position: usize,
+    /// Where the collection starts (js-yaml reports errors about it at offset 0).
+    start: usize,
     tag: Core,
     carrier: Carrier,
     /// The anchor, and its identity.
@@ -232,7 +233,7 @@ impl Constructor<'_, '_> {
                 self.anchors = HashMap::new();
                 self.tag_handlers = tags;
                 self.frames.push(Frame {
-                    position: 0,
+                    start: 0,
                     tag: Core::Seq,
                     carrier: Carrier::Document(None),
                     anchor: None,
@@ -392,7 +393,7 @@ impl Constructor<'_, '_> {
         });
         let depth = self.depth() + 1;
         self.frames.push(Frame {
-            position: self.position,
+            start: self.position,
             tag,
             carrier,
             anchor,
@@ -415,6 +416,7 @@ impl Constructor<'_, '_> {
             Carrier::Map(map) => Node::Map(map),
             Carrier::Set(keys) => Node::Set(keys.into_iter().map(|(k, _)| k).collect()),
         };
+        self.position = frame.start;
         let height = self.deepest + 1 - frame.depth;
         self.deepest = frame.outer_deepest.max(self.deepest);
         let mut ident = None;

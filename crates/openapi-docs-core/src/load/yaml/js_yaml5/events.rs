@@ -1054,7 +1054,8 @@ impl Parser<'_> {
         let mut at_explicit_key = false;
         let mut detected = false;
         let mut mapping_opened = false;
-        let mut pending_explicit_key = false;
+        // Set with each entry (js-yaml starts it false).
+        let mut pending_explicit_key: bool;
         if self.first_tab_in_line.is_some() {
             return Ok(false);
         }
@@ -1139,12 +1140,11 @@ impl Parser<'_> {
                     return Ok(true);
                 }
             }
-            if self.parse_node(node_indent, BLOCK_OUT, true, pending_explicit_key, true)? {
-                pending_explicit_key = false;
-            }
-            if !at_explicit_key && pending_explicit_key {
+            // js-yaml clears the pending key after each; every entry sets it again.
+            let value_read =
+                self.parse_node(node_indent, BLOCK_OUT, true, pending_explicit_key, true)?;
+            if !at_explicit_key && pending_explicit_key && !value_read {
                 self.empty_scalar();
-                pending_explicit_key = false;
             }
             self.skip_separation_space(true);
             ch = self.cur();
