@@ -1,6 +1,7 @@
 //! Loading: a spec path (file or folder) to parsed documents, with positions in parse errors.
 
 mod input;
+mod json_value;
 mod locate;
 mod parallel_json;
 pub(crate) mod parse;

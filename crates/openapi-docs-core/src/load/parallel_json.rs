@@ -89,8 +89,10 @@ fn assemble(text: &str, part: Part, parsed: &mut [Option<Value>]) -> Option<Valu
             let mut map = Map::new();
             for (key, member) in members {
                 let key = serde_json::from_str::<String>(&text[key]).ok()?;
-                // As serde_json: a repeated key keeps its first place and takes the last value.
-                map.insert(key, assemble(text, member, parsed)?);
+                // A repeated key is an error: left to the whole parse, which says where.
+                if map.insert(key, assemble(text, member, parsed)?).is_some() {
+                    return None;
+                }
             }
             reorder_map(&mut map);
             Some(Value::Object(map))
@@ -112,7 +114,7 @@ fn parse_pieces(text: &str, pieces: &[Range<usize>], workers: usize) -> Option<V
                     let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    match serde_json::from_str::<Value>(&text[pieces[index].clone()]) {
+                    match super::json_value::from_str(&text[pieces[index].clone()]) {
                         Ok(mut value) => {
                             normalize_key_order(&mut value);
                             crate::parallel::lock(&parsed)[index] = Some(value)

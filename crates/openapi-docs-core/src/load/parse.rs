@@ -24,7 +24,14 @@ pub fn parse_document(text: &str, file: &str, reader: YamlReader) -> Result<Valu
     if looks_like_json {
         match parse_json(text) {
             Ok(v) => return Ok(v),
-            Err(e) if file.ends_with(".json") => return Err(json_error(&e, file)),
+            // The reference reads a JSON file as YAML (js-yaml): what JSON refuses (a duplicate
+            // key, a number past a double, a tab in a string, a comment) YAML may still read; if
+            // it does not either, the JSON error says best what is wrong with a JSON file.
+            Err(e) if file.ends_with(".json") => {
+                return parse_yaml(text, file, reader)
+                    .map(in_js_order)
+                    .map_err(|_| json_error(&e, file));
+            }
             Err(_) => {}
         }
     }
@@ -38,9 +45,9 @@ fn parse_json(text: &str) -> serde_json::Result<Value> {
     if let Some(value) = super::parallel_json::parse(text, crate::parallel::default_workers()) {
         return Ok(value);
     }
-    let mut value = match serde_json::from_str(text) {
+    let mut value = match super::json_value::from_str(text) {
         Err(e) if text.contains("\\u") && is_surrogate_error(&e) => {
-            serde_json::from_str(&replace_lone_surrogates(text))
+            super::json_value::from_str(&replace_lone_surrogates(text))
         }
         other => other,
     }?;
