@@ -349,7 +349,7 @@ fn binary4(data: &str) -> Option<Vec<u8>> {
             None => return None,
         }
     }
-    if bitlen % 8 != 0 {
+    if !bitlen.is_multiple_of(8) {
         return None;
     }
     let input: Vec<usize> = data
@@ -383,10 +383,8 @@ fn binary4(data: &str) -> Option<Vec<u8>> {
 /// scalar's first character, in schema order (null, bool, int, float, merge).
 pub(super) fn resolve_plain5(s: &str) -> (Node, Core) {
     match s.as_bytes().first() {
-        None | Some(b'~' | b'n' | b'N') => {
-            if s.is_empty() || null_word(s) {
-                return (Node::Null, Core::Null);
-            }
+        None | Some(b'~' | b'n' | b'N') if s.is_empty() || null_word(s) => {
+            return (Node::Null, Core::Null);
         }
         Some(b't' | b'T' | b'f' | b'F') => {
             if let Some(b) = bool_word(s) {
@@ -401,11 +399,7 @@ pub(super) fn resolve_plain5(s: &str) -> (Node, Core) {
                 return (Node::Number(x), Core::Float);
             }
         }
-        Some(b'<') => {
-            if s == "<<" {
-                return (Node::Str(s.into()), Core::Merge);
-            }
-        }
+        Some(b'<') if s == "<<" => return (Node::Str(s.into()), Core::Merge),
         _ => {}
     }
     (Node::Str(s.into()), Core::Str)
@@ -477,7 +471,7 @@ fn binary5(source: &str) -> Option<Vec<u8>> {
         .filter(|c| !is_js_space(*c))
         .map(|c| u8::try_from(c).unwrap_or(b'!'))
         .collect();
-    if input.len() % 4 != 0 {
+    if !input.len().is_multiple_of(4) {
         return None;
     }
     let body_len = input.iter().rposition(|c| *c != b'=').map_or(0, |p| p + 1);
@@ -565,7 +559,7 @@ mod tests {
 
     #[test]
     fn words() {
-        assert!(matches!(resolve_plain4("yes"), None));
+        assert!(resolve_plain4("yes").is_none());
         assert!(matches!(
             resolve_plain4("TRUE"),
             Some((Node::Bool(true), _))

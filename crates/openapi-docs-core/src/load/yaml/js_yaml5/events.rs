@@ -894,8 +894,8 @@ impl Parser<'_> {
     fn skip_flow_separation_space(&mut self, node_indent: isize) -> Res<()> {
         let start_line = self.line;
         self.skip_separation_space(true);
-        if (self.line > start_line && self.line_indent < node_indent)
-            || (self.first_tab_in_line.is_some() && self.line_indent < node_indent)
+        if self.line_indent < node_indent
+            && (self.line > start_line || self.first_tab_in_line.is_some())
         {
             return self.error("deficient indentation");
         }
