@@ -110,3 +110,73 @@ fn line_and_column(text: &str, position: usize) -> (usize, usize) {
     }
     (line, text[line_start..at].chars().count() + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both(text: &str) -> [Result<Option<Value>, YamlError>; 2] {
+        [
+            parse(text, YamlReader::JsYaml4),
+            parse(text, YamlReader::JsYaml5),
+        ]
+    }
+
+    #[test]
+    fn errors_carry_js_yaml_s_message_and_the_position() {
+        for result in both("a: 1\nb:\n  c: 2\n  c: 3\n") {
+            let error = result.unwrap_err();
+            assert_eq!(error.message, "duplicated mapping key");
+            assert_eq!((error.line, error.column), (4, 3));
+            assert!(!error.limit);
+        }
+    }
+
+    #[test]
+    fn alias_bombs_stop_at_the_budget() {
+        let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for (name, previous) in ["b", "c", "d", "e", "f", "g", "h"].iter().zip(["a", "b", "c", "d", "e", "f", "g"]) {
+            let items = vec![format!("*{previous}"); 10].join(", ");
+            text.push_str(&format!("{name}: &{name} [{items}]\n"));
+        }
+        for result in both(&text) {
+            let error = result.unwrap_err();
+            assert!(error.limit, "{}", error.message);
+            assert!(error.message.contains("alias bomb"), "{}", error.message);
+        }
+    }
+
+    #[test]
+    fn aliases_may_not_nest_the_document_past_a_thousand_levels() {
+        // Each anchor nests the previous one 90 levels deeper.
+        let deep = |inner: &str| format!("{}{inner}{}", "[".repeat(90), "]".repeat(90));
+        let mut text = format!("a0: &a0 {}\n", deep("1"));
+        for i in 1..12 {
+            text.push_str(&format!("a{i}: &a{i} {}\n", deep(&format!("*a{}", i - 1))));
+        }
+        for result in both(&text) {
+            let error = result.unwrap_err();
+            assert!(error.limit && error.message.contains("1000 levels"), "{}", error.message);
+        }
+    }
+
+    #[test]
+    fn a_cycle_is_refused_but_a_mapping_merged_into_itself_is_not() {
+        for result in both("x: &x {self: *x}\n") {
+            assert!(result.unwrap_err().limit);
+        }
+        for result in both("x: &x\n  a: 1\n  <<: *x\n") {
+            assert_eq!(result.unwrap(), Some(serde_json::json!({"x": {"a": 1}})));
+        }
+    }
+
+    #[test]
+    fn an_empty_stream_or_a_comment_is_no_value() {
+        // `undefined` or `null` to js-yaml: JSON null either way.
+        for text in ["", "# c\n", "\n\n"] {
+            for result in both(text) {
+                assert_eq!(result.unwrap(), None, "{text:?}");
+            }
+        }
+    }
+}
