@@ -10,7 +10,7 @@
 //! starts, as js-yaml sets it; one whose collection turned out not to be one keeps the empty
 //! collection, as in js-yaml.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
@@ -556,7 +556,7 @@ impl State<'_> {
         &mut self,
         destination: &mut Map<String, Value>,
         source: Node,
-        overridable: &mut Vec<String>,
+        overridable: &mut HashSet<String>,
         own: Option<u64>,
     ) -> Res<()> {
         let entries: Vec<(String, Value)> = match source {
@@ -600,7 +600,7 @@ impl State<'_> {
             self.charge_merge_work()?;
             if !destination.contains_key(&key) {
                 destination.insert(key.clone(), value);
-                overridable.push(key);
+                overridable.insert(key);
             }
         }
         Ok(())
@@ -667,7 +667,7 @@ impl State<'_> {
     fn store_mapping_pair(
         &mut self,
         result: &mut Map<String, Value>,
-        overridable: &mut Vec<String>,
+        overridable: &mut HashSet<String>,
         key_tag: Option<Tag>,
         key_node: Option<Node>,
         value_node: Option<Node>,
@@ -701,8 +701,8 @@ impl State<'_> {
             }
             return Ok(());
         }
-        let override_at = overridable.iter().position(|k| *k == key);
-        if override_at.is_none() && result.contains_key(&key) {
+        let overridden = overridable.contains(&key);
+        if !overridden && result.contains_key(&key) {
             let (line, line_start, position) = start;
             self.line = line;
             self.line_start = line_start;
@@ -713,10 +713,10 @@ impl State<'_> {
             Some(node) => self.value_of(node)?,
             None => Value::Null,
         };
-        result.insert(key, value);
-        if let Some(at) = override_at {
-            overridable.swap_remove(at);
+        if overridden {
+            overridable.remove(&key);
         }
+        result.insert(key, value);
         Ok(())
     }
 
@@ -1165,7 +1165,7 @@ impl State<'_> {
         self.spend(1)?;
         let mut seq: Vec<Node> = Vec::new();
         let mut map: Map<String, Value> = Map::new();
-        let mut overridable: Vec<String> = Vec::new();
+        let mut overridable: HashSet<String> = HashSet::new();
         let placeholder = self.open_placeholder(is_mapping);
         let mut read_next = true;
         self.position += 1;
@@ -1338,7 +1338,7 @@ impl State<'_> {
         let tag = self.tag.clone();
         let anchor = self.anchor.clone();
         let mut result: Map<String, Value> = Map::new();
-        let mut overridable: Vec<String> = Vec::new();
+        let mut overridable: HashSet<String> = HashSet::new();
         let mut key_tag: Option<Tag> = None;
         let mut key_node: Option<Node> = None;
         let mut value_node: Option<Node>;
@@ -2145,7 +2145,7 @@ fn js_key_order(entries: &mut [(String, Value)]) {
 
 /// `resolveYamlOmap`: every item a plain object with one key, no key twice.
 fn omap(items: &[Node]) -> bool {
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for item in items {
         let Node::Map(map) = item else {
             return false;
@@ -2154,10 +2154,9 @@ fn omap(items: &[Node]) -> bool {
             return false;
         }
         let key = map.keys().next().map_or("", String::as_str);
-        if seen.contains(&key) {
+        if !seen.insert(key) {
             return false;
         }
-        seen.push(key);
     }
     true
 }

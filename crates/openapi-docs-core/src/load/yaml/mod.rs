@@ -135,7 +135,10 @@ mod tests {
     #[test]
     fn alias_bombs_stop_at_the_budget() {
         let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
-        for (name, previous) in ["b", "c", "d", "e", "f", "g", "h"].iter().zip(["a", "b", "c", "d", "e", "f", "g"]) {
+        for (name, previous) in ["b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .zip(["a", "b", "c", "d", "e", "f", "g"])
+        {
             let items = vec![format!("*{previous}"); 10].join(", ");
             text.push_str(&format!("{name}: &{name} [{items}]\n"));
         }
@@ -156,7 +159,11 @@ mod tests {
         }
         for result in both(&text) {
             let error = result.unwrap_err();
-            assert!(error.limit && error.message.contains("1000 levels"), "{}", error.message);
+            assert!(
+                error.limit && error.message.contains("1000 levels"),
+                "{}",
+                error.message
+            );
         }
     }
 

@@ -8,7 +8,7 @@
 //! against the [`Budget`] and the expanded depth. Object identity, which a `Set` key and merge
 //! bookkeeping compare, is the anchor a value came from.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
@@ -38,11 +38,12 @@ enum Carrier {
     Seq(Vec<Node>),
     Omap {
         list: Vec<Node>,
-        seen: Vec<String>,
+        seen: HashSet<String>,
     },
     Pairs(Vec<Node>),
     Map(Map<String, Value>),
-    Set(Vec<(Node, Option<u64>)>),
+    /// A `Set`'s keys, and their identities ([`key_identity`]) for `has`.
+    Set(Vec<(Node, Option<u64>)>, HashSet<String>),
 }
 
 struct Pending {
@@ -61,7 +62,7 @@ struct Frame {
     anchor: Option<(String, u64)>,
     key: Option<Pending>,
     /// Keys a merge added, which an explicit key may still replace (raw keys).
-    overridable: Vec<(Node, Option<u64>)>,
+    overridable: HashSet<String>,
     spent_before: usize,
     outer_deepest: usize,
     depth: usize,
@@ -95,18 +96,17 @@ struct Constructor<'t, 'b> {
     budget: &'b mut Budget,
 }
 
-/// `SameValueZero` on raw keys: scalars by value (`NaN` equals `NaN`, `-0` equals `0`), objects
-/// by identity (the anchor they came from).
-fn same_key(a: (&Node, Option<u64>), b: (&Node, Option<u64>)) -> bool {
-    match (a.0, b.0) {
-        (Node::Null, Node::Null) => true,
-        (Node::Bool(x), Node::Bool(y)) => x == y,
-        (Node::Number(x), Node::Number(y)) => x == y || (x.is_nan() && y.is_nan()),
-        (Node::Str(x), Node::Str(y)) => x == y,
-        (Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_), _) => false,
-        (_, Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_)) => false,
-        _ => a.1.is_some() && a.1 == b.1,
-    }
+/// What `SameValueZero` compares of a key, as text: a scalar's type and value (`NaN` one value,
+/// `-0` the same as `0`), an object's identity; `None` for an object without one (equal to none).
+fn key_identity(key: &Node, ident: Option<u64>) -> Option<String> {
+    Some(match key {
+        Node::Null => "null".into(),
+        Node::Bool(b) => format!("b{b}"),
+        Node::Number(x) if x.is_nan() => "nNaN".into(),
+        Node::Number(x) => format!("n{}", if *x == 0.0 { 0.0 } else { *x }),
+        Node::Str(s) => format!("s{s}"),
+        _ => format!("o{}", ident?),
+    })
 }
 
 fn is_object(node: &Node) -> bool {
@@ -238,7 +238,7 @@ impl Constructor<'_, '_> {
                     carrier: Carrier::Document(None),
                     anchor: None,
                     key: None,
-                    overridable: Vec::new(),
+                    overridable: HashSet::new(),
                     spent_before: 0,
                     outer_deepest: 0,
                     depth: 0,
@@ -289,7 +289,7 @@ impl Constructor<'_, '_> {
                 let carrier = match core {
                     Core::Omap => Carrier::Omap {
                         list: Vec::new(),
-                        seen: Vec::new(),
+                        seen: HashSet::new(),
                     },
                     Core::Pairs => Carrier::Pairs(Vec::new()),
                     _ => Carrier::Seq(Vec::new()),
@@ -303,7 +303,7 @@ impl Constructor<'_, '_> {
                     _ => return self.error(format!("unknown mapping tag !<{name}>")),
                 };
                 let carrier = match core {
-                    Core::Set => Carrier::Set(Vec::new()),
+                    Core::Set => Carrier::Set(Vec::new(), HashSet::new()),
                     _ => Carrier::Map(Map::new()),
                 };
                 self.open_frame(core, carrier, anchor)?;
@@ -398,7 +398,7 @@ impl Constructor<'_, '_> {
             carrier,
             anchor,
             key: None,
-            overridable: Vec::new(),
+            overridable: HashSet::new(),
             spent_before: self.budget.spent() - 1,
             outer_deepest: self.deepest,
             depth,
@@ -414,7 +414,7 @@ impl Constructor<'_, '_> {
             Carrier::Omap { list, .. } => Node::Seq(list),
             Carrier::Pairs(items) => Node::Seq(items),
             Carrier::Map(map) => Node::Map(map),
-            Carrier::Set(keys) => Node::Set(keys.into_iter().map(|(k, _)| k).collect()),
+            Carrier::Set(keys, _) => Node::Set(keys.into_iter().map(|(k, _)| k).collect()),
         };
         self.position = frame.start;
         let height = self.deepest + 1 - frame.depth;
@@ -515,10 +515,9 @@ impl Constructor<'_, '_> {
                     }
                     _ => return self.error("cannot resolve an ordered map item"),
                 };
-                if seen.contains(&key) {
+                if !seen.insert(key) {
                     return self.error("duplicate key in ordered map");
                 }
-                seen.push(key);
                 list.push(built.node);
                 Ok(())
             }
@@ -533,7 +532,7 @@ impl Constructor<'_, '_> {
                 items.push(Node::Seq(vec![Node::Str(key), value_node(value)]));
                 Ok(())
             }
-            Carrier::Map(_) | Carrier::Set(_) => match frame.key.take() {
+            Carrier::Map(_) | Carrier::Set(..) => match frame.key.take() {
                 Some(pending) => {
                     self.position = pending.position;
                     self.add_mapping_value(pending, built)
@@ -561,7 +560,9 @@ impl Constructor<'_, '_> {
             Carrier::Map(map) => {
                 !is_object(key) && scalar_string(key).is_some_and(|k| map.contains_key(&k))
             }
-            Carrier::Set(keys) => keys.iter().any(|(k, i)| same_key((k, *i), (key, ident))),
+            Carrier::Set(_, identities) => {
+                key_identity(key, ident).is_some_and(|id| identities.contains(&id))
+            }
             _ => false,
         }
     }
@@ -577,9 +578,12 @@ impl Constructor<'_, '_> {
                 let key = scalar_string(&key).unwrap_or_default();
                 map.insert(key, value.into_value());
             }
-            Carrier::Set(keys) => {
+            Carrier::Set(keys, identities) => {
                 if !matches!(value, Node::Null) {
                     return self.error("cannot resolve a set item");
+                }
+                if let Some(id) = key_identity(&key, ident) {
+                    identities.insert(id);
                 }
                 keys.push((key, ident));
             }
@@ -592,17 +596,17 @@ impl Constructor<'_, '_> {
         if pending.is_merge {
             return self.merge_source(value);
         }
+        let identity = key_identity(&pending.key, pending.ident);
         let frame = self.frame();
-        let overridden = frame
-            .overridable
-            .iter()
-            .position(|(k, i)| same_key((k, *i), (&pending.key, pending.ident)));
-        if Self::has(frame, &pending.key, pending.ident) && overridden.is_none() {
+        let overridden = identity
+            .as_ref()
+            .is_some_and(|id| frame.overridable.contains(id));
+        if Self::has(frame, &pending.key, pending.ident) && !overridden {
             return self.error("duplicated mapping key");
         }
         self.add_pair(pending.key, pending.ident, value.node)?;
-        if let Some(at) = overridden {
-            self.frame().overridable.remove(at);
+        if let Some(id) = identity.filter(|_| overridden) {
+            self.frame().overridable.remove(&id);
         }
         Ok(())
     }
@@ -629,7 +633,7 @@ impl Constructor<'_, '_> {
                     .find(|f| f.anchor.as_ref().is_some_and(|a| a.1 == *id))?;
                 match &frame.carrier {
                     Carrier::Map(map) => self.source_entries(&Node::Map(map.clone())),
-                    Carrier::Set(keys) => Some(
+                    Carrier::Set(keys, _) => Some(
                         keys.iter()
                             .map(|(k, i)| (k.clone(), *i, Node::Null))
                             .collect(),
@@ -648,8 +652,11 @@ impl Constructor<'_, '_> {
             if Self::has(self.frame(), &key, ident) {
                 continue;
             }
-            self.add_pair(key.clone(), ident, value)?;
-            self.frame().overridable.push((key, ident));
+            let identity = key_identity(&key, ident);
+            self.add_pair(key, ident, value)?;
+            if let Some(id) = identity {
+                self.frame().overridable.insert(id);
+            }
         }
         Ok(())
     }
