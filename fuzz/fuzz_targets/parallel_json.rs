@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         at -= 1;
     }
     let padded = format!("{}{}{}", &text[..at], " ".repeat(PADDING), &text[at..]);
-    let ours = parse_document(&padded, "spec.json");
+    let ours = parse_document(&padded, "spec.json", Default::default());
     // parse_document drops a leading byte-order mark; serde_json refuses one.
     let plain = padded.strip_prefix('\u{feff}').unwrap_or(&padded);
     match serde_json::from_str::<Value>(plain) {

@@ -9,6 +9,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 mod diff;
+mod read_texts;
 use openapi_docs_core::{DocsContext, SpecOptions};
 
 // The generator allocates and frees many small JSON values; mimalloc does that several times
@@ -60,6 +61,18 @@ enum Command {
     /// operations and read each page's Markdown, and every page as a resource. A spec that fails
     /// to load stops it before it serves, with the coded error and a non-zero exit.
     Mcp(McpArgs),
+    /// Tests only: reads spec file texts as the target's bundler reads them (js-yaml 4 or 5)
+    /// and prints each as JSON. Input: one JSON object per line on stdin, `{"text": ...,
+    /// "file": ...}` (`file` defaults to `spec.yaml`: a `.json` name or a text starting with `{`
+    /// is tried as JSON first, as in a generation). Output: one line per input, `{"json":
+    /// "<JSON.stringify of the value>"}` (`"undefined"` for an empty stream) or `{"error":
+    /// {"code", "message", "line", "column"}}`.
+    #[command(hide = true)]
+    ReadTexts {
+        /// The release whose reader reads (`compat`), e.g. 4.3.5 or 5.2.0.
+        #[arg(long, default_value = "4.3.5")]
+        compat: String,
+    },
     /// Print, as JSON, the code samples of every operation page (`{ "<page id>": [{ language,
     /// variant, text | error }] }`): what the theme's code-sample tabs show before the reader
     /// edits anything. Nothing is written.
@@ -201,6 +214,7 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
             .map_err(failure)?;
             Ok(format!("removed {removed} generated files from {out}"))
         }
+        Command::ReadTexts { compat } => read_texts::read_texts(&compat),
         Command::Samples {
             spec,
             config,
@@ -245,7 +259,8 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
             use openapi_docs_core::validate::{Structure, check_structure};
             let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
             let files =
-                openapi_docs_core::load::read_spec_files(&cwd.join(&spec)).map_err(failure)?;
+                openapi_docs_core::load::read_spec_files(&cwd.join(&spec), Default::default())
+                    .map_err(failure)?;
             let mut report = Vec::new();
             for file in &files {
                 match check_structure(file) {

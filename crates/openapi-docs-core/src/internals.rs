@@ -31,9 +31,15 @@ pub mod load {
     pub use crate::load::SpecFile;
     pub use crate::load::parse::parse_document;
 
-    /// Reads and parses the spec file at `path` (without its external references).
+    /// Reads and parses the spec file at `path` (without its external references), its YAML
+    /// as the default target's js-yaml reads it.
     pub fn read_one(path: &Path) -> crate::Result<SpecFile> {
-        crate::load::read_one(path)
+        crate::load::read_one(path, crate::load::YamlReader::default())
+    }
+
+    /// [`read_one`], its YAML as `reader` reads it.
+    pub fn read_one_with(path: &Path, reader: crate::load::YamlReader) -> crate::Result<SpecFile> {
+        crate::load::read_one(path, reader)
     }
 }
 

@@ -449,9 +449,9 @@ impl Resolver {
                     });
                 }
                 let loaded = if load::is_url(&target_text) {
-                    load::read_referenced_url(&target_text)
+                    load::read_referenced_url(&target_text, self.target.yaml)
                 } else {
-                    load::read_referenced(&target)
+                    load::read_referenced(&target, self.target.yaml)
                 };
                 let file = loaded.map_err(|e| referenced_file_error(e, &reference, &location))?;
                 queue.push(self.add_document(target, key, file));
@@ -489,7 +489,7 @@ impl Resolver {
         {
             return;
         }
-        let Ok(file) = load::read_referenced(&target) else {
+        let Ok(file) = load::read_referenced(&target, self.target.yaml) else {
             return;
         };
         self.add_document(target, key, file);

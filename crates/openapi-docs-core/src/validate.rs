@@ -174,7 +174,7 @@ mod tests {
             source_dir_name: ".".into(),
             path: "spec.yaml".into(),
             text: std::sync::Arc::new(text.into()),
-            document: serde_yaml_ng::from_str(text).unwrap(),
+            document: crate::load::parse_document(text, "spec.yaml", Default::default()).unwrap(),
             input: crate::load::Input::url("spec.yaml"),
         }
     }

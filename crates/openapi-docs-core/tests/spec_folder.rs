@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use openapi_docs_core::load::read_spec_files;
+use openapi_docs_core::load::{YamlReader, read_spec_files};
 
 const NESTED: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -15,7 +15,7 @@ const NESTED: &str = concat!(
 
 /// The file names `read_spec_files` reads in `folder`, in its order.
 fn names(folder: &Path) -> Vec<String> {
-    read_spec_files(folder)
+    read_spec_files(folder, YamlReader::default())
         .expect("the folder reads")
         .iter()
         .map(|file| {

@@ -24,7 +24,7 @@ pub fn pointer_location(text: &str, pointer: &str) -> Option<(usize, usize)> {
 }
 
 /// Where the value of pointer token `raw` (escaped) is after `offset`: an item of the sequence
-/// there, or the first occurrence of the key.
+/// there, or the first occurrence of the key (in any spelling YAML reads as that key).
 fn next_offset(text: &str, offset: usize, raw: &str) -> Option<usize> {
     let key = raw.replace("~1", "/").replace("~0", "~");
     if let Ok(index) = key.parse::<usize>()
@@ -32,7 +32,23 @@ fn next_offset(text: &str, offset: usize, raw: &str) -> Option<usize> {
     {
         return Some(item);
     }
-    next_key(text, offset, &key)
+    next_key(text, offset, &key).or_else(|| {
+        yaml_spellings(&key)
+            .iter()
+            .filter_map(|spelling| next_key(text, offset, spelling))
+            .min()
+    })
+}
+
+/// The other plain spellings of a key that js-yaml reads as a null or a boolean, whose
+/// `String()` the key is (`Null:` is the key `"null"`).
+fn yaml_spellings(key: &str) -> &'static [&'static str] {
+    match key {
+        "null" => &["~", "Null", "NULL"],
+        "true" => &["True", "TRUE"],
+        "false" => &["False", "FALSE"],
+        _ => &[],
+    }
 }
 
 /// The first place after `from` where `key` is written as a key: `"key"`, `'key'` (both
@@ -282,6 +298,8 @@ mod tests {
         assert_eq!(pointer_location(text, "/c"), Some((3, 1)));
         assert_eq!(pointer_location(text, "/nested/aaa"), Some((5, 8)));
         assert_eq!(pointer_location(text, "/missing"), None);
+        // js-yaml reads `Null:` as the key "null".
+        assert_eq!(pointer_location("a: 1\nNull: 2\n", "/null"), Some((2, 1)));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod folder;
 mod input;
+mod json_value;
 mod locate;
 mod parallel_json;
 pub(crate) mod parse;
@@ -18,6 +19,7 @@ pub(crate) use parse::parse_document;
 pub(crate) use referenced::{read_referenced, read_referenced_url};
 pub(crate) use remote::{FETCH_TIMEOUT, fetch_text};
 use serde_json::Value;
+pub use yaml::YamlReader;
 
 use crate::error::{Error, Location, Result};
 
@@ -47,8 +49,9 @@ pub(crate) fn is_url(spec_path: &str) -> bool {
 }
 
 /// Reads the spec at `spec_path`: one file, or the spec files directly inside a folder (see
-/// [`folder`]: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's).
-pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
+/// [`folder`]: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's); YAML as
+/// `reader` reads it.
+pub fn read_spec_files(spec_path: &Path, reader: YamlReader) -> Result<Vec<SpecFile>> {
     let display = spec_path.to_string_lossy().to_string();
     let meta = std::fs::metadata(spec_path).map_err(|source| Error::Read {
         path: spec_path.to_path_buf(),
@@ -57,19 +60,19 @@ pub fn read_spec_files(spec_path: &Path) -> Result<Vec<SpecFile>> {
     if meta.is_dir() {
         return folder::spec_files_in(spec_path)?
             .into_iter()
-            .map(|name| read_one(&spec_path.join(name)))
+            .map(|name| read_one(&spec_path.join(name), reader))
             .collect();
     }
-    let mut file = read_one(spec_path)?;
+    let mut file = read_one(spec_path, reader)?;
     file.source = display;
     Ok(vec![file])
 }
 
 /// Fetches and parses the spec at an http(s) `url` (see [`fetch_text`]); its `source` is the URL,
 /// as the reference records it.
-pub(crate) fn read_url(url: &str) -> Result<SpecFile> {
+pub(crate) fn read_url(url: &str, reader: YamlReader) -> Result<SpecFile> {
     let text = fetch_text(url, FETCH_TIMEOUT)?;
-    let document = parse_document(&text, url)?;
+    let document = parse_document(&text, url, reader)?;
     Ok(SpecFile {
         source: url.to_string(),
         source_dir_name: ".".into(),
@@ -147,8 +150,18 @@ pub(crate) fn locate_location(location: &mut Location, file: &SpecFile) {
     }
 }
 
-/// Reads and parses one file.
-pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
+/// Parses the text of the spec file `file` as the reference's bundler reads a file: its CRLF line
+/// breaks made LF (a URL's text is read as it comes), then YAML (or JSON) as `reader` reads it,
+/// keys in JavaScript order.
+pub fn parse_file_text(text: &str, file: &str, reader: YamlReader) -> Result<Value> {
+    match text.contains("\r\n") {
+        true => parse_document(&text.replace("\r\n", "\n"), file, reader),
+        false => parse_document(text, file, reader),
+    }
+}
+
+/// Reads and parses one file, its YAML as `reader` reads it.
+pub(crate) fn read_one(path: &Path, reader: YamlReader) -> Result<SpecFile> {
     // Before reading: an edit made from now on leaves the pages stale.
     let input = Input::file(path);
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
@@ -185,7 +198,7 @@ pub(crate) fn read_one(path: &Path) -> Result<SpecFile> {
             },
         }
     })?;
-    let document = parse_document(&text, &display)?;
+    let document = parse_file_text(&text, &display, reader)?;
     Ok(SpecFile {
         source: display,
         source_dir_name: ".".into(),

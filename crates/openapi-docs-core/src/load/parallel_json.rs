@@ -89,8 +89,10 @@ fn assemble(text: &str, part: Part, parsed: &mut [Option<Value>]) -> Option<Valu
             let mut map = Map::new();
             for (key, member) in members {
                 let key = serde_json::from_str::<String>(&text[key]).ok()?;
-                // As serde_json: a repeated key keeps its first place and takes the last value.
-                map.insert(key, assemble(text, member, parsed)?);
+                // A repeated key is an error: left to the whole parse, which says where.
+                if map.insert(key, assemble(text, member, parsed)?).is_some() {
+                    return None;
+                }
             }
             reorder_map(&mut map);
             Some(Value::Object(map))
@@ -112,7 +114,7 @@ fn parse_pieces(text: &str, pieces: &[Range<usize>], workers: usize) -> Option<V
                     let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    match serde_json::from_str::<Value>(&text[pieces[index].clone()]) {
+                    match super::json_value::from_str(&text[pieces[index].clone()]) {
                         Ok(mut value) => {
                             normalize_key_order(&mut value);
                             crate::parallel::lock(&parsed)[index] = Some(value)
@@ -323,8 +325,8 @@ mod tests {
     fn pieces_reassemble_into_the_document_in_order() {
         same_as_serde(r#"{"b": 1, "a": [1, {"x": "}]\"{["}], "c": {"z": null, "y": true}}"#);
         same_as_serde(r#"  {"openapi":"3.1.0","paths":{},"e":{"k\"ey":"v\\"}, "n": -1.5e3}  "#);
-        // A duplicate key keeps its first position and its last value, as in serde_json.
-        same_as_serde(r#"{"a": 1, "b": 2, "a": 3}"#);
+        // A duplicate key is left to the whole parse, which refuses it (as js-yaml does).
+        assert_eq!(parse(&big(r#"{"a": 1, "b": 2, "a": 3}"#), 3), None);
         // JavaScript key order: index-like keys first, ascending, in pieces and between them.
         same_as_serde(r#"{"x": {"404": 1, "200": {"b": 1, "7": 2}}, "10": 1, "a": 2, "2": 3}"#);
         same_as_serde(r#"{"\u00e9": "\ud83d\ude00", "paths": {"/a": {"get": {}}, "/b": []}}"#);

@@ -1,22 +1,20 @@
 //! YAML and JSON text to a `serde_json::Value` in JavaScript key order, with error positions.
-//! Nesting deeper than [`MAX_PARSE_DEPTH`] and YAML alias expansion past a budget (see
-//! [`super::yaml`]) are [`Error::Limit`]s, not parse errors.
+//! YAML is read as the target's js-yaml reads it ([`super::yaml`]). JSON nesting deeper than
+//! [`MAX_PARSE_DEPTH`], YAML nesting past js-yaml's limit and YAML alias expansion past a budget
+//! are [`Error::Limit`]s, not parse errors.
 
-use std::cell::Cell;
-
-use serde::de::DeserializeSeed;
 use serde_json::Value;
 
-use super::yaml::{BUDGET_MARKER, YamlValue, value_budget};
+use super::yaml::{self, YamlReader};
 use crate::error::{Error, Location, Result};
 use crate::js::normalize_key_order;
 
-/// How deeply a document may nest (serde_json's and serde_yaml_ng's recursion limit).
+/// How deeply a JSON document may nest (serde_json's recursion limit).
 pub const MAX_PARSE_DEPTH: usize = 128;
 
 /// Parses YAML or JSON text (a JSON document is YAML too; JSON is tried first when the text
-/// looks like JSON, for speed and exact number handling).
-pub fn parse_document(text: &str, file: &str) -> Result<Value> {
+/// looks like JSON, for speed and exact number handling); YAML as `reader` reads it.
+pub fn parse_document(text: &str, file: &str, reader: YamlReader) -> Result<Value> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let looks_like_json = text.trim_start().starts_with('{') || file.ends_with(".json");
     let in_js_order = |mut value: Value| {
@@ -26,11 +24,18 @@ pub fn parse_document(text: &str, file: &str) -> Result<Value> {
     if looks_like_json {
         match parse_json(text) {
             Ok(v) => return Ok(v),
-            Err(e) if file.ends_with(".json") => return Err(json_error(&e, file)),
+            // The reference reads a JSON file as YAML (js-yaml): what JSON refuses (a duplicate
+            // key, a number past a double, a tab in a string, a comment) YAML may still read; if
+            // it does not either, the JSON error says best what is wrong with a JSON file.
+            Err(e) if file.ends_with(".json") => {
+                return parse_yaml(text, file, reader)
+                    .map(in_js_order)
+                    .map_err(|_| json_error(&e, file));
+            }
             Err(_) => {}
         }
     }
-    parse_yaml(text, file).map(in_js_order)
+    parse_yaml(text, file, reader).map(in_js_order)
 }
 
 /// JSON text to a value in JavaScript key order; lone UTF-16 surrogates in `\u` escapes (which
@@ -40,9 +45,9 @@ fn parse_json(text: &str) -> serde_json::Result<Value> {
     if let Some(value) = super::parallel_json::parse(text, crate::parallel::default_workers()) {
         return Ok(value);
     }
-    let mut value = match serde_json::from_str(text) {
+    let mut value = match super::json_value::from_str(text) {
         Err(e) if text.contains("\\u") && is_surrogate_error(&e) => {
-            serde_json::from_str(&replace_lone_surrogates(text))
+            super::json_value::from_str(&replace_lone_surrogates(text))
         }
         other => other,
     }?;
@@ -130,70 +135,30 @@ fn depth_limit(location: Location) -> Error {
     }
 }
 
-fn parse_yaml(text: &str, file: &str) -> Result<Value> {
-    let total = value_budget(text.len());
-    let budget = Cell::new(total);
-    let deserializer = serde_yaml_ng::Deserializer::from_str(text);
-    let seed = YamlValue {
-        budget: &budget,
-        total,
-    };
-    seed.deserialize(deserializer).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map(|l| (Some(l.line()), Some(l.column())))
-            .unwrap_or((None, None));
-        let location = Location {
-            file: file.into(),
-            line,
-            column,
-            pointer: None,
-        };
-        let message = strip_position(&e.to_string());
-        if message.contains("recursion limit exceeded") {
-            return depth_limit(location);
-        }
-        if let Some(at) = message.find(BUDGET_MARKER) {
-            return Error::Limit {
+fn parse_yaml(text: &str, file: &str, reader: YamlReader) -> Result<Value> {
+    match yaml::parse(text, reader) {
+        // An empty stream (`undefined` to js-yaml).
+        Ok(value) => Ok(value.unwrap_or(Value::Null)),
+        Err(e) => {
+            let location = Location {
+                file: file.into(),
+                line: Some(e.line),
+                column: Some(e.column),
+                pointer: None,
+            };
+            if e.limit {
+                return Err(Error::Limit {
+                    location,
+                    message: e.message,
+                });
+            }
+            Err(Error::Parse {
                 location,
-                message: message[at + BUDGET_MARKER.len()..].to_string(),
-            };
+                format: "YAML",
+                message: e.message,
+            })
         }
-        if message.contains("repetition limit exceeded") {
-            // serde_yaml_ng gives no position here: point at the first alias.
-            let (line, column) = first_alias(text).unwrap_or((1, 1));
-            return Error::Limit {
-                location: Location {
-                    line: Some(line),
-                    column: Some(column),
-                    ..location
-                },
-                message: "YAML aliases are followed more than 100 times per event of the document (the alias limit, an alias bomb?); write the repeated parts out once and refer to them with $ref".into(),
-            };
-        }
-        Error::Parse {
-            location,
-            format: "YAML",
-            message,
-        }
-    })
-}
-
-/// Line and column of the first YAML alias (`*name` after a space, `[`, `{`, `,` or `:`).
-fn first_alias(text: &str) -> Option<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let at = (1..bytes.len()).find(|&i| {
-        bytes[i] == b'*'
-            && matches!(bytes[i - 1], b' ' | b'[' | b'{' | b',' | b':' | b'-')
-            && bytes
-                .get(i + 1)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    })?;
-    let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
-    Some((
-        text[..at].matches('\n').count() + 1,
-        text[line_start..at].chars().count() + 1,
-    ))
+    }
 }
 
 /// Parser messages end with " at line L column C"; the location carries that already.

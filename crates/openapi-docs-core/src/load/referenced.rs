@@ -19,14 +19,14 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{FETCH_TIMEOUT, Input, SpecFile, fetch_text, read_one, read_url};
+use super::{FETCH_TIMEOUT, Input, SpecFile, YamlReader, fetch_text, read_one, read_url};
 use crate::error::{Error, Result};
 
 /// Reads the file at `path` for a `$ref`: parsed when its name says it is JSON or YAML, else its
-/// text as a string.
-pub(crate) fn read_referenced(path: &Path) -> Result<SpecFile> {
+/// text as a string. YAML as `reader` reads it.
+pub(crate) fn read_referenced(path: &Path, reader: YamlReader) -> Result<SpecFile> {
     if is_document(&path.to_string_lossy()) {
-        return read_one(path);
+        return read_one(path, reader);
     }
     let input = Input::file(path);
     let bytes = std::fs::read(path).map_err(|source| Error::Read {
@@ -38,9 +38,9 @@ pub(crate) fn read_referenced(path: &Path) -> Result<SpecFile> {
 }
 
 /// Fetches `url` for a `$ref`: parsed when its path says it is JSON or YAML, else its text.
-pub(crate) fn read_referenced_url(url: &str) -> Result<SpecFile> {
+pub(crate) fn read_referenced_url(url: &str, reader: YamlReader) -> Result<SpecFile> {
     if is_document(url.split(['?', '#']).next().unwrap_or(url)) {
-        return read_url(url);
+        return read_url(url, reader);
     }
     let text = fetch_text(url, FETCH_TIMEOUT)?;
     Ok(text_file(text, PathBuf::from(url), Input::url(url)))

@@ -183,7 +183,8 @@ mod tests {
     fn compact_page_warnings_name_each_page_s_own_line() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/page-count/compact-warning-order.yaml");
-        let mut file = load::read_one(&path).expect("the fixture parses");
+        let mut file =
+            load::read_one(&path, load::YamlReader::default()).expect("the fixture parses");
         let options: SpecOptions = serde_json::from_value(serde_json::json!({
             "specPath": "compact-warning-order.yaml",
             "outputDir": "docs/api",

@@ -15,9 +15,12 @@ pub(crate) fn read_files(
     hooks: &mut dyn Hooks,
 ) -> Result<Vec<load::SpecFile>> {
     let files = if load::is_url(&options.spec_path) {
-        vec![load::read_url(options.spec_path.trim())?]
+        vec![load::read_url(
+            options.spec_path.trim(),
+            options.target().yaml,
+        )?]
     } else {
-        load::read_spec_files(&site_dir.join(&options.spec_path))?
+        load::read_spec_files(&site_dir.join(&options.spec_path), options.target().yaml)?
     };
     hooks.progress(hooks::Progress {
         stage: hooks::Stage::Read,

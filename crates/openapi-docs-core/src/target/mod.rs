@@ -25,6 +25,8 @@ pub struct Target {
     pub bundler: Bundler,
     /// How `$ref`s are dereferenced (`resolve.rs`, `resolve/deref_cache.rs`).
     pub ref_parser: RefParser,
+    /// Which js-yaml reads the spec's YAML and JSON files (`load/yaml/`).
+    pub yaml: YamlReader,
     /// How request and response examples are built from schemas (`sample.rs`).
     pub sampler: Sampler,
     /// Whose request builder the code samples follow (`code_samples/`).
@@ -53,6 +55,20 @@ pub enum Bundler {
     /// `@redocly/openapi-core` 2.x: also reads discriminator mapping values that name files,
     /// a 3.2 document's `defaultMapping`, and `mediaTypes` components.
     RedoclyCore2,
+}
+
+/// The YAML reader of the bundler (`@redocly/openapi-core`'s `parseYaml`), which reads the root
+/// spec file and every file a `$ref` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum YamlReader {
+    /// js-yaml 4.3 (openapi-core 1.x) with `JSON_SCHEMA` plus merge keys, `!!binary`, `!!omap`,
+    /// `!!pairs` and `!!set`: a complex key becomes its `String()` (`"a,b"`, `"[object Object]"`).
+    #[default]
+    JsYaml4,
+    /// js-yaml 5.5 (openapi-core 2.x) with `CORE_SCHEMA` plus the same five tags: a complex key is
+    /// an error, `!!set` is a JavaScript `Set` (written `{}`).
+    JsYaml5,
 }
 
 /// The dereferencer (`@apidevtools/json-schema-ref-parser`).

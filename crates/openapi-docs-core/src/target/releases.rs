@@ -7,7 +7,7 @@
 use super::{
     Admonition, AllOfMerge, ApiTemplate, Bundler, Explorer, ExternalProps, HeadingTitle,
     OptionSupport, PageMarkup, PathLayout, Postman, PostmanBinding, RefParser, SampleBuilder,
-    Sampler, SidebarBehaviour, Target, ThemeFaults, UnsetProps,
+    Sampler, SidebarBehaviour, Target, ThemeFaults, UnsetProps, YamlReader,
 };
 
 /// docusaurus-plugin-openapi-docs 4.3.5, for docusaurus-theme-openapi-docs 4.3.x.
@@ -16,6 +16,7 @@ const TARGET_4_3_5: Target = Target {
     docusaurus: "3.5",
     bundler: Bundler::RedoclyCore1,
     ref_parser: RefParser::V11,
+    yaml: YamlReader::JsYaml4,
     sampler: Sampler::REQUEST_AND_RESPONSE_BUILDERS,
     explorer: Explorer::Unmasked,
     postman: Postman {
@@ -133,6 +134,7 @@ const TARGET_5_0_0: Target = Target {
     docusaurus: "3.10",
     bundler: Bundler::RedoclyCore2,
     ref_parser: RefParser::V15,
+    yaml: YamlReader::JsYaml5,
     sampler: Sampler {
         all_of_merge: AllOfMerge::EmptyWhenUndefined,
         ..TARGET_4_7_1.sampler
