@@ -14,6 +14,10 @@
 //   destination that does not parse replaced by `#`, a front matter string's last backslash as `∖`.
 // - "image-url-kept": as "mdx-escaped", the one substitution being `pathname://` before an
 //   image's path without protocol (Docusaurus would look the image up in the site).
+// - "props-externalized": our own `externalJsonProps` layout (targets before 4.7.1, whose
+//   reference writes every prop inline): our page with each props file it spreads written back
+//   inline (`key={JSON}` lines) is the reference's page byte for byte (or one of the above), and
+//   each props file only ours writes is one such page's.
 // Every other difference, and every missing or extra file no named rename accounts for, is
 // "unexplained".
 "use strict";
@@ -92,7 +96,42 @@ function escapeRegExp(s) {
 function withId(text, from, to) {
   const m = /^id: ?(.*)$/m.exec(text);
   if (!m || m[1] !== from) return null;
-  return text.slice(0, m.index) + `id: ${to}` + text.slice(m.index + m[0].length);
+  const renamed = text.slice(0, m.index) + `id: ${to}` + text.slice(m.index + m[0].length);
+  // The page's own props files (`<id>.<Component>[.<n>].json`) are named after it too.
+  return from === to ? renamed : renamed.split(`require("./${from}.`).join(`require("./${to}.`);
+}
+
+/** The releases whose `externalJsonProps: true` writes our own layout (large props in sibling
+ * files, render/props.rs), where the reference has no such option and writes every prop inline. */
+const OUR_PROPS_LAYOUT = new Set(["4.3.5", "4.3.7", "4.4.0", "4.5.1", "4.6.0"]);
+
+const SPREAD = /^  \{\.\.\.require\("\.\/([^"]+)"\)\}$/gm;
+
+/**
+ * Our page `ours` with each props file it spreads (`  {...require("./<file>")}`, our layout)
+ * written back inline as the reference writes props (`  <key>={<JSON>}` per key, in order).
+ * `readJson(file)` gives the file's text (null if absent). Returns { text, files } (the files
+ * read) or null when a file is missing or not an object.
+ */
+function inlineProps(ours, readJson) {
+  const files = [];
+  let failed = false;
+  const text = ours.replace(SPREAD, (_, file) => {
+    const json = readJson(file);
+    let props;
+    try {
+      props = json === null ? null : JSON.parse(json);
+    } catch {
+      props = null;
+    }
+    if (!props || typeof props !== "object" || Array.isArray(props)) {
+      failed = true;
+      return _;
+    }
+    files.push(file);
+    return Object.entries(props).map(([key, value]) => `  ${key}={${JSON.stringify(value)}}`).join("\n");
+  });
+  return failed || files.length === 0 ? null : { text, files };
 }
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -199,7 +238,15 @@ async function compileError(text, file) {
  * How ours (text of `file`) is the reference's (`reference`, already renamed as the warnings
  * say): { verdict, detail }. `renamed` says the derivation changed the reference's text.
  */
-async function explainPage(file, reference, ours, compat, renamed) {
+async function explainPage(file, reference, ours, compat, renamed, inlined = null) {
+  // Our own props layout (4.x before 4.7.1, `externalJsonProps`): the page with its props
+  // files written back inline must be the reference's page, every file of it consumed.
+  if (inlined) {
+    const result = await explainPage(file, reference, inlined.text, compat, renamed);
+    if (result.verdict === "unexplained") return result;
+    const how = `props in ${inlined.files.join(", ")}`;
+    return result.verdict === "identical" ? { verdict: "props-externalized", detail: how } : { ...result, detail: `${result.detail ? `${result.detail}; ` : ""}${how}` };
+  }
   const a = decodeApi(reference);
   const b = decodeApi(ours);
   if (a.text === b.text && a.api === b.api) return renamed ? { verdict: "renamed", detail: renamed } : { verdict: "identical" };
@@ -237,7 +284,9 @@ function sidebarRenamed(reference, ours, renames) {
     if (index === -1) return `line ${n + 1}: ${JSON.stringify(a[n].trim())} vs ${JSON.stringify(b[n].trim())}`;
     used[index] = true;
   }
-  const unused = renames.filter((_, k) => !used[k]);
+  // A renamed tag page may have no entry of its own: the sidebar lists a tag's category once
+  // (the first tag of that name), and links its page only with `categoryLinkSource: "tag"`.
+  const unused = renames.filter((r, k) => !used[k] && r.kind !== "tag" && reference.includes(`/${r.from}"`));
   if (unused.length) return `no entry renamed ${unused[0].from} -> ${unused[0].to}`;
   return null;
 }
@@ -266,11 +315,50 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
   const infoRenames = renames.filter((r) => r.kind === "info");
   const read = (file) => fs.readFileSync(file, "utf8");
   const derive = (text) => withInfoPath(text, infoRenames, infoPathPrefix);
+  // The reference's page as ours may have it: with the info renames applied to its `info_path`
+  // (all of them; or one, when a folder of specs renamed several info pages from one id, each of
+  // its pages pointing at its own spec's), or as it is (a page of the spec that kept the id).
+  const derivations = (text) => {
+    const out = [derive(text)];
+    if (infoRenames.length > 1) for (const r of infoRenames) out.push(withInfoPath(text, [r], infoPathPrefix));
+    out.push(text);
+    return [...new Set(out)];
+  };
   const referenceFiles = new Set([...tree.identical, ...tree.missing, ...tree.differing.map((d) => d.file)]);
   const oursFiles = new Set([...tree.identical, ...tree.extra, ...tree.differing.map((d) => d.file)]);
   const files = [];
   const done = new Set(); // ours files explained by a rename
   const usedSources = new Set(); // reference files (or shadows) a renamed page of ours was matched with
+  const consumed = new Map(); // ours props files a page explained as props-externalized inlines: file -> page
+  // Our page `file` (text `ours`) with its props files inline, under our own props layout.
+  const inlinedFor = (file, ours) => {
+    if (!OUR_PROPS_LAYOUT.has(compat) || !ours.includes('{...require("./')) return null;
+    const dir = path.posix.dirname(file);
+    return inlineProps(ours, (name) => {
+      const full = path.join(oursOut, dir, name);
+      return fs.existsSync(full) ? read(full) : null;
+    });
+  };
+  const consume = (page, inlined, result) => {
+    if (!inlined || result.verdict === "unexplained") return;
+    for (const name of inlined.files) consumed.set(path.posix.join(path.posix.dirname(page), name), page);
+  };
+  // The props files of our page `to` that are the reference's (or a shadow's) files of `from`,
+  // renamed with it (the layout where the reference writes props files too: 4.7.1 and later).
+  const renamedPropsFiles = (kind, from, to, source) => {
+    const dir = kind === "schema" ? "schemas/" : "";
+    for (const file of [...oursFiles]) {
+      if (!file.startsWith(`${dir}${to}.`) || !file.endsWith(".json") || done.has(file) || file.slice(dir.length + to.length + 1).includes("/")) continue;
+      const suffix = file.slice(dir.length + to.length);
+      const sourceFile = source.shadow
+        ? path.join(shadowOut, `${dir}${from}${suffix}.${source.shadow}`)
+        : path.join(referenceOut, `${dir}${from}${suffix}`);
+      if (!fs.existsSync(sourceFile) || read(sourceFile) !== read(path.join(oursOut, file))) continue;
+      usedSources.add(sourceFile);
+      done.add(file);
+      files.push({ file, verdict: "renamed", detail: `${from || '""'} -> ${to} (props of ${source.name})` });
+    }
+  };
 
   // The pages a rename touches, matched with the reference's pages of the old id.
   const groups = new Map();
@@ -283,7 +371,7 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     const oldFile = pageFile(kind, from);
     const sources = [];
     if (referenceFiles.has(oldFile)) sources.push({ name: oldFile, path: path.join(referenceOut, oldFile) });
-    if (shadowOut) for (let n = 2; fs.existsSync(path.join(shadowOut, `${oldFile}.${n}`)); n++) sources.push({ name: `${oldFile} (${n})`, path: path.join(shadowOut, `${oldFile}.${n}`) });
+    if (shadowOut) for (let n = 2; fs.existsSync(path.join(shadowOut, `${oldFile}.${n}`)); n++) sources.push({ name: `${oldFile} (${n})`, path: path.join(shadowOut, `${oldFile}.${n}`), shadow: n });
     const wanted = [...(oursFiles.has(oldFile) ? [from] : []), ...targets];
     for (const to of wanted) {
       const file = pageFile(kind, to);
@@ -294,21 +382,29 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
         const renamedText = withId(read(source.path), from, to);
         if (renamedText === null) continue;
         const how = to === from ? "" : `${from || '""'} -> ${to} (${source.name})`;
-        const result = await explainPage(file, derive(renamedText), ours, compat, how);
+        const inlined = inlinedFor(file, ours);
+        let result = { verdict: "unexplained" };
+        for (const candidate of derivations(renamedText)) {
+          result = await explainPage(file, candidate, ours, compat, how, inlined);
+          if (result.verdict !== "unexplained") break;
+        }
         if (result.verdict === "unexplained") continue;
         usedSources.add(source.path);
         done.add(file);
+        consume(file, inlined, result);
         files.push({ file, ...result });
+        renamedPropsFiles(kind, from, to, source);
         break;
       }
     }
   }
 
+  const extras = [];
   for (const file of [...oursFiles].sort()) {
     if (done.has(file)) continue;
     const ours = read(path.join(oursOut, file));
     if (!referenceFiles.has(file)) {
-      files.push({ file, verdict: "unexplained", detail: "extra: no file of the reference, and no rename, gives it" });
+      extras.push(file);
       continue;
     }
     const referenceText = read(path.join(referenceOut, file));
@@ -325,9 +421,21 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
       files.push({ file, verdict: "unexplained", detail: "the reference's page of this name is another page of ours, renamed" });
       continue;
     }
+    const inlined = inlinedFor(file, ours);
+    let result = { verdict: "unexplained" };
+    for (const candidate of derivations(referenceText)) {
+      result = await explainPage(file, candidate, ours, compat, candidate === referenceText ? "" : "info page renamed", inlined);
+      if (result.verdict !== "unexplained") break;
+    }
+    consume(file, inlined, result);
     const derived = derive(referenceText);
-    const result = await explainPage(file, derived, ours, compat, derived === referenceText ? "" : "info page renamed");
-    files.push({ file, ...result, ...(result.verdict === "unexplained" && !result.detail ? { detail: firstDifference(derived, ours) } : {}) });
+    files.push({ file, ...result, ...(result.verdict === "unexplained" && !result.detail ? { detail: firstDifference(derived, inlined?.text ?? ours) } : {}) });
+  }
+  // A file only ours writes is explained only as the props file of a page explained with it.
+  for (const file of extras) {
+    if (done.has(file)) continue;
+    if (consumed.has(file)) files.push({ file, verdict: "props-externalized", detail: `a props file of ${consumed.get(file)}, compared inline there` });
+    else files.push({ file, verdict: "unexplained", detail: "extra: no file of the reference, and no rename, gives it" });
   }
   for (const file of [...referenceFiles].sort()) {
     if (oursFiles.has(file) || usedSources.has(path.join(referenceOut, file))) continue;

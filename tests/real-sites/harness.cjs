@@ -70,11 +70,13 @@ function discard(dir) {
   spawnSync("bash", ["-c", `nohup rm -rf "$1" >/dev/null 2>&1 &`, "bash", aside]);
 }
 
-function runPlugin(side, job) {
+function runPlugin(side, shadowDir, job) {
   const jobFile = path.join(WORK, `${job.site}.${side}.job.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
   const started = Date.now();
-  const r = spawnSync(process.execPath, ["--max-old-space-size=8192", path.join(__dirname, "run-plugin.cjs"), jobFile], {
+  const preload = shadowDir ? ["--require", path.join(__dirname, "../corpus/shadow-writes.cjs")] : [];
+  const r = spawnSync(process.execPath, ["--max-old-space-size=8192", ...preload, path.join(__dirname, "run-plugin.cjs"), jobFile], {
+    env: shadowDir ? { ...process.env, OPENAPI_DOCS_SHADOW_DIR: shadowDir } : process.env,
     encoding: "utf8",
     timeout: REFERENCE_TIMEOUT_MS,
     maxBuffer: 1 << 28,
@@ -145,7 +147,11 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
         log(`${pluginKey}: ${side} (${mode}): ${ids.length} entries (${runTrees.length} with versions)...`);
         const result = path.join(WORK, `${pluginKey}.${side}.${mode}.result.json`);
         fs.rmSync(result, { force: true });
-        out[side] = runPlugin(side, {
+        // The reference's pages it renders but does not write (a second page of one id) go aside
+        // (../corpus/shadow-writes.cjs), so that ours under a new id is compared with them.
+        const shadow = side === "reference" ? path.join(WORK, "shadow", kind, pluginKey) : null;
+        if (shadow) discard(shadow);
+        out[side] = runPlugin(side, shadow, {
           site: pluginKey, plugin: side === "reference" ? "docusaurus-plugin-openapi-docs" : OURS_PLUGIN, resolveFrom: side === "reference" ? referenceDir : ROOT,
           configResolveFrom: [referenceDir], siteDir: dir, configFile: inputs.configFile, env: inputs.env, pluginIndex: index,
           // The entries run (the site's config with only these, for a fixture or --only).
@@ -183,7 +189,7 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
           if (fs.existsSync(from)) linkTree(from, path.join(cmp, side), [...nested, STAMP]);
         }
         const warnings = (sides.ours.entries.all?.warnings ?? []).filter((w) => w.id === t.key).map((w) => w.text);
-        const result = await classifyTrees({ referenceOut: path.join(cmp, "reference"), oursOut: path.join(cmp, "ours"), warnings, compat, infoPathPrefix: out });
+        const result = await classifyTrees({ referenceOut: path.join(cmp, "reference"), oursOut: path.join(cmp, "ours"), shadowOut: path.join(WORK, "shadow", "runs", pluginKey, out), warnings, compat, infoPathPrefix: out });
         for (const [verdict, n] of Object.entries(result.counts)) row.counts[verdict] = (row.counts[verdict] ?? 0) + n;
         row.files += result.files.length;
         row.unexplained.push(...result.unexplained.map((u) => ({ tree: t.key, file: u.file, detail: u.detail })));

@@ -81,6 +81,12 @@ fn coalesce<'a>(values: &[Option<&'a Value>]) -> Option<&'a Value> {
     values.iter().flatten().find(|v| !v.is_null()).copied()
 }
 
+/// `a ?? b ?? c` exactly: the first value that is neither missing nor null, else the last one as
+/// it is (a spec's `servers: null` is then written `"servers":null` in the page's `api`).
+fn nullish_coalesce<'a>(values: &[Option<&'a Value>]) -> Option<&'a Value> {
+    coalesce(values).or_else(|| values.last().copied().flatten())
+}
+
 /// What the pages of a spec's operations and webhooks share.
 pub(super) struct PageContext<'a> {
     options: &'a SpecOptions,
@@ -169,14 +175,15 @@ impl PageContext<'_> {
             })
             .collect();
         let op_servers = op.get("servers").cloned();
-        let servers = coalesce(&[
+        let servers = nullish_coalesce(&[
             op_servers.as_ref(),
             path_item.get("servers"),
             self.servers.as_ref(),
         ])
         .cloned();
         let op_security = op.get("security").cloned();
-        let security = coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
+        let security =
+            nullish_coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
         let json_request_body_example =
             request_body_example(op.get("requestBody"), written, self.options.target());
 
