@@ -57,10 +57,11 @@ pub(crate) const LEVEL_6: Config = Config {
 };
 
 /// The buffers of a compressor, kept between streams: `window`, `prev`, `head` and the trees.
+/// `prev` and `head` are arrays indexed by masked values, so their bounds need no check.
 pub(crate) struct Buffers {
     pub(crate) window: Vec<u8>,
-    pub(crate) prev: Vec<u16>,
-    pub(crate) head: Vec<u16>,
+    pub(crate) prev: Box<[u16; W_SIZE]>,
+    pub(crate) head: Box<[u16; hash::HASH_SIZE]>,
     pub(crate) trees: Trees,
 }
 
@@ -69,8 +70,8 @@ impl Buffers {
     pub(crate) fn new() -> Self {
         Self {
             window: vec![0; WINDOW_ALLOC],
-            prev: vec![0; W_SIZE],
-            head: vec![0; hash::HASH_SIZE],
+            prev: Box::new([0; W_SIZE]),
+            head: Box::new([0; hash::HASH_SIZE]),
             trees: Trees::new(LIT_BUFSIZE),
         }
     }
@@ -79,8 +80,8 @@ impl Buffers {
 /// The match finder's state over one stream (`deflate_state`'s deflate.c part).
 struct Lz<'a> {
     window: &'a mut [u8],
-    prev: &'a mut [u16],
-    head: &'a mut [u16],
+    prev: &'a mut [u16; W_SIZE],
+    head: &'a mut [u16; hash::HASH_SIZE],
     trees: &'a mut Trees,
     /// The input and `next_in`'s offset in it.
     input: &'a [u8],
@@ -304,16 +305,14 @@ impl Lz<'_> {
         }
         let nice_match = config.nice_length.min(self.lookahead);
         let w = &*self.window;
-        let mut scan_end1 = w[scan + best_len - 1];
-        let mut scan_end = w[scan + best_len];
-        let scan_start = [w[scan], w[scan + 1]];
+        // zlib's UNALIGNED_OK comparisons: bytes best_len - 1 and best_len, then 0 and 1, two at
+        // a time (the same four bytes as its byte-wise ones).
+        let pair = |i: usize| u16::from_le_bytes([w[i], w[i + 1]]);
+        let mut scan_end = pair(scan + best_len - 1);
+        let scan_start = pair(scan);
         loop {
             let m = cur_match;
-            if w[m + best_len] == scan_end
-                && w[m + best_len - 1] == scan_end1
-                && w[m] == scan_start[0]
-                && w[m + 1] == scan_start[1]
-            {
+            if pair(m + best_len - 1) == scan_end && pair(m) == scan_start {
                 let len =
                     3 + common_prefix(&w[scan + 3..scan + MAX_MATCH], &w[m + 3..m + MAX_MATCH]);
                 if len > best_len {
@@ -322,8 +321,7 @@ impl Lz<'_> {
                     if len >= nice_match {
                         break;
                     }
-                    scan_end1 = w[scan + best_len - 1];
-                    scan_end = w[scan + best_len];
+                    scan_end = pair(scan + best_len - 1);
                 }
             }
             cur_match = usize::from(self.prev[cur_match & W_MASK]);
