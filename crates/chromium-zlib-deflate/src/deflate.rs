@@ -57,12 +57,14 @@ pub(crate) const LEVEL_6: Config = Config {
 };
 
 /// The buffers of a compressor, kept between streams: `window`, `prev`, `head` and the trees.
-/// `prev` and `head` are arrays indexed by masked values, so their bounds need no check.
+/// `prev` and `head` are arrays indexed by masked values, so their bounds need no check. All
+/// are on the heap: a compressor is a few pointers, small enough for a thread-local of a
+/// library that is loaded at run time (a Node addon), whose static TLS room is small.
 pub(crate) struct Buffers {
     pub(crate) window: Vec<u8>,
     pub(crate) prev: Box<[u16; W_SIZE]>,
     pub(crate) head: Box<[u16; hash::HASH_SIZE]>,
-    pub(crate) trees: Trees,
+    pub(crate) trees: Box<Trees>,
 }
 
 impl Buffers {
@@ -72,7 +74,7 @@ impl Buffers {
             window: vec![0; WINDOW_ALLOC],
             prev: Box::new([0; W_SIZE]),
             head: Box::new([0; hash::HASH_SIZE]),
-            trees: Trees::new(LIT_BUFSIZE),
+            trees: Box::new(Trees::new(LIT_BUFSIZE)),
         }
     }
 }

@@ -141,3 +141,11 @@ fn the_vectors_tell_level_6_from_its_neighbours() {
     Deflater::new().deflate_with(&text(300_000), config, &mut out);
     assert_ne!(out, deflate_sync(&text(300_000)));
 }
+
+#[test]
+fn a_deflater_is_small_enough_for_a_thread_local() {
+    // An addon's thread-locals live in glibc's static TLS room, a few KB shared by every library
+    // loaded at run time: a larger one makes `dlopen` fail ("cannot allocate memory in static
+    // TLS block").
+    assert!(std::mem::size_of::<Deflater>() <= 64);
+}
