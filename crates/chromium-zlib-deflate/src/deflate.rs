@@ -294,8 +294,9 @@ impl Lz<'_> {
 
     /// `longest_match`: the longest match for `strstart` along the hash chain from `cur_match`,
     /// longer than `prev_length`; sets `match_start`. As zlib, it skips a candidate unless
-    /// bytes 0, 1, `best_len - 1` and `best_len` match, never compares byte 2 (the hash fixes
-    /// it), compares up to 258 bytes even past the lookahead, and clips the result to it.
+    /// bytes 0, 1, `best_len - 1` and `best_len` match, counts the match from byte 3 (byte 2 is
+    /// not compared there: with bytes 0, 1 and 3 equal, the hash makes it equal), compares up to
+    /// 258 bytes even past the lookahead, and clips the result to it.
     fn longest_match(&mut self, mut cur_match: usize) -> usize {
         let config = self.config;
         let mut chain_length = config.max_chain;
