@@ -112,13 +112,14 @@ generated_files_unchanged() {
   git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
 }
 crates_docs_and_package() {
-  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core -p chromium-zlib-deflate
   # cargo verifies the CLI against the core it just packed, through a temporary registry whose
   # crates it treats as immutable: it never unpacks the same version again (the sources stay in
   # $CARGO_HOME) nor rebuilds it (fingerprints in target/). Drop both for our crates, or a change
   # of the core is verified against an earlier one.
-  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/openapi-docs-{core,mcp,cli}-* target/debug/.fingerprint/openapi-docs-{core,mcp,cli}-*
-  cargo package --locked --allow-dirty -p openapi-docs-core -p openapi-docs-mcp -p openapi-docs-cli
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/{openapi-docs-{core,mcp,cli},chromium-zlib-deflate}-* \
+    target/debug/.fingerprint/{openapi-docs-{core,mcp,cli},chromium-zlib-deflate}-*
+  cargo package --locked --allow-dirty -p chromium-zlib-deflate -p openapi-docs-core -p openapi-docs-mcp -p openapi-docs-cli
 }
 # The host's addon is the one the install step built from this tree (scripts/setup.sh).
 packages() { PACKAGE_CROSS=required PACKAGE_HOST_BUILT=1 bash scripts/package.sh; }

@@ -12,7 +12,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MAIN = "docusaurus-plugin-openapi-docs-rs";
-const CRATES = ["openapi-docs-core", "openapi-docs-mcp", "openapi-docs-cli", "openapi-docs-napi"];
+const CRATES = ["openapi-docs-core", "openapi-docs-mcp", "openapi-docs-cli", "openapi-docs-napi", "chromium-zlib-deflate"];
+/** The workspace crates other crates depend on, with a `version` in [workspace.dependencies]. */
+const DEPENDED_ON = ["openapi-docs-core", "openapi-docs-mcp", "chromium-zlib-deflate"];
 const DEPENDENTS = ["docusaurus-site/package.json", "tests/package.json"];
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
@@ -31,7 +33,7 @@ function versions() {
   const found = [];
   const cargo = fs.readFileSync(file("Cargo.toml"), "utf8");
   found.push(["Cargo.toml [workspace.package] version", /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(cargo)?.[1]]);
-  for (const dep of ["openapi-docs-core", "openapi-docs-mcp"]) found.push([`Cargo.toml ${dep} dependency version`, new RegExp(`\\n${dep} = \\{[^}]*version = "([^"]+)"`).exec(cargo)?.[1]]);
+  for (const dep of DEPENDED_ON) found.push([`Cargo.toml ${dep} dependency version`, new RegExp(`\\n${dep} = \\{[^}]*version = "([^"]+)"`).exec(cargo)?.[1]]);
   const lock = fs.readFileSync(file("Cargo.lock"), "utf8");
   for (const crate of CRATES) found.push([`Cargo.lock ${crate}`, new RegExp(`\\nname = "${crate}"\\nversion = "([^"]+)"`).exec(lock)?.[1]]);
   const main = readJson("bindings/node/package.json");
@@ -63,7 +65,7 @@ function check() {
 function setVersion(version) {
   let cargo = fs.readFileSync(file("Cargo.toml"), "utf8");
   cargo = cargo.replace(/(\[workspace\.package\][^[]*?\nversion = ")[^"]+"/, `$1${version}"`);
-  for (const dep of ["openapi-docs-core", "openapi-docs-mcp"]) cargo = cargo.replace(new RegExp(`(\\n${dep} = \\{[^}]*version = ")[^"]+"`), `$1${version}"`);
+  for (const dep of DEPENDED_ON) cargo = cargo.replace(new RegExp(`(\\n${dep} = \\{[^}]*version = ")[^"]+"`), `$1${version}"`);
   fs.writeFileSync(file("Cargo.toml"), cargo);
   let lock = fs.readFileSync(file("Cargo.lock"), "utf8");
   for (const crate of CRATES) lock = lock.replace(new RegExp(`(\\nname = "${crate}"\\nversion = ")[^"]+"`), `$1${version}"`);

@@ -28,6 +28,13 @@ export declare function cleanVersions(optionsJson: string, siteDir: string, vers
 export declare function compatForTheme(version: string): string | null
 
 /**
+ * What Node's `zlib.deflateSync(input)` returns at its default options, byte for byte: how the
+ * `api` front matter is deflated (crate `chromium-zlib-deflate`, a port of the deflate of the
+ * zlib Node vendors). For tests and tools that compare or write `api` blobs.
+ */
+export declare function deflateSync(input: Uint8Array): Uint8Array
+
+/**
  * What changed from the spec at `old` to the one at `new` (files, folders or URLs, relative to
  * `siteDir`), as `openapi-docs diff --format json` reports it: `{ old, new, summary, changes }`.
  */

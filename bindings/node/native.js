@@ -838,6 +838,7 @@ module.exports = nativeBinding
 module.exports.clean = nativeBinding.clean
 module.exports.cleanVersions = nativeBinding.cleanVersions
 module.exports.compatForTheme = nativeBinding.compatForTheme
+module.exports.deflateSync = nativeBinding.deflateSync
 module.exports.diff = nativeBinding.diff
 module.exports.generate = nativeBinding.generate
 module.exports.generateShared = nativeBinding.generateShared

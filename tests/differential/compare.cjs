@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Compares two generated output trees file by file. `.api.mdx` front matter `api` blobs are
-// inflated (zlib + base64, or plain JSON) and compared as JSON text, the rest as text; the
-// encoding counts too (a deflated blob and the same JSON written raw differ).
+// Compares two generated output trees file by file, byte for byte. Where two files differ, it says
+// where: in the text (`body`), in the JSON of the `.api.mdx` front matter `api` (`api`: the blob
+// inflated, zlib + base64, or plain JSON), or in the blob's bytes alone (`api bytes`: the same JSON
+// deflated otherwise than the reference deflates it, `zlib.deflateSync(JSON)` of the Node running
+// this). The inflated JSON explains a difference; it never makes two files the same.
 // Usage: node compare.cjs <reference-dir> <ours-dir> [--verbose]
 // Prints one line per differing file and a summary; exits 1 when anything differs.
 "use strict";
@@ -19,18 +21,31 @@ function listFiles(dir, rel = "") {
   return out.sort();
 }
 
+/** What stands for a deflated blob that is not the reference's bytes for its JSON. */
+const OTHER_BYTES = "<api deflate, not zlib.deflateSync's bytes>";
+
+/**
+ * A page's text with its `api` blob taken out, and the blob's JSON: { text, api }. In `text` the
+ * blob becomes `<api json>` (plain JSON, `disableCompression`), `<api deflate>` (base64 of exactly
+ * what the reference writes for that JSON: `zlib.deflateSync(json)`), or OTHER_BYTES (any other
+ * deflate of it). Two decoded pages are equal only if their files are, but for a blob both deflate
+ * otherwise than the reference (which the reference never does).
+ */
 function decodeApi(text) {
   const match = text.match(/^api: (.*)$/m);
   if (!match) return { text, api: undefined };
   const raw = match[1];
+  if (raw.startsWith("{")) return { text: text.replace(raw, "<api json>"), api: raw };
   let api;
+  let blob = "<api deflate>";
   try {
-    api = raw.startsWith("{") ? raw : zlib.inflateSync(Buffer.from(raw, "base64")).toString();
+    const inflated = zlib.inflateSync(Buffer.from(raw, "base64"));
+    api = inflated.toString();
+    if (zlib.deflateSync(inflated).toString("base64") !== raw) blob = OTHER_BYTES;
   } catch (e) {
     api = `<<cannot inflate: ${e.message}>>`;
   }
-  const encoding = raw.startsWith("{") ? "json" : "deflate";
-  return { text: text.replace(raw, `<api ${encoding}>`), api };
+  return { text: text.replace(raw, blob), api };
 }
 
 function firstDifference(a, b) {
@@ -40,23 +55,40 @@ function firstDifference(a, b) {
   return { at: i, reference: JSON.stringify(a.slice(from, i + 120)), ours: JSON.stringify(b.slice(from, i + 120)) };
 }
 
+/** The `api` blob of a page's text, as written. */
+const blobOf = (text) => text.match(/^api: (.*)$/m)?.[1] ?? "";
+
+/**
+ * Where two differing files (texts) differ: { where, at, reference, ours }. `body`: the text but
+ * the blob; `api`: the blob's JSON; `api bytes`: the blob alone, the same JSON deflated otherwise
+ * (the base64 texts are shown, the JSON being the same); `bytes`: neither (an encoding).
+ */
+function explain(referenceText, oursText) {
+  const a = decodeApi(referenceText);
+  const b = decodeApi(oursText);
+  const body = (page) => page.text.replace(OTHER_BYTES, "<api deflate>");
+  if (body(a) !== body(b)) return { where: "body", ...firstDifference(a.text, b.text) };
+  if (a.api !== b.api) return { where: "api", ...firstDifference(a.api ?? "", b.api ?? "") };
+  if (a.text !== b.text) return { where: "api bytes", ...firstDifference(blobOf(referenceText), blobOf(oursText)) };
+  return { where: "bytes", ...firstDifference(referenceText, oursText) };
+}
+
 function compareTrees(referenceDir, oursDir) {
   const reference = new Set(listFiles(referenceDir));
   const ours = new Set(listFiles(oursDir));
   const result = { identical: [], differing: [], missing: [], extra: [] };
   for (const file of reference) {
     if (!ours.has(file)) { result.missing.push(file); continue; }
-    const a = decodeApi(fs.readFileSync(path.join(referenceDir, file), "utf8"));
-    const b = decodeApi(fs.readFileSync(path.join(oursDir, file), "utf8"));
-    if (a.text === b.text && a.api === b.api) { result.identical.push(file); continue; }
-    const where = a.text !== b.text ? "body" : "api";
-    result.differing.push({ file, where, ...firstDifference(where === "body" ? a.text : a.api, where === "body" ? b.text : b.api) });
+    const a = fs.readFileSync(path.join(referenceDir, file));
+    const b = fs.readFileSync(path.join(oursDir, file));
+    if (a.equals(b)) { result.identical.push(file); continue; }
+    result.differing.push({ file, ...explain(a.toString("utf8"), b.toString("utf8")) });
   }
   for (const file of ours) if (!reference.has(file)) result.extra.push(file);
   return result;
 }
 
-module.exports = { compareTrees, listFiles, decodeApi };
+module.exports = { compareTrees, listFiles, decodeApi, explain };
 
 if (require.main === module) {
   const [referenceDir, oursDir, flag] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `prepack`: copies the Rust sources the addon is built from into rust/ (the workspace manifest
-// and lock, the core, the MCP server and the CLI that the workspace lists, this binding's crate),
-// so that the npm package can build its addon on a platform without a prebuilt one
+// and lock, the core and its deflate, the MCP server and the CLI that the workspace lists, this
+// binding's crate), so that the npm package can build its addon on a platform without a prebuilt one
 // (scripts/build-from-source.js).
 "use strict";
 const fs = require("fs");
@@ -19,6 +19,8 @@ const SOURCES = [
   "crates/openapi-docs-core/Cargo.toml",
   "crates/openapi-docs-core/README.md",
   "crates/openapi-docs-core/src",
+  "crates/chromium-zlib-deflate/Cargo.toml",
+  "crates/chromium-zlib-deflate/src",
   "crates/openapi-docs-mcp/Cargo.toml",
   "crates/openapi-docs-mcp/README.md",
   "crates/openapi-docs-mcp/src",

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
-use napi::bindgen_prelude::{FnArgs, Function, JsValue};
+use napi::bindgen_prelude::{FnArgs, Function, JsValue, Uint8Array};
 use napi::{Env, Status};
 use napi_derive::napi;
 use openapi_docs_core::hooks::{HookError, Hooks, ItemView, Progress};
@@ -645,6 +645,14 @@ pub fn mcp_serve(
     let site = openapi_docs_mcp::load_site(&options, Path::new(&cwd))
         .map_err(|e| core_error(&env, e.error, None))?;
     openapi_docs_mcp::serve_stdio(site).map_err(|e| napi::Error::from_reason(e.to_string()))
+}
+
+/// What Node's `zlib.deflateSync(input)` returns at its default options, byte for byte: how the
+/// `api` front matter is deflated (crate `chromium-zlib-deflate`, a port of the deflate of the
+/// zlib Node vendors). For tests and tools that compare or write `api` blobs.
+#[napi]
+pub fn deflate_sync(input: Uint8Array) -> Uint8Array {
+    chromium_zlib_deflate::deflate_sync(&input).into()
 }
 
 /// The JSON Schema of a spec entry's options.

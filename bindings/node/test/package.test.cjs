@@ -86,7 +86,7 @@ test("the main package ships no addon, and the Rust sources of one", () => {
   // The shipped workspace is the repository's: cargo resolves it from the shipped lock alone.
   const metadata = spawnSync("cargo", ["metadata", "--locked", "--offline", "--format-version", "1", "--no-deps", "--manifest-path", path.join(OUT, "Cargo.toml")], { encoding: "utf8" });
   assert.equal(metadata.status, 0, metadata.stderr);
-  assert.deepEqual(JSON.parse(metadata.stdout).packages.map((p) => p.name).sort(), ["openapi-docs-cli", "openapi-docs-core", "openapi-docs-mcp", "openapi-docs-napi"]);
+  assert.deepEqual(JSON.parse(metadata.stdout).packages.map((p) => p.name).sort(), ["chromium-zlib-deflate", "openapi-docs-cli", "openapi-docs-core", "openapi-docs-mcp", "openapi-docs-napi"]);
 });
 
 test("on a platform without a prebuilt addon the loader names it, the prebuilt ones and the commands to build it", () => {

@@ -45,7 +45,7 @@ pub mod load {
 
 /// The `api` front matter's compression.
 pub mod render {
-    pub use crate::render::compress;
+    pub use crate::render::deflated::{Deflate, compress};
 }
 
 /// JavaScript's JSON text and key order, beyond the public [`crate::js::stringify`].

@@ -33,6 +33,13 @@ use crate::render::Page;
 /// `output::is_generated_file`).
 pub const FILE_NAME: &str = ".openapi-docs-rs.stamp.json";
 
+/// The revision of the pages' bytes: raised when the same options and inputs give other files,
+/// so that pages generated before are written again even by a generator whose identity did not
+/// change (a CLI or addon built from source with the same version, size and time). 1: the `api`
+/// front matter deflated as the reference deflates it (Node's `zlib.deflateSync`), no longer at
+/// zlib's fastest level. A stamp written before revisions were recorded reads as 0.
+pub const REVISION: u32 = 1;
+
 /// What, besides the options and the spec, decides the pages: the generator, and the source
 /// text of functions among the options (given by the Node binding; empty for the CLI).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -59,6 +66,9 @@ pub fn generator_identity(version: &str, build_file: Option<&Path>) -> String {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stamp {
+    /// See [`REVISION`].
+    #[serde(default)]
+    pub revision: u32,
     /// See [`Producer::generator`].
     pub generator: String,
     /// The spec entry's options, as the core serializes them.
@@ -78,6 +88,7 @@ impl Stamp {
     /// the generation read with [`Stamp::with_reads`].
     pub fn before_generation(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> Stamp {
         Stamp {
+            revision: REVISION,
             generator: producer.generator.clone(),
             options: options_value(options),
             functions: producer.functions.clone(),
@@ -102,6 +113,7 @@ impl Stamp {
             }
         }
         Stamp {
+            revision: REVISION,
             generator: entries
                 .first()
                 .map(|(_, p)| p.generator.clone())
@@ -149,14 +161,15 @@ fn options_value(options: &SpecOptions) -> Value {
 }
 
 /// True when the pages of `options` under `site_dir` are missing, or were generated from other
-/// options, by another producer, or from inputs changed since: then they should be generated
-/// again. A spec given as a URL is fresh while its options (and so its URL) are unchanged.
+/// options, by another producer or revision, or from inputs changed since: then they should be
+/// generated again. A spec given as a URL is fresh while its options (and so its URL) are unchanged.
 pub fn is_stale(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> bool {
     let output_dir = site_dir.join(options.output_dir_trimmed());
     let Some(stamp) = Stamp::read(&output_dir) else {
         return true;
     };
-    if stamp.generator != producer.generator
+    if stamp.revision != REVISION
+        || stamp.generator != producer.generator
         || stamp.functions != producer.functions
         || stamp.options != options_value(options)
     {
@@ -201,7 +214,8 @@ pub fn is_stale_entries(entries: &[(&SpecOptions, &Producer)], site_dir: &Path) 
         return true;
     };
     let expected = Stamp::of_entries(entries, site_dir);
-    if stamp.generator != expected.generator
+    if stamp.revision != REVISION
+        || stamp.generator != expected.generator
         || stamp.functions != expected.functions
         || stamp.options != expected.options
     {
@@ -395,6 +409,31 @@ mod tests {
         assert!(is_stale(&opts, site.path(), &other_function));
 
         touch(&site.path().join("spec.yaml"), 2_000);
+        assert!(is_stale(&opts, site.path(), &producer));
+    }
+
+    #[test]
+    fn a_stamp_of_another_revision_is_stale() {
+        let site = tempfile::tempdir().unwrap();
+        std::fs::write(site.path().join("spec.yaml"), "openapi: 3.0.0").unwrap();
+        let producer = Producer::default();
+        let opts = options("spec.yaml");
+        let stamp = Stamp::before_generation(&opts, site.path(), &producer);
+        write_stamp(site.path(), &stamp);
+        assert!(!is_stale(&opts, site.path(), &producer));
+        // Written before this revision: the stamp has no `revision`.
+        let mut old: Value = serde_json::from_str(&stamp.page().contents).unwrap();
+        old.as_object_mut().unwrap().remove("revision");
+        let out = site.path().join("docs/api").join(FILE_NAME);
+        std::fs::write(&out, old.to_string()).unwrap();
+        assert!(is_stale(&opts, site.path(), &producer));
+        write_stamp(
+            site.path(),
+            &Stamp {
+                revision: REVISION - 1,
+                ..stamp
+            },
+        );
         assert!(is_stale(&opts, site.path(), &producer));
     }
 

@@ -1,6 +1,7 @@
 //! The `codeSamples` option: each operation page carries its code samples in its front matter
 //! (`code_samples`, base64 of zlib-deflated JSON like `api`), so the site can render them on the
-//! server and load the in-browser generator only once the reader edits the request.
+//! server and load the in-browser generator only once the reader edits the request. The reference
+//! writes no such value, so it is deflated at zlib's fastest level, whatever `fastCompression`.
 //!
 //! The JSON is one entry per language tab, in tab order:
 //! `{ "language": "nodejs", "variant": "axios", "variants": ["native", "axios", "request"],
@@ -68,7 +69,10 @@ pub fn add_to_front_matter(contents: &mut String, samples: &Value) {
     };
     let line = format!(
         "\ncode_samples: {}",
-        super::compress(&crate::js::stringify(samples))
+        super::deflated::compress(
+            &crate::js::stringify(samples),
+            super::deflated::Deflate::Fastest
+        )
     );
     contents.insert_str(end, &line);
 }
@@ -106,7 +110,7 @@ mod tests {
             path: "get-pets.api.mdx".into(),
             contents: format!(
                 "---\nid: get-pets\napi: {}\ncustom_edit_url: null\n---\n\nbody\n",
-                super::super::compress(&json)
+                super::super::deflated::compress(&json, super::super::deflated::Deflate::Reference)
             ),
         }
     }

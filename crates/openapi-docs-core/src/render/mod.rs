@@ -3,6 +3,7 @@
 
 pub mod api_page;
 pub mod code_samples;
+pub mod deflated;
 pub mod discriminator_tabs;
 pub mod externalize;
 pub mod fixed_texts;
@@ -12,7 +13,6 @@ pub mod props;
 pub mod templates;
 pub mod theme_safe;
 
-use base64::Engine;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -78,33 +78,6 @@ pub fn split_after<'a>(output_dir: &'a str, doc_path: &str) -> Result<&'a str> {
         key: "outputDir".into(),
         message: format!("`{output_dir}` is not inside the docs plugin's path `{doc_path}`; put the API pages under the docs folder"),
     })
-}
-
-/// The `api` front matter: zlib deflate + base64, as the theme reads it. The fastest level: the
-/// theme only inflates it, and the blob is a small part of the site's size. One compressor per
-/// thread, reset between pages (making one allocates and clears its tables).
-pub fn compress(json: &str) -> String {
-    thread_local! {
-        static DEFLATE: std::cell::RefCell<flate2::Compress> =
-            std::cell::RefCell::new(flate2::Compress::new(flate2::Compression::fast(), true));
-    }
-    let bytes = DEFLATE.with_borrow_mut(|deflate| {
-        deflate.reset();
-        let mut out = Vec::with_capacity(json.len() / 4 + 64);
-        let mut input = json.as_bytes();
-        loop {
-            let before = deflate.total_in();
-            let status = deflate
-                .compress_vec(input, &mut out, flate2::FlushCompress::Finish)
-                .expect("deflating into memory");
-            input = &input[(deflate.total_in() - before) as usize..];
-            if status == flate2::Status::StreamEnd {
-                break out;
-            }
-            out.reserve(out.capacity().max(64));
-        }
-    });
-    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 /// A page body a hook gave (the reference's `markdownGenerators`), with the JSON files the
@@ -449,7 +422,7 @@ impl<'a> Renderer<'a> {
         let json = if self.options.disable_compression == Some(true) {
             crate::text::front_matter_json(&json).into_owned()
         } else {
-            compress(&json)
+            deflated::compress(&json, deflated::Deflate::for_api(self.options))
         };
         view.insert("api".into(), original);
         view.insert("markdown".into(), Value::String(markdown));
