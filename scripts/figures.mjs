@@ -65,7 +65,8 @@ function main() {
     results.push({ path: doc.path, was, now, details: was === now ? [] : [differences(was, now)] });
   }
 
-  for (const path of markdownUnder("docs")) {
+  // The README and every Markdown file under docs/ (the dated notes included).
+  for (const path of ["README.md", ...markdownUnder("docs")]) {
     if (wholePaths.has(path)) continue;
     const was = readFileSync(join(ROOT, path), "utf8");
     if (!was.includes("<!-- figure")) continue;

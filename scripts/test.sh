@@ -109,7 +109,7 @@ cross_tools() { # <Debian packages already missing...>
 
 clippy_core_lib() { cargo clippy -p openapi-docs-core --lib --locked -- -D warnings; }
 generated_files_unchanged() {
-  git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts
+  git diff --exit-code -- bindings/node/native.js bindings/node/native.d.ts bindings/node/options.d.ts docs/options.md docs/errors.md
 }
 crates_docs_and_package() {
   RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p openapi-docs-core -p chromium-zlib-deflate

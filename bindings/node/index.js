@@ -16,7 +16,16 @@ const { writeJsonAssets } = require("./json-props-assets.js");
 const { watchInputs } = require("./watch.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
-const TOP_LEVEL_KEYS = ["id", "docsPlugin", "docsPluginId", "config", "jsonProps"];
+// The plugin's own options (beside each spec entry's, which the core's JSON Schema describes):
+// what `validateOptions` accepts, and the option reference (scripts/reference-docs.js) says.
+const PLUGIN_OPTIONS = {
+  id: { type: "string", description: "The plugin instance's id, as Docusaurus names plugins; `gen-api-docs --plugin-id` picks an instance by it." },
+  docsPlugin: { type: "string", default: "@docusaurus/plugin-content-docs", description: "The docs plugin whose folder the pages go to (its `path` and `routeBasePath` shape the pages' ids and links)." },
+  docsPluginId: { type: "string", description: "The id of that docs plugin instance (`classic` for the preset's)." },
+  config: { type: "Record<string, SpecOptions>", description: "The spec entries: id -> options (see SpecOptions below)." },
+  jsonProps: { type: '"bundle" | "fetch"', default: '"bundle"', description: "What `docusaurus build` and `start` do with the pages' props files (`externalJsonProps`): `\"bundle\"` lets the bundler put them into the browser's and the server's JavaScript, as with the reference; `\"fetch\"` renders each page from its files on disk and has the browser fetch them, with the page's `api` front matter (the same pages and HTML; a faster build in less memory on big specs)." },
+};
+const TOP_LEVEL_KEYS = Object.keys(PLUGIN_OPTIONS);
 // The reference's function options: which page kind each markdown generator writes.
 const MARKDOWN_GENERATORS = { createApiPageMD: "api", createInfoPageMD: "info", createTagPageMD: "tag", createSchemaPageMD: "schema" };
 const SIDEBAR_GENERATORS = ["createDocItem"];
@@ -716,6 +725,7 @@ module.exports = pluginOpenAPIDocsRs;
 module.exports.default = pluginOpenAPIDocsRs;
 module.exports.validateOptions = validateOptions;
 module.exports.native = native;
+module.exports.PLUGIN_OPTIONS = PLUGIN_OPTIONS;
 /**
  * What changed from the spec at `oldSpec` to the one at `newSpec` (files, folders or URLs,
  * relative to `siteDir`): `{ old, new, summary: { breaking, warning, info }, changes }`, as

@@ -40,6 +40,22 @@ export declare function deflateSync(input: Uint8Array): Uint8Array
  */
 export declare function diff(old: string, new: string, siteDir: string): string
 
+/** One kind of error the core throws. */
+export interface ErrorCode {
+  /** The `code` of the thrown error (`E_PARSE`, ...). */
+  code: string
+  /** What it means. */
+  meaning: string
+  /** What to do (the error's `hint`). */
+  hint: string
+}
+
+/**
+ * Every kind of error the core throws, in the core's order (the error reference,
+ * `docs/errors.md`, is written from it).
+ */
+export declare function errorCodes(): Array<ErrorCode>
+
 /**
  * Generates the pages of one spec entry (the JSON of a plugin `config` entry) and writes them
  * under `siteDir`. `docsPath` and `routeBasePath` are the docs plugin's settings; `callbacks`

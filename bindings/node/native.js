@@ -840,6 +840,7 @@ module.exports.cleanVersions = nativeBinding.cleanVersions
 module.exports.compatForTheme = nativeBinding.compatForTheme
 module.exports.deflateSync = nativeBinding.deflateSync
 module.exports.diff = nativeBinding.diff
+module.exports.errorCodes = nativeBinding.errorCodes
 module.exports.generate = nativeBinding.generate
 module.exports.generateShared = nativeBinding.generateShared
 module.exports.isStale = nativeBinding.isStale

@@ -21,4 +21,10 @@ const result = spawnSync(process.execPath, args, { cwd: packageDir, stdio: "inhe
 if (result.status !== 0) process.exit(result.status ?? 1);
 // The options' TypeScript types, from the JSON Schema of the addon just built.
 const types = spawnSync(process.execPath, [path.join(__dirname, "options-types.js")], { cwd: packageDir, stdio: "inherit" });
-process.exit(types.status ?? 1);
+if (types.status !== 0) process.exit(types.status ?? 1);
+// The option and error references (docs/options.md, docs/errors.md), in this repository's
+// checkout only (an installed package's parents are a user's site).
+if (require("fs").existsSync(path.resolve(packageDir, "../../crates/openapi-docs-core/src/error.rs"))) {
+  const docs = spawnSync(process.execPath, [path.join(__dirname, "reference-docs.js")], { cwd: packageDir, stdio: "inherit" });
+  process.exit(docs.status ?? 1);
+}

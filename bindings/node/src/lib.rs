@@ -660,3 +660,28 @@ pub fn deflate_sync(input: Uint8Array) -> Uint8Array {
 pub fn options_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(SpecOptions)).unwrap_or_default()
 }
+
+/// One kind of error the core throws.
+#[napi(object)]
+pub struct ErrorCode {
+    /// The `code` of the thrown error (`E_PARSE`, ...).
+    pub code: String,
+    /// What it means.
+    pub meaning: String,
+    /// What to do (the error's `hint`).
+    pub hint: String,
+}
+
+/// Every kind of error the core throws, in the core's order (the error reference,
+/// `docs/errors.md`, is written from it).
+#[napi]
+pub fn error_codes() -> Vec<ErrorCode> {
+    openapi_docs_core::Error::kinds()
+        .iter()
+        .map(|e| ErrorCode {
+            code: e.code().into(),
+            meaning: e.meaning().into(),
+            hint: e.hint().into(),
+        })
+        .collect()
+}

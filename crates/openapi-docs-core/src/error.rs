@@ -207,6 +207,105 @@ impl Error {
         }
     }
 
+    /// What this kind of error means, in one sentence (for the error reference, `docs/errors.md`).
+    pub fn meaning(&self) -> &'static str {
+        match self {
+            Error::Read { .. } => {
+                "The spec file or folder (or a file it refers to) could not be read."
+            }
+            Error::Fetch { .. } => {
+                "A spec given as an http(s) URL could not be fetched (network error, HTTP status, timeout)."
+            }
+            Error::Parse { .. } => {
+                "A file is not valid YAML or JSON as the reference's parser reads it."
+            }
+            Error::InvalidSpec { .. } => {
+                "The document parsed but is not an OpenAPI 3.x or Swagger 2.0 document this generator can read."
+            }
+            Error::UnresolvedRef { .. } => {
+                "A `$ref` points at something that does not exist, or that may not be read."
+            }
+            Error::InvalidId { .. } => {
+                "Two pages would be written to one file, or an id cannot be a file name (with `strict`, every id that had to change)."
+            }
+            Error::InvalidOption { .. } | Error::UnknownVersion { .. } => {
+                "An option is unknown, mistyped, or not known to the target release; or a command named a version the entry does not configure."
+            }
+            Error::Template { .. } => "A Mustache template could not be read or rendered.",
+            Error::Write { .. } => "Writing the output failed; nothing was changed in `outputDir`.",
+            Error::Limit { .. } => {
+                "A resource limit was exceeded (nesting depth, alias expansion, page or output size); the message names the option that lifts it."
+            }
+            Error::Callback { .. } => {
+                "A site's function (`markdownGenerators`, `sidebarGenerators`) threw or returned a value of the wrong kind."
+            }
+            Error::Internal { .. } => {
+                "The generator panicked: a bug here or in a dependency, not in the spec."
+            }
+        }
+    }
+
+    /// One error of each kind, in the order of this enum: their codes, meanings and hints make
+    /// the error reference (`docs/errors.md`). Kinds that share a code appear once.
+    pub fn kinds() -> Vec<Error> {
+        let at = Location::default;
+        let all = vec![
+            Error::Read {
+                path: PathBuf::new(),
+                source: std::io::Error::other(""),
+            },
+            Error::Fetch {
+                url: String::new(),
+                message: String::new(),
+            },
+            Error::Parse {
+                location: at(),
+                format: "YAML",
+                message: String::new(),
+            },
+            Error::InvalidSpec {
+                location: at(),
+                message: String::new(),
+            },
+            Error::UnresolvedRef {
+                location: at(),
+                reference: String::new(),
+                message: String::new(),
+            },
+            Error::InvalidId {
+                location: at(),
+                message: String::new(),
+            },
+            Error::InvalidOption {
+                key: String::new(),
+                message: String::new(),
+            },
+            Error::Template {
+                path: String::new(),
+                message: String::new(),
+            },
+            Error::Write {
+                path: PathBuf::new(),
+                source: std::io::Error::other(""),
+            },
+            Error::Limit {
+                location: at(),
+                message: String::new(),
+            },
+            Error::Callback {
+                callback: String::new(),
+                page: String::new(),
+                pointer: String::new(),
+                message: String::new(),
+            },
+            Error::Internal {
+                location: at(),
+                message: String::new(),
+            },
+        ];
+        all
+    }
+
     /// The location of the problem in an input file, when there is one.
     pub fn location(&self) -> Option<&Location> {
         match self {
@@ -240,3 +339,36 @@ impl std::fmt::Display for Warning {
 
 /// The result type of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn kinds_cover_every_code_this_file_returns() {
+        let source = include_str!("error.rs");
+        let mut in_source: Vec<&str> = source
+            .match_indices("=> \"E_")
+            .map(|(at, _)| {
+                let code = &source[at + 4..];
+                &code[..code.find('"').unwrap_or(0)]
+            })
+            .collect();
+        in_source.sort_unstable();
+        in_source.dedup();
+        let mut kinds: Vec<&str> = Error::kinds().iter().map(Error::code).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(
+            kinds, in_source,
+            "Error::kinds() must have one error of each code"
+        );
+        for kind in Error::kinds() {
+            assert!(
+                !kind.meaning().is_empty() && !kind.hint().is_empty(),
+                "{}",
+                kind.code()
+            );
+        }
+    }
+}

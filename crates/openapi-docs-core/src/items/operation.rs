@@ -182,8 +182,7 @@ impl PageContext<'_> {
         ])
         .cloned();
         let op_security = op.get("security").cloned();
-        let security =
-            nullish_coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
+        let security = nullish_coalesce(&[op_security.as_ref(), self.security.as_ref()]).cloned();
         let json_request_body_example =
             request_body_example(op.get("requestBody"), written, self.options.target());
 
