@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Fails when the core crate's files import each other in a cycle, or when a file under a base
-// layer, `src/js/` (JavaScript behaviour) or `src/target/` (the targets), imports anything
-// outside its folder.
+// Fails when the core crate's files import each other in a cycle, when a file imports from a
+// floor above its own (the floors are ARCHITECTURE.md's table between `<!-- floors -->` and
+// `<!-- /floors -->`, bottom first: load < resolve < items < render < sidebar < output, the
+// features above the stages, the pipeline on top), when a top-level module is on no floor, or
+// when a file under the base floor's `src/js/` (JavaScript behaviour) or `src/target/` (the
+// targets) imports anything outside its folder.
 //
 // The graph is file level: one node per `.rs` file, an edge from a file to each other file whose
 // module it names through `use crate::...`, `use super::...`, `use self::...`, `use child::...` or
@@ -18,7 +21,7 @@
 // Usage: node scripts/check-module-cycles.mjs [--strict] [--verbose] [path/to/crate/src]
 //        (default: the core's src)
 import { readFileSync } from "node:fs";
-import { relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { CORE_SRC, listRs, stripNoise } from "./rust-sources.mjs";
 
 const srcDir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? CORE_SRC;
@@ -337,6 +340,46 @@ for (const layer of ["js", "target"]) {
   }
 }
 
+// The floors of ARCHITECTURE.md's layer table: a file imports only from its own floor and the
+// floors below it, and every top-level module is on the table. (Only for the core's own src.)
+if (srcDir === CORE_SRC) {
+  const floors = readFloors();
+  const floorOf = (rel) => floors.get(rel.split(sep)[0].replace(/\.rs$/, ""));
+  const unplaced = [...new Set([...edges.keys()].filter((f) => !floorOf(f)).map((f) => f.split(sep)[0]))];
+  if (unplaced.length) {
+    failed = true;
+    console.error(`\nnot on ARCHITECTURE.md's layer table (add each to its floor): ${unplaced.join(", ")}`);
+  }
+  const upward = [];
+  for (const [from, tos] of edges) {
+    for (const [to, shown] of tos) {
+      const [a, b] = [floorOf(from), floorOf(to)];
+      if (a && b && b.index > a.index) upward.push(`${from} (${a.name}) -> ${to} (${b.name})   (${shown})`);
+    }
+  }
+  if (upward.length) {
+    failed = true;
+    console.error(`\nimports up a floor (ARCHITECTURE.md, "Layers"):\n  ${upward.join("\n  ")}`);
+  }
+}
+
+/** ARCHITECTURE.md's layer table, bottom floor first: top-level module -> { index, name }. */
+function readFloors() {
+  const doc = readFileSync(join(srcDir, "..", "..", "..", "ARCHITECTURE.md"), "utf8");
+  const table = /<!-- floors -->\n([\s\S]*?)<!-- \/floors -->/.exec(doc);
+  if (!table) throw new Error("ARCHITECTURE.md has no <!-- floors --> table");
+  const floors = new Map();
+  const rows = table[1].split("\n").filter((l) => /^\|\s*\d+\./.test(l));
+  rows.forEach((row, index) => {
+    const [name, modules] = row.split("|").slice(1, 3).map((c) => c.trim());
+    for (const m of modules.matchAll(/`([a-z0-9_]+)(\/|\.rs)`/g)) {
+      if (floors.has(m[1]) && floors.get(m[1]).index !== index) throw new Error(`ARCHITECTURE.md puts ${m[1]} on two floors`);
+      floors.set(m[1], { index, name });
+    }
+  });
+  return floors;
+}
+
 if (process.argv.includes("--verbose")) {
   for (const comp of sccs) {
     const inComp = new Set(comp);
@@ -350,4 +393,4 @@ if (process.argv.includes("--verbose")) {
 const edgeCount = [...edges.values()].reduce((a, m) => a + m.size, 0);
 if (failed) process.exit(1);
 
-console.log(`no import cycles: ${nodes.length} files, ${edgeCount} file-level edges`);
+console.log(`no import cycles, no import up a floor: ${nodes.length} files, ${edgeCount} file-level edges`);

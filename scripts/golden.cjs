@@ -70,8 +70,40 @@ function runs() {
       add(`${compat}/markdown-samples`, spec, { ...PARITY_OPTIONS, compat, markdown: { baseUrl: "https://docs.example.com/" }, codeSamples: CODE_SAMPLES });
     }
     for (const spec of corpusSpecs()) add(`${compat}/corpus`, spec, { ...PARITY_OPTIONS, compat });
+    for (const run of changelogRuns()) add(`${compat}/changelog`, run.spec, { ...PARITY_OPTIONS, compat, changelog: run.changelog });
   }
   return all;
+}
+
+/** The `changelog` option: the site's history, the changelog fixtures, each diff fixture pair
+ *  (a Swagger 2.0 pair among them) and a spec split over files against itself. */
+function changelogRuns() {
+  const core = path.join(ROOT, "crates/openapi-docs-core/tests/fixtures");
+  const history = path.join(ROOT, "content/openapi/history");
+  const runs = [
+    {
+      spec: { name: "site", file: path.join(ROOT, "content/openapi/ticket-tailor.yaml") },
+      changelog: {
+        version: "2025-05-14",
+        earlier: ["2025-02-06", "2025-04-02"].map((v) => ({ specPath: path.join(history, `${v}.yaml`), version: v })),
+      },
+    },
+    {
+      spec: { name: "fixtures", file: path.join(core, "changelog/v3.yaml") },
+      changelog: { earlier: ["v1", "v2"].map((v) => ({ specPath: path.join(core, `changelog/${v}.yaml`) })) },
+    },
+    {
+      spec: { name: "split-3.2", file: path.join(ROOT, "tests/reference-5.2/fixtures/split-3.2") },
+      changelog: { version: "2", earlier: [{ specPath: path.join(ROOT, "tests/reference-5.2/fixtures/split-3.2/openapi.yaml"), version: "1" }] },
+    },
+  ];
+  for (const pair of ["operations", "parameters", "bodies", "security-servers", "swagger2"]) {
+    runs.push({
+      spec: { name: `diff-${pair}`, file: path.join(core, `diff/${pair}-new.yaml`) },
+      changelog: { earlier: [{ specPath: path.join(core, `diff/${pair}-old.yaml`) }] },
+    });
+  }
+  return runs;
 }
 
 function generate(cli, out) {

@@ -143,7 +143,7 @@ lane_rust() {
   step "cargo clippy -D warnings" cargo clippy --all-targets --locked -- -D warnings
   step "core: dead code (the library alone, internals private)" clippy_core_lib
   step "cargo test" cargo test --all --locked
-  step "core has no import cycles, and its js/ and target/ layers import nothing above them" node scripts/check-module-cycles.mjs
+  step "core has no import cycles, and no file imports from a floor above its own (ARCHITECTURE.md)" node scripts/check-module-cycles.mjs
   step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
     node scripts/check-target-seam.mjs
   step "the scripts' own tests: the target seam check on planted sources, the FULL=1 report's lanes, the figures' rendering" \

@@ -245,7 +245,7 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
                 .map_err(failure)?;
             let mut out = serde_json::Map::new();
             for page in code_samples::generated_samples(
-                &generated,
+                &generated.pages,
                 &tabs,
                 &origin,
                 options.compat.unwrap_or_default().target(),

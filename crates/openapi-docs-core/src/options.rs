@@ -5,7 +5,7 @@
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// How API pages are grouped in the sidebar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -320,13 +320,31 @@ pub struct LimitOptions {
     pub max_output_bytes: Option<usize>,
 }
 
+/// One entry of `themeConfig.languageTabs` (only the fields that shape the generated text).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageTab {
+    /// The generator's language key (`curl`, `nodejs`, ...).
+    pub language: String,
+    /// The variant shown first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// The variant tabs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<Vec<String>>,
+    /// Generator options (indentCount, indentType, trimRequestBody, followRedirect,
+    /// requestTimeout, longFormat, ...); replaces the theme's default options as a whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Map<String, Value>>,
+}
+
 /// The `codeSamples` option: which samples go into the pages.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CodeSamplesOptions {
     /// The site's `themeConfig.languageTabs` (language, variants, options). Default: every
     /// language the theme knows, with its first variant.
-    pub language_tabs: Option<Vec<crate::code_samples::LanguageTab>>,
+    pub language_tabs: Option<Vec<LanguageTab>>,
     /// The host of operations without `servers` (the theme uses the page's origin).
     /// @default "http://localhost:3000"
     pub origin: Option<String>,

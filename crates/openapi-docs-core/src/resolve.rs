@@ -24,7 +24,9 @@ mod extended_ref;
 mod ref_graph;
 mod sample_memo;
 mod sample_source;
+mod spec_file;
 mod text;
+pub(crate) use spec_file::{ResolvedFile, expansion_limits, resolve_file};
 pub use text::WrittenTexts;
 use text::{TextMemo, Within};
 

@@ -2,7 +2,8 @@
 //! `v3.yaml`, each starting with what it changes): one page per version after the first with
 //! its changes (breaking first, each operation's heading linked to its page, a removed one
 //! not), a note on each operation page that changed, the sidebar's "Changelog" category; every
-//! other page exactly as without the option; and the option's errors.
+//! other page exactly as without the option; notes under the page ids the entry's options give
+//! (`hidden-info-v1.yaml` to `-v2.yaml`); and the option's errors.
 
 // The core's errors carry a file location; boxing them here would only add noise.
 #![allow(clippy::result_large_err)]
@@ -154,6 +155,42 @@ fn other_pages_are_as_without_the_option() {
         };
         assert_eq!((read(&with), read(&without)), (3, 1), "{compat}");
     }
+}
+
+/// `hidden-info-v1.yaml` to `-v2.yaml` with `showInfoPage: false`: the operation named like the
+/// API gets its note, and its heading on the changelog page its link, under the id its page has
+/// (the changelog reads the spec the pipeline resolved, and names pages with the entry's options,
+/// not defaults that would show the overview page and rename the operation's).
+#[test]
+fn notes_and_links_follow_the_entry_s_page_ids() {
+    let options: SpecOptions = serde_json::from_value(serde_json::json!({
+        "specPath": "tests/fixtures/changelog/hidden-info-v2.yaml",
+        "outputDir": "docs/api",
+        "compat": "5.2.0",
+        "showInfoPage": false,
+        "changelog": {
+            "earlier": [{ "specPath": "tests/fixtures/changelog/hidden-info-v1.yaml" }],
+        },
+    }))
+    .unwrap();
+    let generated = generate(&options, &docs(), crate_dir()).unwrap();
+    assert!(
+        !generated
+            .pages
+            .iter()
+            .any(|p| p.path.ends_with(".info.mdx"))
+    );
+    assert_eq!(
+        note(page(&generated, "pets.api.mdx")),
+        Some(
+            ":::info[Changed in 2]\n\n\
+             - **2**: 1 change ([what changed](./changelog/2.changelog.mdx#pets))\n\n:::\n"
+        )
+    );
+    assert!(
+        page(&generated, "changelog/2.changelog.mdx")
+            .contains("## [GET /pets](../pets.api.mdx) {#pets}\n")
+    );
 }
 
 #[test]

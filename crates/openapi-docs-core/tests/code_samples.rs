@@ -49,7 +49,7 @@ fn samples_with(fixture: &str, compat: Compat, extra: serde_json::Value) -> Stri
     let generated = generate(&options, &docs, &dir).expect("the fixture generates");
     let mut text = String::new();
     for page in generated_samples(
-        &generated,
+        &generated.pages,
         &site_tabs(),
         "http://localhost:3000",
         compat.target(),
@@ -148,13 +148,13 @@ fn code_samples_option_writes_the_5_2_0_samples_into_the_pages() {
     let tabs = site_tabs();
     assert_ne!(
         generated_samples(
-            &generated,
+            &generated.pages,
             &tabs,
             "http://localhost:3000",
             Compat::V4_3_5.target()
         ),
         generated_samples(
-            &generated,
+            &generated.pages,
             &tabs,
             "http://localhost:3000",
             Compat::V5_2_0.target()
@@ -187,7 +187,7 @@ fn option_writes_the_samples(fixture: &str, compat: Compat) {
     let with = generate(&with, &docs, &dir).expect("generates");
     assert_eq!(plain.pages.len(), with.pages.len());
     let expected = generated_samples(
-        &plain,
+        &plain.pages,
         &site_tabs(),
         "http://localhost:3000",
         compat.target(),

@@ -1,9 +1,10 @@
 //! Changelog pages from a spec's history (the `changelog` option). The earlier versions of the
-//! spec and the current one are read and compared two by two, as `openapi-docs diff` compares
-//! them ([`crate::diff`]). Each version after the first gets a page of what changed since the one
-//! before, and the sidebar gets a category of those pages. Each operation page that changed gets
-//! a note naming the versions, linked to the changes. The reference has no such option; without
-//! it nothing here runs, so the pages are then exactly the reference's.
+//! spec are read, and compared two by two, the last with the current one, as `openapi-docs diff`
+//! compares them ([`crate::diff`]); the current one is the pipeline's own, as its resolve stage
+//! handed it on (not read a second time). Each version after the first gets a page of what
+//! changed since the one before, and the sidebar gets a category of those pages. Each operation
+//! page that changed gets a note naming the versions, linked to the changes. The reference has no
+//! such option; without it nothing here runs, so the pages are then exactly the reference's.
 //!
 //! | file      | concern                                                  |
 //! |-----------|----------------------------------------------------------|
@@ -17,11 +18,12 @@ mod page;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::diff::{self, Level, LoadedSpec, Report};
+use crate::diff::{self, Level, LoadedSpec, Report, Side};
 use crate::error::{Error, Result};
 use crate::load::Input;
 use crate::options::SpecOptions;
 use crate::page::Page;
+use crate::resolve::ResolvedFile;
 use crate::target::Admonition;
 
 /// The folder of `outputDir` the changelog pages go to.
@@ -64,35 +66,52 @@ pub(crate) struct Changelog {
 }
 
 impl Changelog {
-    /// Reads and compares the versions the `changelog` option names (relative to `site_dir`),
-    /// or `None` without the option. A version that cannot be read fails with the error
-    /// `generate` would give on it; a version without a name, or two with one name,
-    /// `E_INVALID_OPTION`.
-    pub(crate) fn load(options: &SpecOptions, site_dir: &Path) -> Result<Option<Changelog>> {
+    /// Reads the earlier versions the `changelog` option names (relative to `site_dir`) and
+    /// compares them, the last with `current`, the spec's files as the pipeline resolved them;
+    /// `None` without the option. A version that cannot be read fails with the error `generate`
+    /// would give on it; a version without a name, or two with one name, `E_INVALID_OPTION`.
+    pub(crate) fn load(
+        options: &SpecOptions,
+        site_dir: &Path,
+        current: &[ResolvedFile],
+    ) -> Result<Option<Changelog>> {
         let Some(changelog) = &options.changelog else {
             return Ok(None);
         };
-        let mut specs: Vec<(LoadedSpec, Option<&str>, &str)> = Vec::new();
-        for earlier in &changelog.earlier {
-            specs.push((
-                diff::load(&earlier.spec_path, site_dir)?,
-                earlier.version.as_deref(),
-                &earlier.spec_path,
-            ));
-        }
-        specs.push((
-            diff::load(&options.spec_path, site_dir)?,
-            changelog.version.as_deref(),
-            &options.spec_path,
-        ));
+        // Each earlier version is read as the current one was, with the entry's options (its
+        // target), but never strictly: its page ids only name the operations removed since.
+        let earlier = changelog
+            .earlier
+            .iter()
+            .map(|earlier| {
+                let options = SpecOptions {
+                    spec_path: earlier.spec_path.clone(),
+                    strict: None,
+                    ..options.clone()
+                };
+                diff::load_with(&options, site_dir)
+            })
+            .collect::<Result<Vec<LoadedSpec>>>()?;
+        let mut sides: Vec<Side<'_>> = earlier.iter().map(LoadedSpec::side).collect();
+        sides.push(diff::side_of(options, current, site_dir)?);
+        let given = changelog
+            .earlier
+            .iter()
+            .map(|e| (e.version.as_deref(), e.spec_path.as_str()))
+            .chain([(changelog.version.as_deref(), options.spec_path.as_str())]);
+        let specs: Vec<(Option<String>, Option<&str>, &str)> = sides
+            .iter()
+            .zip(given)
+            .map(|(side, (version, spec_path))| (side.info_version(), version, spec_path))
+            .collect();
         let names = version_names(&specs)?;
         let mut versions = Vec::new();
-        for (index, pair) in specs.windows(2).enumerate() {
+        for (index, pair) in sides.windows(2).enumerate() {
             versions.push(Version {
                 name: names[index + 1].0.clone(),
                 slug: names[index + 1].1.clone(),
                 previous: names[index].0.clone(),
-                report: diff::compare(&pair[0].0, &pair[1].0)?,
+                report: diff::compare_sides(&pair[0], &pair[1])?,
             });
         }
         let mut by_page: HashMap<String, Vec<PageChange>> = HashMap::new();
@@ -121,10 +140,9 @@ impl Changelog {
         for changes in by_page.values_mut() {
             changes.sort_by_key(|c| c.version);
         }
-        let inputs = specs
+        let inputs = earlier
             .iter()
-            .take(specs.len() - 1)
-            .flat_map(|(spec, _, _)| spec.inputs().iter().cloned())
+            .flat_map(|spec| spec.inputs().cloned())
             .collect();
         Ok(Some(Changelog {
             versions,
@@ -182,12 +200,12 @@ impl Changelog {
     }
 }
 
-/// Each version's name and slug, in order; fails on a version without a name or two versions
-/// with one slug.
-fn version_names(specs: &[(LoadedSpec, Option<&str>, &str)]) -> Result<Vec<(String, String)>> {
+/// Each version's name and slug, in order, from its `info.version`, the name the option gives it
+/// and its spec path; fails on a version without a name or two versions with one slug.
+fn version_names(specs: &[(Option<String>, Option<&str>, &str)]) -> Result<Vec<(String, String)>> {
     let mut names = Vec::with_capacity(specs.len());
     let mut slugs: HashMap<String, &str> = HashMap::new();
-    for (index, (spec, given, spec_path)) in specs.iter().enumerate() {
+    for (index, (info_version, given, spec_path)) in specs.iter().enumerate() {
         let key = if index + 1 == specs.len() {
             "changelog.version".to_string()
         } else {
@@ -195,7 +213,7 @@ fn version_names(specs: &[(LoadedSpec, Option<&str>, &str)]) -> Result<Vec<(Stri
         };
         let name = match given {
             Some(name) if !name.trim().is_empty() => name.trim().to_string(),
-            _ => spec.info_version().ok_or_else(|| Error::InvalidOption {
+            _ => info_version.clone().ok_or_else(|| Error::InvalidOption {
                 key: key.clone(),
                 message: format!(
                     "`{spec_path}` has no `info.version` to name its changelog version; give it a `version`"

@@ -3,27 +3,9 @@
 //! followRedirect: true, trimRequestBody: true }`), merged with the site's `languageTabs` the way
 //! CodeSnippets does (`mergeArraysbyLanguage`: the site's values win, its order is kept).
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-/// One entry of `themeConfig.languageTabs` (only the fields that shape the generated text).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LanguageTab {
-    /// The generator's language key (`curl`, `nodejs`, ...).
-    pub language: String,
-    /// The variant shown first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
-    /// The variant tabs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variants: Option<Vec<String>>,
-    /// Generator options (indentCount, indentType, trimRequestBody, followRedirect,
-    /// requestTimeout, longFormat, ...); replaces the theme's default options as a whole.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub options: Option<Map<String, Value>>,
-}
+use crate::options::LanguageTab;
 
 /// A language tab after merging with the theme's defaults.
 #[derive(Debug, Clone, PartialEq)]

@@ -53,8 +53,9 @@ use serde_json::{Map, Value, json};
 
 use crate::target::{Explorer, Target};
 
+pub use crate::options::LanguageTab;
 pub(crate) use languages::resolve;
-pub use languages::{LanguageTab, theme_default_tabs};
+pub use languages::theme_default_tabs;
 
 /// The origin of operations without `servers` when the `codeSamples` option names none (the
 /// theme uses the page's origin; a site served by `docusaurus start` has this one).

@@ -4,8 +4,7 @@
 //! carries.
 
 use super::{ExplorerTarget, LanguageTab, Sample, page_samples};
-use crate::Generated;
-use crate::page::api_from_page;
+use crate::page::{Page, api_from_page};
 use crate::target::{Explorer, Target};
 
 /// Whether a page's front matter says `mask_credentials: false` (5.2.0's `maskCredentials:
@@ -27,17 +26,16 @@ pub struct PageSamples {
     pub samples: Vec<Sample>,
 }
 
-/// The samples of every operation page of a generation, in page order (webhook pages have none),
-/// for `target`'s theme (with the masking explorer, the credentials of a page that says
+/// The samples of every operation page among a generation's `pages`, in page order (webhook
+/// pages have none), for `target`'s theme (with the masking explorer, the credentials of a page that says
 /// `mask_credentials: false` left unset).
 pub fn generated_samples(
-    generated: &Generated,
+    pages: &[Page],
     tabs: &[LanguageTab],
     origin: &str,
     target: &Target,
 ) -> Vec<PageSamples> {
-    generated
-        .pages
+    pages
         .iter()
         .filter_map(|page| {
             let id = page.path.strip_suffix(".api.mdx")?;

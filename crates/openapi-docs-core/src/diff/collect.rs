@@ -18,8 +18,8 @@ pub(crate) struct RawChange {
 
 /// Collects the changes of one diff; the checks set the operation (and its files) they look at.
 pub(crate) struct Collector<'s> {
-    pub(crate) old: &'s Side,
-    pub(crate) new: &'s Side,
+    pub(crate) old: &'s Side<'s>,
+    pub(crate) new: &'s Side<'s>,
     pub(crate) changes: Vec<RawChange>,
     operation: Option<String>,
     page_id: Option<String>,
@@ -28,7 +28,7 @@ pub(crate) struct Collector<'s> {
 }
 
 impl<'s> Collector<'s> {
-    pub(crate) fn new(old: &'s Side, new: &'s Side) -> Self {
+    pub(crate) fn new(old: &'s Side<'s>, new: &'s Side<'s>) -> Self {
         Collector {
             old,
             new,
@@ -56,7 +56,7 @@ impl<'s> Collector<'s> {
     }
 
     /// The current spec file of each side.
-    pub(crate) fn files(&self) -> (&'s SideFile, &'s SideFile) {
+    pub(crate) fn files(&self) -> (&'s SideFile<'s>, &'s SideFile<'s>) {
         (
             &self.old.files[self.old_file],
             &self.new.files[self.new_file],

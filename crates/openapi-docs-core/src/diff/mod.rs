@@ -1,7 +1,7 @@
-//! What changed between two versions of an API: [`diff`] reads both documents as `generate`
-//! does (a file, a folder of specs or an http(s) URL; OpenAPI 3.0, 3.1, or Swagger 2.0
-//! converted first), and reports each change with its check, level, JSON pointer and line on
-//! each side, and the page id of the operation it affects.
+//! What changed between two versions of an API: [`diff`] reads both documents through
+//! `generate`'s own load and resolve stages (a file, a folder of specs or an http(s) URL; OpenAPI
+//! 3.0, 3.1, or Swagger 2.0 converted first), and reports each change with its check, level,
+//! JSON pointer and line on each side, and the page id of the operation it affects.
 //!
 //! The taxonomy is oasdiff's (<https://github.com/oasdiff/oasdiff>, Apache-2.0): each check id
 //! and level is one of the rules of its `checker/rules.go` (the `*Id` constants of
@@ -15,7 +15,7 @@
 //!
 //! | file            | concern                                                              |
 //! |-----------------|----------------------------------------------------------------------|
-//! | `model.rs`      | one side loaded and resolved, its operations and their page ids      |
+//! | `model.rs`      | one side: its resolved files, its operations and their page ids      |
 //! | `rules.rs`      | the checks table: oasdiff's ids and levels                           |
 //! | `operations.rs` | operations, parameters, bodies, responses                            |
 //! | `schema.rs`     | schemas: types, formats, enums, properties, `items`                  |
@@ -39,7 +39,7 @@ mod rules;
 mod schema;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -49,9 +49,11 @@ pub use rules::{ALL as CHECKS, Check, Level};
 
 use crate::error::Result;
 use crate::load::{Locator, document_order};
-use crate::resolve::value_at;
+use crate::options::SpecOptions;
+use crate::resolve::{ResolvedFile, resolve_file, value_at};
 use collect::{Collector, RawChange};
-use model::{RawPlace, Side};
+pub(crate) use model::Side;
+use model::{RawPlace, operation_page_ids};
 
 /// Where a change is in one of the two documents.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -128,43 +130,88 @@ pub fn diff(old: &str, new: &str, site_dir: &Path) -> Result<Report> {
 
 /// A spec read and resolved for [`compare`], to compare with several others without reading
 /// it again.
-pub struct LoadedSpec(Side);
+pub struct LoadedSpec {
+    /// The spec path as given.
+    label: String,
+    files: Vec<ResolvedFile>,
+    page_ids: Vec<HashMap<String, String>>,
+    /// The folder relative paths are taken from.
+    site_dir: PathBuf,
+}
 
 impl LoadedSpec {
     /// The first spec file's `info.version`, when it is a string or a number.
     pub fn info_version(&self) -> Option<String> {
-        let version = self
-            .0
-            .files
-            .first()?
-            .resolver
-            .root()
-            .get("info")?
-            .get("version")?;
-        match version {
-            serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-            serde_json::Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        }
+        model::info_version(self.files.first()?.resolver.root())
     }
 
     /// The spec files read, each with its modification time taken before it was read.
-    pub fn inputs(&self) -> &[crate::load::Input] {
-        &self.0.inputs
+    pub fn inputs(&self) -> impl Iterator<Item = &crate::load::Input> {
+        self.files.iter().map(|resolved| &resolved.file.input)
+    }
+
+    /// The diff's view of it.
+    pub(crate) fn side(&self) -> Side<'_> {
+        Side::new(
+            &self.label,
+            &self.files,
+            self.page_ids.clone(),
+            &self.site_dir,
+        )
     }
 }
 
-/// Reads and resolves the spec at `spec` (as [`diff`] reads each side).
+/// Reads and resolves the spec at `spec` (as [`diff`] reads each side), as `generate` reads it
+/// with default options.
 pub fn load(spec: &str, site_dir: &Path) -> Result<LoadedSpec> {
-    crate::panic_guard::guard(spec, || Side::load(spec, site_dir)).map(LoadedSpec)
+    let options = SpecOptions {
+        spec_path: spec.to_string(),
+        output_dir: "docs/api".into(),
+        ..Default::default()
+    };
+    load_with(&options, site_dir)
+}
+
+/// Reads and resolves the spec at `options.spec_path` as `generate` reads it with `options`
+/// (their target and limits: [`crate::load::read_spec`], [`resolve_file`]), and plans its
+/// operations' page ids with them.
+pub(crate) fn load_with(options: &SpecOptions, site_dir: &Path) -> Result<LoadedSpec> {
+    crate::panic_guard::guard(&options.spec_path, || {
+        let files = crate::load::read_spec(&options.spec_path, site_dir, options.target().yaml)?
+            .into_iter()
+            .map(|file| resolve_file(file, options, true))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(LoadedSpec {
+            label: options.spec_path.clone(),
+            page_ids: operation_page_ids(&files, options)?,
+            files,
+            site_dir: site_dir.to_path_buf(),
+        })
+    })
+}
+
+/// The diff's view of a spec the pipeline resolved with `options` (the `changelog` option's
+/// current version): no second read.
+pub(crate) fn side_of<'s>(
+    options: &'s SpecOptions,
+    resolved: &'s [ResolvedFile],
+    site_dir: &Path,
+) -> Result<Side<'s>> {
+    let page_ids = operation_page_ids(resolved, options)?;
+    Ok(Side::new(&options.spec_path, resolved, page_ids, site_dir))
 }
 
 /// The changes from `old` to `new`; a panic becomes `E_INTERNAL` naming the new spec.
 pub fn compare(old: &LoadedSpec, new: &LoadedSpec) -> Result<Report> {
-    crate::panic_guard::guard(&new.0.label, || Ok(compare_sides(&old.0, &new.0)))
+    compare_sides(&old.side(), &new.side())
 }
 
-fn compare_sides(old: &Side, new: &Side) -> Report {
+/// [`compare`] on two sides however they were resolved.
+pub(crate) fn compare_sides(old: &Side<'_>, new: &Side<'_>) -> Result<Report> {
+    crate::panic_guard::guard(new.label, || Ok(report(old, new)))
+}
+
+fn report(old: &Side<'_>, new: &Side<'_>) -> Report {
     let mut collector = Collector::new(old, new);
     if !old.files.is_empty() && !new.files.is_empty() {
         document::compare_document(&mut collector);
@@ -186,8 +233,8 @@ fn compare_sides(old: &Side, new: &Side) -> Report {
         })
         .collect();
     Report {
-        old: old.label.clone(),
-        new: new.label.clone(),
+        old: old.label.to_string(),
+        new: new.label.to_string(),
         changes,
     }
 }
@@ -213,17 +260,17 @@ fn ordered(changes: Vec<RawChange>) -> Vec<RawChange> {
 /// The lines of one side's places, looked up in document order (what [`Locator`] needs to tell
 /// apart two keys of one name), one pass per spec file.
 struct Lines<'s> {
-    side: &'s Side,
+    side: &'s Side<'s>,
     found: HashMap<(usize, String), (usize, usize)>,
 }
 
 impl<'s> Lines<'s> {
-    fn new(side: &'s Side, places: Vec<&RawPlace>) -> Self {
+    fn new(side: &'s Side<'s>, places: Vec<&RawPlace>) -> Self {
         let mut by_file: HashMap<usize, Vec<&str>> = HashMap::new();
         // Only the spec file's own text is at hand (not the files its `$ref`s read).
         for place in places.into_iter().filter(|p| p.doc == 0) {
             let file = &side.files[place.file];
-            let written = match &file.swagger2_original {
+            let written = match file.swagger2_original {
                 Some(original) => nearest_written(original, &place.pointer),
                 None => Some(place.pointer.as_str()),
             };
@@ -236,12 +283,11 @@ impl<'s> Lines<'s> {
             let file = &side.files[index];
             let document = file
                 .swagger2_original
-                .as_ref()
                 .unwrap_or_else(|| file.resolver.root());
             pointers.sort_unstable();
             pointers.dedup();
             pointers.sort_by_cached_key(|p| document_order(document, p));
-            let mut locator = Locator::new(&file.text);
+            let mut locator = Locator::new(file.text);
             for pointer in pointers {
                 if let Some(position) = locator.locate(pointer) {
                     found.insert((index, pointer.to_string()), position);
@@ -256,7 +302,7 @@ impl<'s> Lines<'s> {
         let position = if raw.doc != 0 {
             None
         } else {
-            let written = match &file.swagger2_original {
+            let written = match file.swagger2_original {
                 Some(original) => nearest_written(original, &raw.pointer),
                 None => Some(raw.pointer.as_str()),
             };

@@ -1,23 +1,19 @@
-//! Collecting the comparable model of one side of a diff: its spec files read and resolved the
-//! way `generate` reads them (the pipeline's load stage, version check and resolver, so Swagger
-//! 2.0 is converted to OpenAPI 3.0 first), each operation found with the page id the generator
-//! gives its page ([`crate::page_ids::PageIds::plan_file`], the generator's own plan), and every
-//! `$ref` followed on demand through the resolver.
+//! The comparable model of one side of a diff: its spec files as the resolve stage hands them on
+//! ([`crate::resolve::ResolvedFile`]: Swagger 2.0 converted to OpenAPI 3.0 first), borrowed, each
+//! operation found with the page id the generator gives its page
+//! ([`crate::page_ids::PageIds::plan_file`], the generator's own plan), and every `$ref` followed
+//! on demand through the resolver.
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::hooks::NoHooks;
 use crate::load;
 use crate::options::SpecOptions;
 use crate::page_ids::PageIds;
-use crate::pipeline::read::read_files;
-use crate::pipeline::resolver::{self, SpecKind};
-use crate::resolve::{Resolver, escape_token, value_at};
+use crate::resolve::{ResolvedFile, Resolver, escape_token, value_at};
 
 /// A value of one side, where it is: the resolver's document (`0` is the spec file itself) and
 /// its JSON pointer there.
@@ -60,19 +56,19 @@ pub(crate) struct RawPlace {
 }
 
 /// One spec file of a side, resolved.
-pub(crate) struct SideFile {
+pub(crate) struct SideFile<'s> {
     /// The file (or URL) as it is named in messages.
     pub(crate) source: String,
-    pub(crate) text: Arc<String>,
-    pub(crate) resolver: Resolver,
+    pub(crate) text: &'s str,
+    pub(crate) resolver: &'s Resolver,
     /// A Swagger 2.0 document as written, before conversion: pointers of the converted document
     /// are looked up in it for their line (its nearest ancestor that it has).
-    pub(crate) swagger2_original: Option<Value>,
+    pub(crate) swagger2_original: Option<&'s Value>,
     /// Page id of each operation, by its JSON pointer (`/paths/~1pets/get`).
     pub(crate) page_ids: HashMap<String, String>,
 }
 
-impl SideFile {
+impl SideFile<'_> {
     /// The root of the resolved document.
     pub(crate) fn root(&self) -> Node<'_> {
         Node {
@@ -107,12 +103,10 @@ impl SideFile {
 }
 
 /// One side of a diff: every spec file of its path.
-pub(crate) struct Side {
+pub(crate) struct Side<'s> {
     /// The spec path or URL as given.
-    pub(crate) label: String,
-    pub(crate) files: Vec<SideFile>,
-    /// The spec files as read (for a stamp: what a generation that compares them read).
-    pub(crate) inputs: Vec<load::Input>,
+    pub(crate) label: &'s str,
+    pub(crate) files: Vec<SideFile<'s>>,
 }
 
 /// An operation of a side.
@@ -171,60 +165,76 @@ pub(crate) fn normalized_path(path: &str) -> String {
     out
 }
 
-impl Side {
-    /// Reads and resolves the spec at `spec_path` (a file, a folder of specs or an http(s) URL,
-    /// relative to `site_dir`), as `generate` does, and plans its page ids.
-    pub(crate) fn load(spec_path: &str, site_dir: &Path) -> Result<Side> {
-        let options = SpecOptions {
-            spec_path: spec_path.to_string(),
-            output_dir: "docs/api".into(),
-            ..Default::default()
-        };
-        let mut spec_files = read_files(&options, site_dir, &mut NoHooks)?;
-        let inputs = spec_files.iter().map(|file| file.input.clone()).collect();
-        let mut ids = PageIds::new(&options);
-        let mut files = Vec::with_capacity(spec_files.len());
-        for file in &mut spec_files {
-            let kind = resolver::check_version(file)?;
-            let swagger2_original = (kind == SpecKind::Swagger2).then(|| file.document.clone());
-            let resolver = resolver::resolver_for(
-                file,
-                kind,
-                resolver::expansion_limits(&options),
-                options.target(),
-            )?;
-            ids.plan_file(&resolver, &options, &file.source)
-                .map_err(|e| load::locate(e, file))?;
-            let planned = ids.planned();
-            let mut operation_ids = HashMap::new();
-            if let Some(Value::Object(paths)) = resolver.root().get("paths") {
-                for path in paths.keys() {
-                    let pointer = format!("/paths/{}", escape_token(path));
-                    for method in crate::path_item::HTTP_METHODS {
-                        let at = format!("{pointer}/{method}");
-                        if let Some(id) = planned.get(&at) {
-                            operation_ids.insert(at, id.to_string());
-                        }
+/// The page id of each operation of each file (by its JSON pointer, `/paths/~1pets/get`), as
+/// `generate` plans them with `options`.
+pub(crate) fn operation_page_ids(
+    resolved: &[ResolvedFile],
+    options: &SpecOptions,
+) -> Result<Vec<HashMap<String, String>>> {
+    let mut ids = PageIds::new(options);
+    let mut out = Vec::with_capacity(resolved.len());
+    for ResolvedFile { file, resolver, .. } in resolved {
+        ids.plan_file(resolver, options, &file.source)
+            .map_err(|e| load::locate(e, file))?;
+        let planned = ids.planned();
+        let mut operation_ids = HashMap::new();
+        if let Some(Value::Object(paths)) = resolver.root().get("paths") {
+            for path in paths.keys() {
+                let pointer = format!("/paths/{}", escape_token(path));
+                for method in crate::path_item::HTTP_METHODS {
+                    let at = format!("{pointer}/{method}");
+                    if let Some(id) = planned.get(&at) {
+                        operation_ids.insert(at, id.to_string());
                     }
                 }
             }
-            // Named as given: relative to `site_dir` when under it.
-            let source = Path::new(&file.source)
-                .strip_prefix(site_dir)
-                .map_or_else(|_| file.source.clone(), |p| p.display().to_string());
-            files.push(SideFile {
-                source,
-                text: file.text.clone(),
-                resolver,
-                swagger2_original,
-                page_ids: operation_ids,
-            });
         }
-        Ok(Side {
-            label: spec_path.to_string(),
-            files,
-            inputs,
-        })
+        out.push(operation_ids);
+    }
+    Ok(out)
+}
+
+/// The document's `info.version`, when it is a string or a number.
+pub(crate) fn info_version(root: &Value) -> Option<String> {
+    match root.get("info")?.get("version")? {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+impl<'s> Side<'s> {
+    /// The side of the spec `label` names: its files as the resolve stage handed them on
+    /// ([`crate::resolve::resolve_file`]), with their [`operation_page_ids`]; files are named
+    /// relative to `site_dir` when under it.
+    pub(crate) fn new(
+        label: &'s str,
+        resolved: &'s [ResolvedFile],
+        page_ids: Vec<HashMap<String, String>>,
+        site_dir: &Path,
+    ) -> Side<'s> {
+        let files = resolved
+            .iter()
+            .zip(page_ids)
+            .map(|(resolved, page_ids)| SideFile {
+                source: Path::new(&resolved.file.source)
+                    .strip_prefix(site_dir)
+                    .map_or_else(
+                        |_| resolved.file.source.clone(),
+                        |p| p.display().to_string(),
+                    ),
+                text: &resolved.file.text,
+                resolver: &resolved.resolver,
+                swagger2_original: resolved.swagger2_original.as_ref(),
+                page_ids,
+            })
+            .collect();
+        Side { label, files }
+    }
+
+    /// The first spec file's `info.version`, when it is a string or a number.
+    pub(crate) fn info_version(&self) -> Option<String> {
+        info_version(self.files.first()?.resolver.root())
     }
 
     /// Every operation of every file, in document order; a later one with the key of an earlier

@@ -105,7 +105,7 @@ type ParamKey = (String, String);
 /// first, the operation's overriding them, each followed through its `$ref` and keeping the
 /// place where the operation lists it.
 fn parameter_map<'s>(
-    file: &'s SideFile,
+    file: &'s SideFile<'s>,
     op: &Operation<'s>,
 ) -> IndexMap<ParamKey, (Node<'s>, Node<'s>)> {
     let mut out = IndexMap::new();
@@ -376,7 +376,7 @@ fn responses<'s>(
     seen: &mut HashSet<(usize, String, usize, String)>,
 ) {
     let (old_file, new_file) = collector.files();
-    let entries = |file: &'s SideFile, op: &Operation<'s>| -> IndexMap<String, Node<'s>> {
+    let entries = |file: &'s SideFile<'s>, op: &Operation<'s>| -> IndexMap<String, Node<'s>> {
         let mut out = IndexMap::new();
         if let Some(responses) = op.node.child("responses")
             && let Some(map) = responses.object()

@@ -52,7 +52,7 @@ struct View<'a> {
 /// met so far: a schema that reaches another by many `allOf` paths is merged once, not once per
 /// path).
 fn view<'a>(
-    file: &'a SideFile,
+    file: &'a SideFile<'a>,
     node: Node<'a>,
     depth: usize,
     merged: &mut HashSet<(usize, String)>,
@@ -124,7 +124,7 @@ fn view<'a>(
 }
 
 /// Whether the property schema says `readOnly: true` (or `writeOnly`).
-fn flag(file: &SideFile, node: &Node<'_>, key: &str) -> bool {
+fn flag(file: &SideFile<'_>, node: &Node<'_>, key: &str) -> bool {
     file.deref(node.clone()).value.get(key) == Some(&Value::Bool(true))
 }
 

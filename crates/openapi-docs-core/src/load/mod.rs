@@ -48,6 +48,20 @@ pub(crate) fn is_url(spec_path: &str) -> bool {
         .any(|line| line.starts_with("http://") || line.starts_with("https://"))
 }
 
+/// The load stage: the spec at `spec_path` (a file, a folder of specs or an http(s) URL; a
+/// relative path is taken from `site_dir`), each file parsed, its YAML as `reader` reads it.
+pub(crate) fn read_spec(
+    spec_path: &str,
+    site_dir: &Path,
+    reader: YamlReader,
+) -> Result<Vec<SpecFile>> {
+    if is_url(spec_path) {
+        Ok(vec![read_url(spec_path.trim(), reader)?])
+    } else {
+        read_spec_files(&site_dir.join(spec_path), reader)
+    }
+}
+
 /// Reads the spec at `spec_path`: one file, or the spec files directly inside a folder (see
 /// [`folder`]: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's); YAML as
 /// `reader` reads it.

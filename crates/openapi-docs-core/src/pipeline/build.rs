@@ -1,15 +1,16 @@
-//! The resolve and items stages over every file of a spec entry (the reference's
-//! `processOpenapiFiles`): each file resolved ([`super::resolver`]), its page ids planned, its
-//! items built ([`crate::items`]) and, when the [`Schedule`](super::Schedule) streams, handed on
-//! to be rendered as soon as each is built.
+//! The items stage over every file of a spec entry (the reference's `processOpenapiFiles`): each
+//! file taken resolved ([`resolve::resolve_file`]), its page ids planned, its items built
+//! ([`crate::items`]) and, when the [`Schedule`](super::Schedule) streams, handed on to be
+//! rendered as soon as each is built.
 
 use serde_json::Value;
 
-use super::resolver::{check_version, expansion_limits, resolver_for};
+use super::ResolvedFiles;
 use crate::error::{Location, Result, Warning};
 use crate::hooks::{self, Hooks};
 use crate::items::{self, SpecItems};
 use crate::options::SpecOptions;
+use crate::resolve::{ResolvedFile, expansion_limits};
 use crate::{load, page_ids, resolve};
 
 /// How the items of a spec are handed over as they are built: `prepare` runs on the thread that
@@ -40,7 +41,7 @@ pub(super) struct BuiltItems {
 /// Builds the items of each spec file in turn, their page ids planned first. With a `stream`,
 /// each item goes to it as soon as it is built and progress reports `render` steps.
 pub(super) fn build_files<P: Send>(
-    files: &mut [load::SpecFile],
+    files: &mut ResolvedFiles<'_>,
     options: &SpecOptions,
     hooks: &mut dyn Hooks,
     mut stream: Option<Stream<'_, P>>,
@@ -55,11 +56,13 @@ pub(super) fn build_files<P: Send>(
     let mut compact_warnings = Vec::new();
     let mut largest_page_values = 0;
     let mut inputs = Vec::new();
-    for (index, file) in files.iter_mut().enumerate() {
-        let kind = check_version(file)?;
-        let mut resolver = resolver_for(file, kind, expansion_limits(options), options.target())?;
+    let mut spec_files = Vec::with_capacity(file_count);
+    for (index, resolved) in files.enumerate() {
+        let ResolvedFile {
+            file, mut resolver, ..
+        } = resolved?;
         ids.plan_file(&resolver, options, &file.source)
-            .map_err(|e| load::locate(e, file))?;
+            .map_err(|e| load::locate(e, &file))?;
         let spec = match stream.as_mut() {
             Some(stream) => {
                 let expected = rendered + items::count_items(&resolver, options);
@@ -83,8 +86,8 @@ pub(super) fn build_files<P: Send>(
             }
             None => items::build_items(&resolver, options, &file.source, &mut ids),
         }
-        .map_err(|e| load::locate(e, file))?;
-        compact_warnings.extend(compact_page_warnings(&resolver, file, options));
+        .map_err(|e| load::locate(e, &file))?;
+        compact_warnings.extend(compact_page_warnings(&resolver, &file, options));
         largest_page_values = largest_page_values.max(resolver.largest_page());
         inputs.extend(resolver.take_inputs());
         drop_in_background(resolver);
@@ -95,8 +98,9 @@ pub(super) fn build_files<P: Send>(
         tags_per_file.push(spec.tags);
         all.tag_groups.extend(spec.tag_groups);
         hooks.progress(progress(hooks::Stage::Items, index + 1, file_count));
+        spec_files.push(file);
     }
-    let mut warnings = located_id_warnings(ids, files);
+    let mut warnings = located_id_warnings(ids, &spec_files);
     let compact_pages = compact_warnings.len();
     warnings.extend(compact_warnings);
     Ok(BuiltItems {
@@ -183,22 +187,15 @@ mod tests {
     fn compact_page_warnings_name_each_page_s_own_line() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/page-count/compact-warning-order.yaml");
-        let mut file =
-            load::read_one(&path, load::YamlReader::default()).expect("the fixture parses");
+        let file = load::read_one(&path, load::YamlReader::default()).expect("the fixture parses");
         let options: SpecOptions = serde_json::from_value(serde_json::json!({
             "specPath": "compact-warning-order.yaml",
             "outputDir": "docs/api",
             "limits": {"maxPageValues": 5},
         }))
         .expect("valid options");
-        let kind = check_version(&file).expect("OpenAPI 3.0");
-        let resolver = resolver_for(
-            &mut file,
-            kind,
-            expansion_limits(&options),
-            options.target(),
-        )
-        .expect("resolves");
+        let ResolvedFile { file, resolver, .. } =
+            resolve::resolve_file(file, &options, false).expect("resolves");
         for pointer in ["/paths/~1b", "/paths/~1a"] {
             resolver.expand_path_item_at(pointer).expect("expands");
         }

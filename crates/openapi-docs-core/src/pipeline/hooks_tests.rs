@@ -4,9 +4,10 @@
 
 use serde_json::Value;
 
+use super::generate_in_memory;
 use crate::hooks::*;
 use crate::items::ItemKind;
-use crate::{DocsContext, SpecOptions, generate_with_hooks};
+use crate::{DocsContext, SpecOptions};
 
 const SPEC: &str = r#"
 openapi: 3.0.0
@@ -104,9 +105,9 @@ impl Hooks for Streaming {
 fn rendering_as_items_are_built_gives_the_same_pages_and_calls() {
     let dir = site();
     let mut all_first = Recorder::default();
-    let expected = generate_with_hooks(&options(), &docs(), dir.path(), &mut all_first).unwrap();
+    let expected = generate_in_memory(&options(), &docs(), dir.path(), &mut all_first).unwrap();
     let mut streaming = Streaming::default();
-    let got = generate_with_hooks(&options(), &docs(), dir.path(), &mut streaming).unwrap();
+    let got = generate_in_memory(&options(), &docs(), dir.path(), &mut streaming).unwrap();
     // The sidebar differs only by the doc items the recorder replaced.
     let pages = |g: &crate::Generated| -> Vec<_> {
         g.pages
@@ -202,7 +203,7 @@ fn a_failing_emitter_is_the_error_reported() {
 fn items_reach_hooks_as_the_reference_builds_them() {
     let dir = site();
     let mut hooks = Recorder::default();
-    let generated = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+    let generated = generate_in_memory(&options(), &docs(), dir.path(), &mut hooks).unwrap();
     let kinds: Vec<_> = hooks
         .markdown_calls
         .iter()
@@ -264,7 +265,7 @@ fn items_reach_hooks_as_the_reference_builds_them() {
     };
     assert!(page("list-pets.api.mdx").ends_with("\n\ncustom body of list-pets\n      "));
     assert!(!generated.pages.iter().any(|p| p.path.ends_with(".json")));
-    let plain = crate::generate(&options(), &docs(), dir.path()).unwrap();
+    let plain = generate_in_memory(&options(), &docs(), dir.path(), &mut NoHooks).unwrap();
     let plain_info = plain
         .pages
         .iter()
@@ -277,7 +278,7 @@ fn items_reach_hooks_as_the_reference_builds_them() {
 fn doc_items_come_from_the_hook_as_often_as_the_reference_asks() {
     let dir = site();
     let mut hooks = Recorder::default();
-    let generated = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+    let generated = generate_in_memory(&options(), &docs(), dir.path(), &mut hooks).unwrap();
     // `ping` is untagged: the reference builds its doc item twice.
     let ids: Vec<_> = hooks
         .doc_item_calls
@@ -298,7 +299,7 @@ fn doc_items_come_from_the_hook_as_often_as_the_reference_asks() {
 fn progress_reports_each_stage_and_every_page() {
     let dir = site();
     let mut hooks = Recorder::default();
-    generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap();
+    generate_in_memory(&options(), &docs(), dir.path(), &mut hooks).unwrap();
     let first_render = hooks
         .progress
         .iter()
@@ -333,7 +334,7 @@ fn a_failing_hook_is_a_coded_error_naming_the_callback_and_page() {
         fail_on: Some("ping"),
         ..Default::default()
     };
-    let err = generate_with_hooks(&options(), &docs(), dir.path(), &mut hooks).unwrap_err();
+    let err = generate_in_memory(&options(), &docs(), dir.path(), &mut hooks).unwrap_err();
     assert_eq!(err.code(), "E_CALLBACK");
     let message = err.to_string();
     assert!(

@@ -1,34 +1,36 @@
 //! The pipeline of one spec entry, as the reference's `generateApiDocs` runs it
 //! (`readOpenapiFiles`, `processOpenapiFiles`, the sidebar, then each file written): its stages
-//! in order, each handing the next a named value.
+//! in order, each handing the next a named value, and the features the options enable. It is the
+//! top floor of the core (ARCHITECTURE.md, "Layers"): nothing below it imports it.
 //!
-//! | stage   | does                                                | hands on                |
-//! |---------|-----------------------------------------------------|-------------------------|
-//! | load    | reads the spec path or URL ([`read_files`])         | [`load::SpecFile`]s     |
-//! | resolve | checks the version, resolves `$ref`s ([`resolver`]) | a [`Resolver`] per file |
-//! | items   | plans page ids, builds the items ([`build`])        | [`build::BuiltItems`]   |
-//! | render  | front matter and MDX ([`render::Renderer`])         | [`Page`]s               |
-//! | sidebar | `sidebar.ts` ([`sidebar_page`])                     | one more [`Page`]       |
-//! | write   | all or nothing, on a writer thread ([`mod@write`])  | the output folder       |
+//! | stage   | does                                                   | hands on                   |
+//! |---------|--------------------------------------------------------|----------------------------|
+//! | load    | reads the spec path or URL ([`load::read_spec`])       | [`load::SpecFile`]s        |
+//! | resolve | checks the version, loads `$ref`s ([`resolve_file`])   | a [`ResolvedFile`] per file |
+//! | items   | plans page ids, builds the items ([`build`])           | [`build::BuiltItems`]      |
+//! | render  | front matter and MDX ([`render::Renderer`])            | [`Page`]s                  |
+//! | sidebar | `sidebar.ts` ([`sidebar_page`])                        | one more [`Page`]          |
+//! | write   | all or nothing, on a writer thread ([`mod@write`])     | the output folder          |
 //!
-//! [`run`] calls them in this order. Whether pages are rendered as their items are built or after
-//! the sidebar is the [`Schedule`], chosen once from the hooks.
+//! [`run`] calls them in this order. Each file is resolved as the items stage takes it, or, with
+//! the `changelog` option, every file first: the changelog compares its earlier versions with
+//! those resolved files ([`Changelog::load`]). Whether pages are rendered as their items are
+//! built or after the sidebar is the [`Schedule`], chosen once from the hooks.
 //!
-//! [`Resolver`]: crate::resolve::Resolver
+//! [`resolve_file`]: crate::resolve::resolve_file
 
 mod build;
 #[cfg(test)]
 mod hooks_tests;
-pub(crate) mod read;
-pub(crate) mod resolver;
+mod read;
 mod schedule;
 pub(crate) mod shared_folder;
 pub(crate) mod write;
 
 use std::path::Path;
 
-pub(crate) use read::read_files;
-pub(crate) use schedule::Schedule;
+use read::read_files;
+use schedule::Schedule;
 use serde_json::Value;
 
 use crate::changelog::Changelog;
@@ -38,7 +40,8 @@ use crate::items::{ItemKind, SpecItems};
 use crate::options::{DocsContext, GroupPathsBy, SpecOptions};
 use crate::outputs::PageOutput;
 use crate::render::{self, Page};
-use crate::{load, sidebar};
+use crate::resolve::ResolvedFile;
+use crate::{load, resolve, sidebar};
 
 /// Counts of what was generated.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -94,6 +97,9 @@ pub struct Generated {
 /// Where rendered files go, in order (to the writer thread).
 pub(crate) type Emit<'e> = dyn FnMut(Page) -> Result<()> + Send + 'e;
 
+/// The spec files of an entry, each resolved (or failing to) as the items stage takes it.
+pub(crate) type ResolvedFiles<'f> = dyn ExactSizeIterator<Item = Result<ResolvedFile>> + 'f;
+
 /// [`crate::generate_with_hooks`] without turning a panic into an error: [`run`], the pages kept
 /// in memory.
 pub(crate) fn generate_in_memory(
@@ -133,11 +139,31 @@ pub(crate) fn run(
         .map(|export| export as &dyn PageOutput)
         .collect();
     let mut full_text = crate::markdown_export::FullText::new(options);
-    // The `changelog` option's history, compared: it notes the operation pages as they go by.
-    let mut changelog = match options.schemas_only() {
-        true => None,
-        false => Changelog::load(options, site_dir)?,
-    };
+    let files = read_files(options, site_dir, hooks)?;
+    let spec_files = files.len();
+    let file_inputs: Vec<load::Input> = files.iter().map(|file| file.input.clone()).collect();
+    // The `changelog` option's history, compared with the spec as resolved here: every file is
+    // resolved before any page is built, for the notes on the operation pages as they go by.
+    // Otherwise each file is resolved just before its pages are built.
+    let (mut changelog, mut resolved): (Option<Changelog>, Box<ResolvedFiles<'_>>) =
+        match options.changelog.is_some() && !options.schemas_only() {
+            true => {
+                let resolved = files
+                    .into_iter()
+                    .map(|file| resolve::resolve_file(file, options, true))
+                    .collect::<Result<Vec<_>>>()?;
+                let changelog = Changelog::load(options, site_dir, &resolved)?;
+                (changelog, Box::new(resolved.into_iter().map(Ok)))
+            }
+            false => (
+                None,
+                Box::new(
+                    files
+                        .into_iter()
+                        .map(|file| resolve::resolve_file(file, options, false)),
+                ),
+            ),
+        };
     // What each page costs the build, for the report at the end.
     let mut page_costs = crate::cost::PageCosts::default();
     let seen = &mut |mut page: Page| {
@@ -148,7 +174,6 @@ pub(crate) fn run(
         page_costs.see(&page);
         emit(page)
     };
-    let mut files = read_files(options, site_dir, hooks)?;
     let schedule = Schedule::for_hooks(hooks);
     let build::BuiltItems {
         all,
@@ -158,7 +183,7 @@ pub(crate) fn run(
         compact_pages,
         inputs: ref_inputs,
     } = schedule.build(
-        &mut files,
+        &mut *resolved,
         options,
         schedule::RenderWith {
             docs,
@@ -175,7 +200,7 @@ pub(crate) fn run(
         sidebar::sidebar_slice(&all, options, docs, hooks)?
     };
     let stats = Stats {
-        spec_files: files.len(),
+        spec_files,
         largest_page_values,
         compact_pages,
         ..page_counts(&all, options)
@@ -213,9 +238,8 @@ pub(crate) fn run(
     }
     let (costs, cost_warnings) = page_costs.report(&options.spec_path);
     warnings.extend(cost_warnings);
-    let inputs = files
-        .iter()
-        .map(|file| file.input.clone())
+    let inputs = file_inputs
+        .into_iter()
         .chain(templates)
         .chain(ref_inputs)
         .chain(changelog.map(Changelog::into_inputs).into_iter().flatten())

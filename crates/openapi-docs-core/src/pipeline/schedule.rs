@@ -2,14 +2,14 @@
 //! hooks may replace: the reference's order of JavaScript calls is kept where a hook could
 //! observe it, and pages are otherwise rendered (and their data freed) as soon as they are built.
 
-use super::Emit;
 use super::build::{BuiltItems, Stream, build_files};
+use super::{Emit, ResolvedFiles};
 use crate::error::Result;
 use crate::hooks::Hooks;
 use crate::items::{self, ResponseSchemas};
 use crate::options::{DocsContext, SpecOptions};
 use crate::outputs::PageOutput;
-use crate::{load, render};
+use crate::render;
 
 /// The order of the items, render and sidebar stages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,12 +55,12 @@ impl Schedule {
         self != Schedule::ItemsFirst
     }
 
-    /// The resolve and items stages of every file, and the render stage too when the schedule
-    /// streams (each rendered file handed to `emit`). The templates are read first then, and
-    /// after the sidebar otherwise.
+    /// The items stage of every file (each resolved as it is taken), and the render stage too
+    /// when the schedule streams (each rendered file handed to `emit`). The templates are read
+    /// first then, and after the sidebar otherwise.
     pub(super) fn build(
         self,
-        files: &mut [load::SpecFile],
+        files: &mut ResolvedFiles<'_>,
         options: &SpecOptions,
         render_with: RenderWith<'_>,
         hooks: &mut dyn Hooks,

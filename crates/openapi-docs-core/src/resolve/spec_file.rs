@@ -1,12 +1,46 @@
-//! The resolve stage: each spec file checked for its version and handed to a
-//! [`Resolver`](crate::resolve::Resolver), as the reference's bundler (`detectSpec`) and loader
-//! (`loadAndResolveSpec`) prepare a document before `createItems` reads it.
+//! The resolve stage's entry: a spec file checked for its version and handed to a [`Resolver`],
+//! as the reference's bundler (`detectSpec`) and loader (`loadAndResolveSpec`) prepare a document
+//! before `createItems` reads it. The one way a read spec file becomes a resolved one: the
+//! pipeline resolves each file of a spec entry here, and so does the spec diff
+//! (`openapi-docs diff`, and the `changelog` option's earlier versions).
 
 use serde_json::Value;
 
+use super::{Limits, Resolver};
 use crate::error::{Error, Location, Result};
 use crate::options::SpecOptions;
-use crate::{js, load, resolve, swagger2};
+use crate::{js, load, swagger2};
+
+/// A spec file after the resolve stage.
+pub(crate) struct ResolvedFile {
+    /// The file as read; its `document` moved into the resolver (left `null`), its text kept for
+    /// error positions.
+    pub(crate) file: load::SpecFile,
+    /// The document, ready for page items and for the spec diff.
+    pub(crate) resolver: Resolver,
+    /// A Swagger 2.0 document as written, before it was converted (kept only when asked: the
+    /// spec diff looks the lines of the converted document's pointers up in it).
+    pub(crate) swagger2_original: Option<Value>,
+}
+
+/// Resolves one spec file of `options.spec_path`: its version checked, its `$ref`s loaded, with
+/// the options' limits and target. With `keep_swagger2`, a Swagger 2.0 document is also kept as
+/// written ([`ResolvedFile::swagger2_original`]).
+pub(crate) fn resolve_file(
+    mut file: load::SpecFile,
+    options: &SpecOptions,
+    keep_swagger2: bool,
+) -> Result<ResolvedFile> {
+    let kind = check_version(&file)?;
+    let swagger2_original =
+        (keep_swagger2 && kind == SpecKind::Swagger2).then(|| file.document.clone());
+    let resolver = resolver_for(&mut file, kind, expansion_limits(options), options.target())?;
+    Ok(ResolvedFile {
+        file,
+        resolver,
+        swagger2_original,
+    })
+}
 
 /// Pre-processing the reference applies before resolving: a schema in `components.schemas`
 /// without a title gets its key as title.
@@ -26,10 +60,10 @@ fn add_schema_titles(document: &mut Value) {
 }
 
 /// The expansion limits of `options` (the `limits` option, `strict`).
-pub(crate) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
+pub(crate) fn expansion_limits(options: &SpecOptions) -> Limits {
     let given = options.limits.clone().unwrap_or_default();
-    let default = resolve::Limits::default();
-    resolve::Limits {
+    let default = Limits::default();
+    Limits {
         max_depth: given.max_depth.unwrap_or(default.max_depth),
         max_nodes: given.max_page_values.unwrap_or(default.max_nodes),
         max_total_nodes: given.max_total_values.unwrap_or(default.max_total_nodes),
@@ -38,9 +72,9 @@ pub(crate) fn expansion_limits(options: &SpecOptions) -> resolve::Limits {
     }
 }
 
-/// Which pipeline a document takes, as the reference's bundler (`detectSpec`) and loader decide.
+/// Which way a document is prepared, as the reference's bundler (`detectSpec`) and loader decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SpecKind {
+enum SpecKind {
     /// `openapi: 3.x`.
     OpenApi3,
     /// `openapi: 3.x` and a `swagger` key too: the loader hands it to swagger2openapi, which
@@ -63,7 +97,7 @@ fn file_location(file: &load::SpecFile, pointer: &str) -> Location {
 }
 
 /// The kind of `file`'s document, or why this generator cannot read it.
-pub(crate) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
+fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
     let location = |pointer: &str| file_location(file, pointer);
     if !file.document.is_object() {
         return Err(Error::InvalidSpec {
@@ -106,14 +140,14 @@ pub(crate) fn check_version(file: &load::SpecFile) -> Result<SpecKind> {
 /// Swagger 2.0 document is expanded whole and converted to OpenAPI 3.0 first. The parsed
 /// document moves into the resolver (`file.document` is left `null`); the text stays for error
 /// positions.
-pub(crate) fn resolver_for(
+fn resolver_for(
     file: &mut load::SpecFile,
     kind: SpecKind,
-    limits: resolve::Limits,
+    limits: Limits,
     target: &'static crate::target::Target,
-) -> Result<resolve::Resolver> {
+) -> Result<Resolver> {
     let document = std::mem::take(&mut file.document);
-    let mut resolver = resolve::Resolver::new(&file.path, file.text.clone(), document);
+    let mut resolver = Resolver::new(&file.path, file.text.clone(), document);
     resolver.set_limits(limits);
     resolver.set_target(target);
     resolver.load_external_refs()?;
@@ -138,8 +172,7 @@ pub(crate) fn resolver_for(
         SpecKind::Swagger2 => {
             let expanded = resolver.expand_at("")?;
             let converted = swagger2::convert(expanded).map_err(convert_error)?;
-            let mut dereferenced =
-                resolve::Resolver::dereferenced(&file.path, file.text.clone(), converted);
+            let mut dereferenced = Resolver::dereferenced(&file.path, file.text.clone(), converted);
             dereferenced.set_limits(limits);
             dereferenced.set_target(target);
             dereferenced.add_inputs(resolver.take_inputs());
