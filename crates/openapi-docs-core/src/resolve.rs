@@ -284,6 +284,11 @@ impl Resolver {
         }
     }
 
+    /// Sets the folder external `$ref`s may read files in (by default the root document's).
+    pub fn set_ref_root(&mut self, dir: PathBuf) {
+        self.root_dir = dir;
+    }
+
     /// Replaces the resource limits.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
@@ -444,7 +449,7 @@ impl Resolver {
                         location,
                         reference: reference.clone(),
                         message: format!(
-                            "{} is outside the spec's folder {}; a $ref may only read files inside that folder (copy the file there)",
+                            "{} is outside the site's folder {}; a $ref may only read files inside it (copy the file there)",
                             target.display(),
                             self.root_dir.display()
                         ),

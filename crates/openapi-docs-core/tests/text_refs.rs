@@ -70,21 +70,38 @@ fn a_text_file_s_text_is_the_value_of_its_ref() {
 
 #[test]
 fn a_text_file_that_cannot_be_read_is_an_unresolved_ref() {
-    let site = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(site.path().join("spec/desc")).unwrap();
-    std::fs::write(site.path().join("spec/desc/in.md"), "inside\n").unwrap();
-    std::fs::write(site.path().join("outside.md"), "outside\n").unwrap();
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(site.join("spec/desc")).unwrap();
+    std::fs::write(site.join("spec/desc/in.md"), "inside\n").unwrap();
+    std::fs::write(root.path().join("outside.md"), "outside\n").unwrap();
     for (reference, says) in [
         ("desc/missing.md", "cannot read"),
         ("desc/in.md#/x", "does not exist"),
-        ("../outside.md", "outside the spec's folder"),
+        ("../../outside.md", "outside the site's folder"),
     ] {
         let spec = format!(
             "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\n  description:\n    $ref: '{reference}'\npaths: {{}}\n"
         );
-        std::fs::write(site.path().join("spec/openapi.yaml"), spec).unwrap();
-        let error = generated(site.path(), "spec/openapi.yaml", "4.3.5").expect_err(reference);
+        std::fs::write(site.join("spec/openapi.yaml"), spec).unwrap();
+        let error = generated(&site, "spec/openapi.yaml", "4.3.5").expect_err(reference);
         assert_eq!(error.code(), "E_UNRESOLVED_REF", "{reference}: {error}");
         assert!(error.to_string().contains(says), "{reference}: {error}");
     }
+}
+
+#[test]
+fn a_file_beside_the_spec_folder_in_the_site_is_read() {
+    // As sailpoint-oss/developer.sailpoint.com's nerm/v2025/ spec refers to nerm/parameters/.
+    let site = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(site.path().join("specs/v2")).unwrap();
+    std::fs::create_dir_all(site.path().join("specs/shared")).unwrap();
+    std::fs::write(site.path().join("specs/shared/intro.md"), "Shared text.\n").unwrap();
+    std::fs::write(
+        site.path().join("specs/v2/openapi.yaml"),
+        "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\n  description:\n    $ref: '../shared/intro.md'\npaths: {}\n",
+    )
+    .unwrap();
+    let generated = generated(site.path(), "specs/v2/openapi.yaml", "4.3.5").expect("generates");
+    assert!(page(&generated, "t.info.mdx").contains("Shared text."));
 }

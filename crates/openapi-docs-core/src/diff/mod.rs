@@ -179,7 +179,7 @@ pub(crate) fn load_with(options: &SpecOptions, site_dir: &Path) -> Result<Loaded
     crate::panic_guard::guard(&options.spec_path, || {
         let files = crate::load::read_spec(&options.spec_path, site_dir, options.target().yaml)?
             .into_iter()
-            .map(|file| resolve_file(file, options, true))
+            .map(|file| resolve_file(file, options, site_dir, true))
             .collect::<Result<Vec<_>>>()?;
         Ok(LoadedSpec {
             label: options.spec_path.clone(),

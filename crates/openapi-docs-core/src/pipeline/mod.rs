@@ -150,7 +150,7 @@ pub(crate) fn run(
             true => {
                 let resolved = files
                     .into_iter()
-                    .map(|file| resolve::resolve_file(file, options, true))
+                    .map(|file| resolve::resolve_file(file, options, site_dir, true))
                     .collect::<Result<Vec<_>>>()?;
                 let changelog = Changelog::load(options, site_dir, &resolved)?;
                 (changelog, Box::new(resolved.into_iter().map(Ok)))
@@ -160,7 +160,7 @@ pub(crate) fn run(
                 Box::new(
                     files
                         .into_iter()
-                        .map(|file| resolve::resolve_file(file, options, false)),
+                        .map(|file| resolve::resolve_file(file, options, site_dir, false)),
                 ),
             ),
         };

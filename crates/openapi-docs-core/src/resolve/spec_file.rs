@@ -4,6 +4,8 @@
 //! pipeline resolves each file of a spec entry here, and so does the spec diff
 //! (`openapi-docs diff`, and the `changelog` option's earlier versions).
 
+use std::path::{Path, PathBuf};
+
 use serde_json::Value;
 
 use super::{Limits, Resolver};
@@ -29,17 +31,41 @@ pub(crate) struct ResolvedFile {
 pub(crate) fn resolve_file(
     mut file: load::SpecFile,
     options: &SpecOptions,
+    site_dir: &Path,
     keep_swagger2: bool,
 ) -> Result<ResolvedFile> {
     let kind = check_version(&file)?;
     let swagger2_original =
         (keep_swagger2 && kind == SpecKind::Swagger2).then(|| file.document.clone());
-    let resolver = resolver_for(&mut file, kind, expansion_limits(options), options.target())?;
+    let root = ref_root(&file.path, site_dir);
+    let resolver = resolver_for(
+        &mut file,
+        kind,
+        expansion_limits(options),
+        options.target(),
+        root,
+    )?;
     Ok(ResolvedFile {
         file,
         resolver,
         swagger2_original,
     })
+}
+
+/// The folder a spec's external `$ref`s may read: the site's folder when the spec is in it (a
+/// site's specs refer to shared files beside their own folders, as
+/// sailpoint-oss/developer.sailpoint.com's `nerm/v2025/` does to `nerm/parameters/`), else the
+/// spec's own folder. The reference reads any file a `$ref` names; a file outside the site is
+/// refused, so a spec cannot copy a file of the machine into the docs.
+fn ref_root(spec: &Path, site_dir: &Path) -> PathBuf {
+    let spec_dir = spec.parent().map(Path::to_path_buf).unwrap_or_default();
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (site, dir) = (absolute(site_dir), absolute(&spec_dir));
+    if !site_dir.as_os_str().is_empty() && dir.starts_with(&site) {
+        site
+    } else {
+        spec_dir
+    }
 }
 
 /// Pre-processing the reference applies before resolving: a schema in `components.schemas`
@@ -145,9 +171,11 @@ fn resolver_for(
     kind: SpecKind,
     limits: Limits,
     target: &'static crate::target::Target,
+    ref_root: PathBuf,
 ) -> Result<Resolver> {
     let document = std::mem::take(&mut file.document);
     let mut resolver = Resolver::new(&file.path, file.text.clone(), document);
+    resolver.set_ref_root(ref_root);
     resolver.set_limits(limits);
     resolver.set_target(target);
     resolver.load_external_refs()?;
