@@ -67,8 +67,9 @@ export interface SpecOptions {
   /**
    * Whose pages to write: those of this release of docusaurus-plugin-openapi-docs, for the
    * docusaurus-theme-openapi-docs release of the same number (every release from 4.3.5 to
-   * 5.2.0). The Docusaurus plugin picks the installed theme's release when this is left out;
-   * the core and the CLI default to `"4.3.5"`.
+   * 5.2.0). Left out, the Docusaurus plugin picks the release of the installed
+   * docusaurus-plugin-openapi-docs (the theme's peer dependency, so a site keeps the pages of
+   * the release it had), else the installed theme's; the core and the CLI default to `"4.3.5"`.
    * @default "4.3.5"
    */
   compat?: Compat;
