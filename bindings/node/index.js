@@ -91,20 +91,54 @@ function themeCompat(siteDir) {
   return err;
 }
 
+/** The packages of the installed reference plugin whose versions shape pages, each resolved as
+ * Node resolves it from the plugin (js-yaml from @redocly/openapi-core, which reads the specs).
+ */
+const PAGE_SHAPING = ["@redocly/openapi-core", "@apidevtools/json-schema-ref-parser", "openapi-to-postmanv2", "postman-collection", "allof-merge", "swagger2openapi"];
+
+/** The versions of the reference's dependencies installed for the site at `siteDir` (the
+ * `dependencies` option: the pages follow the behaviours the core has of them), or undefined
+ * without an installed reference plugin. */
+function installedDependencies(siteDir) {
+  const reference = installedVersion(siteDir, REFERENCE_PACKAGE);
+  if (!reference) return undefined;
+  const versions = {};
+  const found = (from, pkg) => installedVersion(path.dirname(from), pkg);
+  for (const pkg of PAGE_SHAPING) {
+    const installed = found(reference.file, pkg);
+    if (installed) versions[pkg] = installed.version;
+    if (installed && pkg === "@redocly/openapi-core") {
+      const yaml = found(installed.file, "js-yaml");
+      if (yaml) versions["js-yaml"] = yaml.version;
+    }
+  }
+  return Object.keys(versions).length ? versions : undefined;
+}
+
 /** `config` with the theme's `compat` in the spec entries that set none (`compat` read once,
  * only when some entry lacks it; an explicit `compat` wins). Entries are copied, not changed;
  * "4.3.5", the core's default, is left implicit so existing pages and stamps stay as they are. */
 function withDefaultCompat(config, siteDir) {
   let compat;
+  let dependencies;
   const out = {};
   for (const [id, specOptions] of Object.entries(config || {})) {
-    if (!specOptions || typeof specOptions !== "object" || specOptions.compat !== undefined) {
+    if (!specOptions || typeof specOptions !== "object") {
       out[id] = specOptions;
       continue;
     }
-    if (compat === undefined) compat = themeCompat(siteDir);
-    if (compat instanceof Error) throw compat;
-    out[id] = compat === DEFAULT_COMPAT ? specOptions : { ...specOptions, compat };
+    let entry = specOptions;
+    if (entry.compat === undefined) {
+      if (compat === undefined) compat = themeCompat(siteDir);
+      if (compat instanceof Error) throw compat;
+      if (compat !== DEFAULT_COMPAT) entry = { ...entry, compat };
+    }
+    // The reference's dependencies as the site has them installed (the pages follow them).
+    if (entry.dependencies === undefined) {
+      if (dependencies === undefined) dependencies = installedDependencies(siteDir) ?? null;
+      if (dependencies) entry = { ...entry, dependencies };
+    }
+    out[id] = entry;
   }
   return out;
 }

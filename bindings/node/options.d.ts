@@ -74,6 +74,14 @@ export interface SpecOptions {
    */
   compat?: Compat;
   /**
+   * The versions of the reference's dependencies installed in the site, by package name
+   * (`js-yaml` is the one @redocly/openapi-core resolves). The Docusaurus plugin fills this
+   * from the site's installed docusaurus-plugin-openapi-docs; where the port has the
+   * behaviour of an installed version, the pages follow it (js-yaml's major version picks the
+   * YAML reader), else the versions `compat`'s reference pins.
+   */
+  dependencies?: Record<string, string>;
+  /**
    * `compat` 4.4.0 and later: a Mustache template file for the info page (it is then used
    * whatever `categoryLinkSource` is).
    */

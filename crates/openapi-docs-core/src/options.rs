@@ -219,6 +219,13 @@ pub struct SpecOptions {
     /// @default "4.3.5"
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compat: Option<Compat>,
+    /// The versions of the reference's dependencies installed in the site, by package name
+    /// (`js-yaml` is the one @redocly/openapi-core resolves). The Docusaurus plugin fills this
+    /// from the site's installed docusaurus-plugin-openapi-docs; where the port has the
+    /// behaviour of an installed version, the pages follow it (js-yaml's major version picks the
+    /// YAML reader), else the versions `compat`'s reference pins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dependencies: Option<std::collections::BTreeMap<String, String>>,
     /// `compat` 4.4.0 and later: a Mustache template file for the info page (it is then used
     /// whatever `categoryLinkSource` is).
     pub info_template: Option<String>,
@@ -369,7 +376,11 @@ impl SpecOptions {
 
     /// The target: whose pages are written.
     pub(crate) fn target(&self) -> &'static crate::target::Target {
-        self.compat.unwrap_or_default().target()
+        let base = self.compat.unwrap_or_default().target();
+        match &self.dependencies {
+            Some(installed) => crate::target::with_dependencies(base, installed),
+            None => base,
+        }
     }
 
     /// The target, checked against the keys set: an option the target's release does not know

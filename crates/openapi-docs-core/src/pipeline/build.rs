@@ -195,7 +195,8 @@ mod tests {
         }))
         .expect("valid options");
         let ResolvedFile { file, resolver, .. } =
-            resolve::resolve_file(file, &options, std::path::Path::new(""), false).expect("resolves");
+            resolve::resolve_file(file, &options, std::path::Path::new(""), false)
+                .expect("resolves");
         for pointer in ["/paths/~1b", "/paths/~1a"] {
             resolver.expand_path_item_at(pointer).expect("expands");
         }

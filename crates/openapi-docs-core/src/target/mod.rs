@@ -7,13 +7,15 @@
 //! target is one definition in `releases.rs` plus the files where its pages really differ, each
 //! named after the behaviour.
 
+mod dependencies;
 mod releases;
 
+pub use dependencies::with_dependencies;
 pub use releases::{RELEASES, TARGETS, for_release, for_theme, release_for_theme};
 
 /// Everything that differs between the releases of docusaurus-plugin-openapi-docs the core
 /// reproduces (and the theme release of the same line that renders their pages).
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
 pub struct Target {
     /// The first plugin release whose pages these are, as `compat` spells it ([`RELEASES`] maps
@@ -177,7 +179,7 @@ pub enum ThemeFaults {
 }
 
 /// How pages are written.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
 pub struct PageMarkup {
     /// The built-in template of API pages (`render/templates.rs`).
