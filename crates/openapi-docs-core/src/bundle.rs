@@ -972,15 +972,19 @@ impl Bundler<'_> {
         }
         let mut sections = Map::new();
         for (section, names) in &self.components {
-            let mut entries = Map::new();
-            for (name, slot) in names {
-                let value = match slot {
-                    Slot::Root => self
-                        .value(&(0, format!("/components/{section}/{}", escape_token(name))))
-                        .cloned(),
-                    Slot::Saved(place) => self.value(place).cloned(),
+            // The root's own entries as the walk leaves them: a section that was a `$ref`
+            // (`securitySchemes: {$ref: other.yaml#/schemes}`) has been copied in place, so
+            // its names are the copy's, not the `$ref` key collected before the walk.
+            let mut entries =
+                match self.value(&(0, format!("/components/{}", escape_token(section)))) {
+                    Some(Value::Object(current)) => current.clone(),
+                    _ => Map::new(),
                 };
-                entries.insert(name.clone(), value.unwrap_or(Value::Null));
+            for (name, slot) in names {
+                if let Slot::Saved(place) = slot {
+                    let value = self.value(place).cloned();
+                    entries.insert(name.clone(), value.unwrap_or(Value::Null));
+                }
             }
             sections.insert(section.clone(), Value::Object(entries));
         }
