@@ -49,13 +49,18 @@ const HOSTILE = path.resolve(__dirname, "../hostile/fixtures");
 /** Runs `reference` and ours on hostile fixture `name` (copied as dir/spec/spec.yaml, with
  * tests/hostile/outside.yaml as dir/outside.yaml); returns both output folders and our error.
  * Both sides write `externalJsonProps: false` (inline props, as 4.3.5). */
-function bothOnHostile(name, extra = {}, reference = "4.3.5") {
-  const dir = path.join(REFERENCES[reference].work, "better", name);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, "spec"), { recursive: true });
-  fs.copyFileSync(path.join(HOSTILE, `${name}.yaml`), path.join(dir, "spec/spec.yaml"));
-  fs.copyFileSync(path.join(HOSTILE, "../outside.yaml"), path.join(dir, "outside.yaml"));
-  const options = { specPath: "spec/spec.yaml", outputDir: "docs/reference", ...extra, ...(reference === "4.3.5" ? {} : { externalJsonProps: false }) };
+function bothOnHostile(name, extra = {}, reference = "4.3.5", { specAtSiteRoot = false } = {}) {
+  // The site's folder is `dir`; the spec is in its subfolder spec/, or with `specAtSiteRoot` at
+  // its root, so that the fixtures' `../outside.yaml` is beside the spec's folder in the site,
+  // or outside the site.
+  const base = path.join(REFERENCES[reference].work, "better", name);
+  fs.rmSync(base, { recursive: true, force: true });
+  const dir = specAtSiteRoot ? path.join(base, "site") : base;
+  const specPath = specAtSiteRoot ? "spec.yaml" : "spec/spec.yaml";
+  fs.mkdirSync(path.dirname(path.join(dir, specPath)), { recursive: true });
+  fs.copyFileSync(path.join(HOSTILE, `${name}.yaml`), path.join(dir, specPath));
+  fs.copyFileSync(path.join(HOSTILE, "../outside.yaml"), path.join(dir, specPath, "../../outside.yaml"));
+  const options = { specPath, outputDir: "docs/reference", ...extra, ...(reference === "4.3.5" ? {} : { externalJsonProps: false }) };
   runReference(dir, options, reference);
   let error = null;
   try {
@@ -199,12 +204,12 @@ for (const target of TARGETS) {
 }
 
 for (const target of TARGETS) {
-  test(named(target, "a $ref out of the spec's folder: the reference copies that file into the docs, we refuse with E_UNRESOLVED_REF"), () => {
-    const { referenceOut, error } = bothOnHostile("ref-outside-folder", {}, target);
+  test(named(target, "a $ref out of the site's folder: the reference copies that file into the docs, we refuse with E_UNRESOLVED_REF"), () => {
+    const { referenceOut, error } = bothOnHostile("ref-outside-folder", {}, target, { specAtSiteRoot: true });
     const leaked = fs.readdirSync(referenceOut).some((f) => fs.readFileSync(path.join(referenceOut, f), "utf8").includes("the contents of a file outside the spec folder"));
     assert.ok(leaked, "the reference's pages carry the outside file");
     assert.equal(error?.code, "E_UNRESOLVED_REF");
-    assert.match(error.message, /outside the spec's folder/);
+    assert.match(error.message, /outside the site's folder/);
   });
 }
 

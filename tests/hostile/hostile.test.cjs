@@ -259,14 +259,24 @@ test("deep-nesting-refs: a chain of 3,000 schemas, each a property of the previo
   assert.ok(result.error.line > 0 && result.error.pointer, "the error has a position");
 });
 
-test("deep-but-legal: 50 levels of inline nested schemas still give pages", async () => {
+test("deep-but-legal: inline nested schemas under the parsers' limits still give pages (40 levels in YAML, 50 in JSON)", async () => {
+  // js-yaml stops at 100 nested collections (its maxDepth), and so does the reference; each
+  // schema level here is two (the schema and its properties), under 8 of the document's own.
   let schema = "{type: string}";
-  for (let i = 0; i < 50; i++) schema = `{type: object, properties: {p${i}: ${schema}}}`;
-  const spec = writeGenerated(
+  for (let i = 0; i < 40; i++) schema = `{type: object, properties: {p${i}: ${schema}}}`;
+  const yaml = writeGenerated(
     "deep-legal.yaml",
     `${HEADER}paths:\n  /deep:\n    get:\n      operationId: deepLegal\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: ${schema}\n`,
   );
-  await assertPagesCompileAndRenderSafely(await generate("deep-but-legal", spec), "deep-but-legal");
+  await assertPagesCompileAndRenderSafely(await generate("deep-but-legal-yaml", yaml), "deep-but-legal-yaml");
+  // JSON.parse has no such limit: 50 levels (100 nested objects and more) give pages too.
+  let jsonSchema = { type: "string" };
+  for (let i = 0; i < 50; i++) jsonSchema = { type: "object", properties: { [`p${i}`]: jsonSchema } };
+  const json = writeGenerated(
+    "deep-legal.json",
+    JSON.stringify({ openapi: "3.0.3", info: { title: "Deep", version: "1" }, paths: { "/deep": { get: { operationId: "deepLegal", responses: { 200: { description: "OK", content: { "application/json": { schema: jsonSchema } } } } } } } }),
+  );
+  await assertPagesCompileAndRenderSafely(await generate("deep-but-legal-json", json), "deep-but-legal-json");
 });
 
 test("huge-strings: a 100 kB description compiles; a 100,000-character operationId gets a shortened id", async () => {

@@ -63,7 +63,7 @@ pub(crate) fn read_spec(
 }
 
 /// Reads the spec at `spec_path`: one file, or the spec files directly inside a folder (see
-/// [`folder`]: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's); YAML as
+/// `load/folder.rs`: its own `*.json`/`*.yaml`/`*.yml` but `_category_` ones, no subfolder's); YAML as
 /// `reader` reads it.
 pub fn read_spec_files(spec_path: &Path, reader: YamlReader) -> Result<Vec<SpecFile>> {
     let display = spec_path.to_string_lossy().to_string();
