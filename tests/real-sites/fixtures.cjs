@@ -5,8 +5,10 @@
 // presets and plugins, and the versions its lockfile pins (so the reference is installed as the
 // site installs it). CI runs them (real-sites.test.cjs); the full sites run with FULL=1.
 //
-// fixtures/<site>/fixture.json   the manifest (site, commit, licence, options, siteConfig, pins)
-// fixtures/<site>/files.tar.xz   the files, at their paths in the site (specs and what they $ref)
+// fixtures/<site>/fixture.json   the manifest (site, commit, licence, the config file, the entries
+//                                run, the files, the versions the site's lockfile pins)
+// fixtures/<site>/files.tar.xz   the files, at their paths in the site: its config and what the
+//                                config loads, the entries' specs and what they $ref
 // fixtures/<site>/LICENSE        the site's licence, as its repository has it
 //
 // Usage: node tests/real-sites/fixtures.cjs make <site> <id,id,...> [--extra=path,path]
@@ -18,8 +20,8 @@ const fs = require("fs");
 const path = require("path");
 const { spawnSync } = require("child_process");
 const { sites, snapshotDir } = require("./snapshot.cjs");
-const { loadSiteConfig, openApiPlugins, pluginSiteConfig } = require("./site-config.cjs");
-const { pinned } = require("./reference-install.cjs");
+const { loadSiteConfig, openApiPlugins } = require("./site-config.cjs");
+const { pinned, installReference } = require("./reference-install.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
 const FIXTURES = path.join(__dirname, "fixtures");
@@ -50,35 +52,43 @@ function filesRead(runDir, entry) {
 async function make(name, ids, extra) {
   const site = sites().find((s) => s.name === name);
   if (!site) throw new Error(`no site ${name} in sites.json`);
-  const siteDir = snapshotDir(site);
-  if (!siteDir) throw new Error(`no snapshot of ${name}`);
-  const { config } = await loadSiteConfig(siteDir, site.config, site.env ?? {});
+  if (site.fixture === false) throw new Error(`${name}: no licence lets us commit its files (sites.json: fixture: false)`);
+  const snapshot = snapshotDir(site);
+  if (!snapshot) throw new Error(`no snapshot of ${name}`);
+  const root = site.root ?? ".";
+  const siteDir = path.join(snapshot, root);
+  const { dir: referenceDir } = installReference(siteDir, site);
+  const { config, localFiles } = await loadSiteConfig(siteDir, site.config, { env: site.env ?? {}, resolveFrom: [referenceDir] });
   const plugins = openApiPlugins(config);
   const runDir = (index) => path.join(WORK, "runs", `${name}${plugins.length > 1 ? `.${index}` : ""}`, "ours");
-  const chosen = [];
-  const files = new Set(extra);
+  const only = {};
+  // The site's own files the config loads (the config, its local imports and reads), the chosen
+  // entries' inputs (their specs, what they $ref, templates, as our stamps record them), and
+  // the --extra files.
+  const files = new Set([...localFiles, ...extra]);
   for (const [index, { options }] of plugins.entries()) {
-    const entries = Object.fromEntries(Object.entries(options.config ?? {}).filter(([id]) => ids.includes(id)));
-    if (Object.keys(entries).length === 0) continue;
-    for (const entry of Object.values(entries)) for (const f of filesRead(runDir(index), entry)) files.add(f);
-    chosen.push({ options: { ...options, config: entries } });
+    const chosen = Object.keys(options.config ?? {}).filter((id) => ids.includes(id));
+    if (chosen.length === 0) continue;
+    only[index] = chosen;
+    for (const id of chosen) for (const f of filesRead(runDir(index), options.config[id])) files.add(f);
   }
-  const found = chosen.flatMap((p) => Object.keys(p.options.config));
+  const found = Object.values(only).flat();
   const unknown = ids.filter((id) => !found.includes(id));
   if (unknown.length) throw new Error(`${name}: no entries ${unknown.join(", ")}`);
-  for (const f of extra) if (!fs.existsSync(path.join(siteDir, f))) throw new Error(`${name}: no file ${f}`);
+  for (const f of files) if (!fs.existsSync(path.join(siteDir, f))) throw new Error(`${name}: no file ${f}`);
   const dir = path.join(FIXTURES, name);
   fs.mkdirSync(dir, { recursive: true });
   const list = [...files].sort();
   const tar = spawnSync("bash", ["-c", 'tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=2000-01-01 -C "$1" -cf - -T - | xz -9e -T1 > "$2"', "bash", siteDir, path.join(dir, "files.tar.xz")], { input: list.join("\n") + "\n", encoding: "utf8" });
   if (tar.status !== 0) throw new Error(`tar: ${tar.stderr}`);
-  if (site.licenseFile) fs.copyFileSync(path.join(siteDir, site.licenseFile), path.join(dir, "LICENSE"));
+  if (site.licenseFile) fs.copyFileSync(path.join(snapshot, site.licenseFile), path.join(dir, "LICENSE"));
   const manifest = {
-    about: `Specs of ${found.length} entries of ${site.repo} at ${site.commit} (${site.date}), ${site.license}: see LICENSE. Written by tests/real-sites/fixtures.cjs; the files are the site's, unchanged.`,
+    about: `${found.length} entries of ${site.repo} at ${site.commit} (${site.date}), ${site.license}: see LICENSE. The site's files, unchanged: its config, what the config loads, and what the entries read. Written by tests/real-sites/fixtures.cjs.`,
     site: { name: site.name, repo: site.repo, commit: site.commit, date: site.date, url: site.url, license: site.license },
+    config: site.config,
+    env: site.env ?? {},
+    only,
     files: list,
-    plugins: chosen,
-    siteConfig: pluginSiteConfig(config),
     pins: pinned(siteDir, site),
   };
   fs.writeFileSync(path.join(dir, "fixture.json"), JSON.stringify(manifest, null, 1) + "\n");
@@ -87,7 +97,7 @@ async function make(name, ids, extra) {
 }
 
 /** A fixture as harness inputs (compareSite), its files extracted under $REAL_SITES_WORK/fixtures/<name>. */
-function fixtureInputs(name, { log = () => {} } = {}) {
+async function fixtureInputs(name, { log = () => {} } = {}) {
   const { installPins } = require("./reference-install.cjs");
   const dir = path.join(FIXTURES, name);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "fixture.json"), "utf8"));
@@ -98,9 +108,10 @@ function fixtureInputs(name, { log = () => {} } = {}) {
   if (tar.status !== 0) throw new Error(`extracting ${name}: ${tar.stderr}`);
   const { dir: referenceDir, mismatches } = installPins(`fixture-${name}`, manifest.pins, { about: `${manifest.site.repo}@${manifest.site.commit.slice(0, 12)}`, log });
   if (mismatches.length) throw new Error(`${name}: the reference's install differs from the recorded pins:\n  ${mismatches.join("\n  ")}`);
+  const { config } = await loadSiteConfig(siteDir, manifest.config, { env: manifest.env, resolveFrom: [referenceDir] });
   return {
-    name, site: manifest.site, siteDir, plugins: manifest.plugins, siteConfig: manifest.siteConfig, pins: manifest.pins, referenceDir,
-    missing: [], lockfile: `recorded pins (${manifest.pins.lockKind})`,
+    name, site: manifest.site, siteDir, configFile: manifest.config, env: manifest.env, plugins: openApiPlugins(config), pins: manifest.pins, referenceDir,
+    missing: [], lockfile: `recorded pins (${manifest.pins.lockKind})`, only: manifest.only,
   };
 }
 

@@ -70,6 +70,37 @@ function discard(dir) {
   spawnSync("bash", ["-c", `nohup rm -rf "$1" >/dev/null 2>&1 &`, "bash", aside]);
 }
 
+/** The pinned install of plugin release `version` (tests/reference-releases/pins/<major>, as
+ * `releases.cjs install` makes it): [module name, folder it resolves from], or an error. */
+function pinnedReference(version) {
+  const dir = path.join(ROOT, "tests/reference-releases/pins", version.split(".")[0]);
+  const name = `docusaurus-plugin-openapi-docs-${version}`;
+  if (!fs.existsSync(path.join(dir, "node_modules", name, "package.json"))) {
+    throw new Error(`${name} is not installed in ${path.relative(ROOT, dir)}: run node tests/reference-releases/releases.cjs install`);
+  }
+  return [name, dir];
+}
+
+/** The page-shaping dependencies whose versions the site's lockfile picks otherwise than the
+ * pinned install of its plugin release: ["name site-version (pinned pinned-version)"]. Empty
+ * when that release has no pinned install (then nothing is explained this way). */
+function pinnedDependencyDifferences(pins) {
+  const lock = path.join(ROOT, "tests/reference-releases/pins", pins.plugin.split(".")[0], "package-lock.json");
+  if (!fs.existsSync(lock)) return [];
+  const packages = JSON.parse(fs.readFileSync(lock, "utf8")).packages ?? {};
+  const pluginKey = `node_modules/docusaurus-plugin-openapi-docs-${pins.plugin}`;
+  if (!packages[pluginKey]) return [];
+  // What the pinned plugin resolves: its own nested copy, else the hoisted one.
+  const pinnedVersion = (name) => (packages[`${pluginKey}/node_modules/${name}`] ?? packages[`node_modules/${name}`])?.version;
+  const out = [];
+  for (const name of PAGE_SHAPING) {
+    const site = [...new Set(pins.closure.filter((p) => p.name === name).map((p) => p.version))];
+    const pinned = pinnedVersion(name);
+    if (pinned && site.length && !site.includes(pinned)) out.push(`${name} ${site.join("/")} (pinned ${pinned})`);
+  }
+  return out;
+}
+
 function runPlugin(side, shadowDir, job) {
   const jobFile = path.join(WORK, `${job.site}.${side}.job.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
@@ -127,16 +158,16 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
   for (const [index, { options }] of plugins.entries()) {
     const all = trees(options.config ?? {});
     const skipped = all.filter((t) => needsMissing(t.specPath, missing)).map((t) => ({ key: t.key, missing: needsMissing(t.specPath, missing) }));
-    const wanted = inputs.only?.[index] ?? only;
+    const wanted = inputs.only ? inputs.only[index] ?? [] : only;
     const ids = Object.keys(options.config ?? {}).filter((id) => !skipped.some((s) => s.key === id) && (!wanted || wanted.includes(id)));
     if (ids.length === 0) continue;
     const runTrees = all.filter((t) => ids.includes(t.id) && !skipped.some((s) => s.key === t.key));
     const pluginKey = `${name}${plugins.length > 1 ? `.${index}` : ""}`;
     // Runs `mode` ("all": the site's `gen-api-docs all --all-versions`, whose trees are compared;
     // "each": one id at a time, to time each entry) on both sides, in work folders of `kind`.
-    const runSides = (mode, kind) => {
+    const runSides = (mode, kind, sideNames = ["reference", "ours"], runIds = ids) => {
       const out = {};
-      for (const side of ["reference", "ours"]) {
+      for (const side of sideNames) {
         const dir = path.join(WORK, kind, pluginKey, side);
         discard(dir);
         linkTree(siteDir, dir, all.map((t) => t.outputDir).filter(Boolean).map((o) => path.posix.normalize(o).replace(/\/$/, "")));
@@ -144,19 +175,22 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
         // sides, as the site has them: the site's code imports from them, and ours picks its
         // `compat` from the installed reference plugin, as in the site.
         fs.symlinkSync(path.join(referenceDir, "node_modules"), path.join(dir, "node_modules"));
-        log(`${pluginKey}: ${side} (${mode}): ${ids.length} entries (${runTrees.length} with versions)...`);
+        log(`${pluginKey}: ${side} (${mode}): ${runIds.length} entries...`);
         const result = path.join(WORK, `${pluginKey}.${side}.${mode}.result.json`);
         fs.rmSync(result, { force: true });
         // The reference's pages it renders but does not write (a second page of one id) go aside
         // (../corpus/shadow-writes.cjs), so that ours under a new id is compared with them.
-        const shadow = side === "reference" ? path.join(WORK, "shadow", kind, pluginKey) : null;
+        const shadow = side === "ours" ? null : path.join(WORK, "shadow", kind, pluginKey, side);
         if (shadow) discard(shadow);
+        // "pinned": the same release as our target's reference has it (tests/reference-releases/
+        // pins), with the dependency versions of that install instead of the site's lockfile's.
+        const [plugin, resolveFrom] = side === "reference" ? ["docusaurus-plugin-openapi-docs", referenceDir] : side === "pinned" ? pinnedReference(pins.plugin) : [OURS_PLUGIN, ROOT];
         out[side] = runPlugin(side, shadow, {
-          site: pluginKey, plugin: side === "reference" ? "docusaurus-plugin-openapi-docs" : OURS_PLUGIN, resolveFrom: side === "reference" ? referenceDir : ROOT,
+          site: pluginKey, plugin, resolveFrom,
           configResolveFrom: [referenceDir], siteDir: dir, configFile: inputs.configFile, env: inputs.env, pluginIndex: index,
           // The entries run (the site's config with only these, for a fixture or --only).
-          only: ids.length === Object.keys(options.config ?? {}).length ? undefined : ids,
-          mode, ids, allVersions: true,
+          only: runIds.length === Object.keys(options.config ?? {}).length ? undefined : runIds,
+          mode, ids: runIds, allVersions: true,
           // With several instances, the command needs `--plugin-id` (the reference refuses to guess).
           pluginId: plugins.length > 1 ? options.id : undefined, result,
         });
@@ -170,6 +204,43 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
     // Our errors name their entry ("error[E_PARSE] in <id>"); the reference's do not.
     const oursErrorsOf = (id) => (sides.ours.entries.all?.errors ?? []).filter((e) => e.includes(` in ${id} `) || e.includes(` in ${id}:`));
     const entries = [];
+    // Each tree's reference and ours, linked side by side under compare/, and classified.
+    const compareTree = async (t, referenceSide, shadowSide) => {
+      const out = path.posix.normalize(t.outputDir).replace(/\/$/, "");
+      const nested = all.map((o) => path.posix.normalize(o.outputDir ?? "").replace(/\/$/, "")).filter((o) => o !== out && o.startsWith(`${out}/`)).map((o) => o.slice(out.length + 1));
+      const cmp = path.join(WORK, "compare", pluginKey, t.key.replace(/[^A-Za-z0-9._-]/g, "_"));
+      discard(cmp);
+      for (const side of [referenceSide, "ours"]) {
+        const from = path.join(WORK, "runs", pluginKey, side, out);
+        fs.mkdirSync(path.join(cmp, side), { recursive: true });
+        // Our stamp (what the pages were generated from, for `start` and `build`) is ours alone.
+        if (fs.existsSync(from)) linkTree(from, path.join(cmp, side), [...nested, STAMP]);
+      }
+      const warnings = (sides.ours.entries.all?.warnings ?? []).filter((w) => w.id === t.key).map((w) => w.text);
+      return classifyTrees({ referenceOut: path.join(cmp, referenceSide), oursOut: path.join(cmp, "ours"), shadowOut: path.join(WORK, "shadow", "runs", pluginKey, shadowSide, out), warnings, compat, infoPathPrefix: out });
+    };
+    const results = new Map();
+    for (const t of runTrees) results.set(t.key, await compareTree(t, "reference", "reference"));
+    // Files the site's reference writes otherwise than ours: where the site's lockfile picks
+    // other releases of the reference's dependencies than our target's reference has (its
+    // pinned install), the same release is run again with those, and a file ours writes as
+    // that run does is "dependency-versions" (docs/differences.md, "Dependency versions").
+    const differing = ids.filter((id) => runTrees.some((t) => t.id === id && results.get(t.key).unexplained.length));
+    const pinnedDeps = differing.length ? pinnedDependencyDifferences(pins) : [];
+    if (pinnedDeps.length) {
+      runSides("all", "runs", ["pinned"], differing);
+      for (const t of runTrees.filter((t) => differing.includes(t.id))) {
+        const result = results.get(t.key);
+        const pinned = await compareTree(t, "pinned", "pinned");
+        const stillUnexplained = new Set(pinned.unexplained.map((u) => u.file));
+        const explained = result.unexplained.filter((u) => !stillUnexplained.has(u.file));
+        if (explained.length === 0) continue;
+        result.unexplained = result.unexplained.filter((u) => stillUnexplained.has(u.file));
+        result.counts.unexplained -= explained.length;
+        if (result.counts.unexplained === 0) delete result.counts.unexplained;
+        result.counts["dependency-versions"] = explained.length;
+      }
+    }
     for (const id of ids) {
       const entryTrees = runTrees.filter((t) => t.id === id);
       const row = {
@@ -177,19 +248,9 @@ async function compareSite(inputs, { only = null, timing = false, log = console.
         referenceMs: timed ? Math.round(timed.reference.entries[id]?.ms ?? 0) : null, oursMs: timed ? Math.round(timed.ours.entries[id]?.ms ?? 0) : null,
         referenceErrors: timed ? timed.reference.entries[id]?.errors ?? [] : [], oursErrors: oursErrorsOf(id), counts: {}, files: 0, unexplained: [],
       };
+      if (differing.includes(id) && pinnedDeps.length) row.dependencyVersions = pinnedDeps;
       for (const t of entryTrees) {
-        const out = path.posix.normalize(t.outputDir).replace(/\/$/, "");
-        const nested = all.map((o) => path.posix.normalize(o.outputDir ?? "").replace(/\/$/, "")).filter((o) => o !== out && o.startsWith(`${out}/`)).map((o) => o.slice(out.length + 1));
-        const cmp = path.join(WORK, "compare", pluginKey, t.key.replace(/[^A-Za-z0-9._-]/g, "_"));
-        discard(cmp);
-        for (const side of ["reference", "ours"]) {
-          const from = path.join(WORK, "runs", pluginKey, side, out);
-          fs.mkdirSync(path.join(cmp, side), { recursive: true });
-          // Our stamp (what the pages were generated from, for `start` and `build`) is ours alone.
-          if (fs.existsSync(from)) linkTree(from, path.join(cmp, side), [...nested, STAMP]);
-        }
-        const warnings = (sides.ours.entries.all?.warnings ?? []).filter((w) => w.id === t.key).map((w) => w.text);
-        const result = await classifyTrees({ referenceOut: path.join(cmp, "reference"), oursOut: path.join(cmp, "ours"), shadowOut: path.join(WORK, "shadow", "runs", pluginKey, out), warnings, compat, infoPathPrefix: out });
+        const result = results.get(t.key);
         for (const [verdict, n] of Object.entries(result.counts)) row.counts[verdict] = (row.counts[verdict] ?? 0) + n;
         row.files += result.files.length;
         row.unexplained.push(...result.unexplained.map((u) => ({ tree: t.key, file: u.file, detail: u.detail })));
@@ -254,6 +315,8 @@ function renderReport(reports) {
   for (const r of reports) {
     lines.push("", `## ${r.site}`, "", `${r.repo} at ${r.commit}; lockfile ${r.lockfile}; ours with \`compat: "${r.compat}"\`; ${r.machine ?? ""}.`, "", "Locked versions of the packages that shape pages: " + Object.entries(r.locked).map(([k, v]) => `${k} ${v}`).join(", ") + ".", "");
     for (const p of r.plugins) {
+      const deps = [...new Set(p.entries.flatMap((e) => e.dependencyVersions ?? []))];
+      if (deps.length) lines.push(`The site's lockfile picks other releases of page-shaping dependencies than the pinned ${r.plugin} install: ${deps.join(", ")}. Files ours writes as that install does are counted as "dependency-versions" (see [differences.md](../differences.md#dependency-versions)).`, "");
       if (p.skipped.length) lines.push(`Skipped (a spec file the snapshot lacks): ${p.skipped.map((s) => `${s.key} (${s.missing})`).join(", ")}.`, "");
       lines.push("| Entry | Files | Verdicts | Reference ms | Ours ms |", "|---|---|---|---|---|");
       for (const e of p.entries) lines.push(`| ${e.id}${e.trees > 1 ? ` (+${e.trees - 1} versions)` : ""} | ${e.files} | ${Object.entries(e.counts).sort().map(([k, n]) => `${n} ${k}`).join(", ")}${e.oursErrors.length ? `; ours failed: ${e.oursErrors[0].slice(0, 120)}` : ""} | ${e.referenceMs} | ${e.oursMs} |`);

@@ -30,7 +30,7 @@ function check(report) {
 
 for (const name of names) {
   test(`real site fixture ${name}: every file identical or explained`, { timeout: 20 * 60_000 }, async () => {
-    check(await compareSite(fixtureInputs(name), { log: () => {} }));
+    check(await compareSite(await fixtureInputs(name), { log: () => {} }));
   });
 }
 

@@ -49,7 +49,14 @@ async function loadSiteConfig(siteDir, configFile, { env = {}, resolveFrom = [] 
   const stubbed = new Set();
   const localFiles = new Set();
   const noteLocal = (abs) => {
-    if (typeof abs === "string" && abs.startsWith(root + path.sep) && !abs.includes(`${path.sep}node_modules${path.sep}`)) localFiles.add(path.relative(root, abs).split(path.sep).join("/"));
+    if (typeof abs !== "string" || !abs.startsWith(root + path.sep) || abs.includes(`${path.sep}node_modules${path.sep}`)) return;
+    // Only files that exist (module loaders probe `<file>/package.json` and the like).
+    try {
+      if (!fs.statSync(abs).isFile()) return;
+    } catch {
+      return;
+    }
+    localFiles.add(path.relative(root, abs).split(path.sep).join("/"));
   };
   const originalResolve = Module._resolveFilename;
   Module._resolveFilename = function (request, parent, ...rest) {
