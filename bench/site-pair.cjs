@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's site rows (run by hand, not in CI; its report is committed): two real sites built
+// docs/benchmarks.md's site rows (run by hand, not in CI; its report is committed): two real sites built
 // with the reference plugin and with ours, in alternated rounds, reporting medians of wall time
 // and peak memory, and how many built <article>s of ours are the same as the reference build's.
 //   demo:   the upstream plugin's own demo site, v5.2.0 (bench/fixtures/upstream-demo, MIT), on

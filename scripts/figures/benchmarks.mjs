@@ -254,7 +254,7 @@ export function renderBenchmarks(context) {
     "",
     "## Page speed",
     "",
-    "`bench/lighthouse.cjs`: Lighthouse 12.8.2 (default mobile settings: simulated 4x CPU slowdown and slow 4G; Debian chromium) on the site as it ships and on the API pages' floor (the same HTML with only Docusaurus' doc layout hydrated), median runs by score. The JavaScript each page loads before any interaction is also held to budgets by `light.test` in CI.",
+    "`bench/lighthouse.cjs`: Lighthouse 12.8.2 (default mobile settings: simulated 4x CPU slowdown and slow 4G; Debian chromium) on the site as it ships and on the API pages' floor (the same HTML with only Docusaurus' doc layout hydrated), median runs by score. The JavaScript each page loads before any interaction is also held to budgets by `light.test` in CI (`JS_BUDGET_KB` in `tests/browser/light.test.cjs`: gzipped, per page). `--floor` adds the API pages' floor; `--throttling devtools` runs Lighthouse with real throttling (the browser slowed, the network held) instead of simulating it; dated runs are in [the page speed log](notes/page-speed-log.md).",
     "",
     noteTable(context, "page-speed.2026-12-02-whole-bench", "the page speed log"),
     "",

@@ -191,7 +191,7 @@ async function assertPagesCompileAndRenderSafely(result, name, options = {}) {
 const fixtureFiles = listFixtures();
 
 test("the corpus has its 120 named fixtures, each saying what it attacks and expects", () => {
-  // Exact: a fixture added or lost shows here (update the number, and the README's count).
+  // Exact: a fixture added or lost shows here (update the number, and docs/testing.md's count).
   assert.equal(fixtureFiles.length, 120, `${fixtureFiles.length} fixtures`);
   for (const f of fixtureFiles) {
     const note = readNote(path.join(FIXTURES, f));

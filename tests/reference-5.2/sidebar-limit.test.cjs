@@ -4,7 +4,7 @@
 //    its translation-key check, which refuses two categories of one label without `key`s;
 //  - `compat: "4.3.5"` (theme 4.3, the site's Docusaurus 3.7): the sidebar passes 3.7.0's
 //    validation, which refuses a `key`. On Docusaurus 3.10 the same sidebar fails the key check:
-//    the limit there needs compat 5.2.0 (the README says so).
+//    the limit there needs compat 5.2.0 (docs/usage.md says so).
 // No build: Docusaurus' functions on the generated sidebar. Needs the built addon and
 // `npm install` in tests/reference-5.2 (scripts/setup.sh does both).
 "use strict";
