@@ -48,6 +48,35 @@ function corpusFigures(prefix, text) {
   return out;
 }
 
+/** The figures of the real sites' report (tests/real-sites/harness.cjs report): per site
+ * `real-sites.<site>.<count>` and over all sites `real-sites.all.<count>`, where a count is
+ * entries, skipped, files, identical, explained (by a named rule), unexplained, oursFailed. */
+function realSitesFigures(reports) {
+  const out = new Map();
+  const all = { sites: reports.length, entries: 0, skipped: 0, files: 0, identical: 0, explained: 0, unexplained: 0, oursFailed: 0 };
+  for (const r of reports) {
+    const t = { entries: 0, skipped: 0, files: 0, identical: 0, explained: 0, unexplained: 0, oursFailed: 0 };
+    for (const p of r.plugins) {
+      t.entries += p.entries.length;
+      t.skipped += p.skipped.length;
+      for (const e of p.entries) {
+        const unexplained = e.unexplainedCount ?? e.unexplained.length;
+        t.files += e.files;
+        t.identical += e.counts.identical ?? 0;
+        t.unexplained += unexplained;
+        t.explained += e.files - (e.counts.identical ?? 0) - unexplained;
+        if (e.oursErrors.length) t.oursFailed++;
+      }
+    }
+    for (const [k, v] of Object.entries(t)) {
+      out.set(`real-sites.${r.site}.${k}`, v);
+      all[k] += v;
+    }
+  }
+  for (const [k, v] of Object.entries(all)) out.set(`real-sites.all.${k}`, v);
+  return out;
+}
+
 /** The figures of a corpus differential report (differential-report.cjs) under `prefix`: its rows' counts. */
 function differentialFigures(prefix, text) {
   const { parseReport, rowFileCounts } = require("../../tests/corpus/differential-report.cjs");
@@ -114,6 +143,10 @@ export function buildRegistry(root) {
   if (existsSync(join(reports, "site-pair.json"))) {
     sources.sitePair = JSON.parse(readFileSync(join(reports, "site-pair.json"), "utf8"));
     merge(registry, sitePairFigures("site-pair", sources.sitePair), "site-pair.json");
+  }
+
+  if (existsSync(join(reports, "real-sites.json"))) {
+    merge(registry, realSitesFigures(JSON.parse(readFileSync(join(reports, "real-sites.json"), "utf8")).reports), "real-sites.json");
   }
 
   const corpus = join(root, "docs/corpus");
