@@ -105,3 +105,47 @@ pub(crate) fn read_spec_overlaid(
     let inputs = overlays.into_iter().map(|overlay| overlay.input).collect();
     Ok((files, warnings, inputs))
 }
+
+/// A spec document with overlays applied, as `openapi-docs overlay apply` writes it.
+#[derive(Debug, Clone)]
+pub struct Overlaid {
+    /// The document.
+    pub document: Value,
+    /// The actions that selected nothing.
+    pub warnings: Vec<Warning>,
+}
+
+impl Overlaid {
+    /// The document as JSON text, as `JSON.stringify(document, null, 2)` writes it, with a final
+    /// line break.
+    pub fn json_text(&self) -> String {
+        let mut text = crate::js::json_text::stringify_pretty(&self.document, 2);
+        text.push('\n');
+        text
+    }
+}
+
+/// The spec file (or http(s) URL) `spec`, relative to `site_dir`, read as the load stage reads it
+/// (YAML as `reader` reads it), with the overlay files `overlays` applied in order. A folder of
+/// specs is refused (`E_INVALID_OPTION`): one document in, one out.
+pub fn apply_to_spec(
+    spec: &str,
+    overlays: &[String],
+    site_dir: &Path,
+    reader: YamlReader,
+) -> Result<Overlaid> {
+    let overlays = read_overlays(overlays, site_dir, reader)?;
+    let mut files = crate::load::read_spec(spec, site_dir, reader)?;
+    if files.len() != 1 {
+        return Err(crate::error::Error::InvalidOption {
+            key: "spec".into(),
+            message: format!(
+                "`{spec}` is a folder of {} spec files; give one spec file (the `overlays` option applies overlays to each file of a folder)",
+                files.len()
+            ),
+        });
+    }
+    let warnings = apply_to_files(&overlays, &mut files)?;
+    let document = files.pop().map(|file| file.document).unwrap_or_default();
+    Ok(Overlaid { document, warnings })
+}
