@@ -3,6 +3,8 @@
 //! each node once), then changed: `update` merged into each object ([`super::merge`]) or
 //! appended to each array, `remove` taking each node out of its parent.
 
+use std::collections::HashSet;
+
 use serde_json::Value;
 use serde_json_path::PathElement;
 
@@ -11,7 +13,7 @@ use super::merge::{is_primitive, merge_object};
 use crate::error::Result;
 
 /// One step of a node's normalized path.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Step {
     Name(String),
     Index(usize),
@@ -34,6 +36,7 @@ fn apply_action(
     spec: &str,
 ) -> Result<usize> {
     let mut paths: Vec<Vec<Step>> = Vec::new();
+    let mut seen: HashSet<Vec<Step>> = HashSet::new();
     for location in action.path.query_located(document).locations() {
         let path: Vec<Step> = location
             .iter()
@@ -43,7 +46,7 @@ fn apply_action(
             })
             .collect();
         // A node selected twice (`$['a','a']`) is changed once.
-        if !paths.contains(&path) {
+        if seen.insert(path.clone()) {
             paths.push(path);
         }
     }
