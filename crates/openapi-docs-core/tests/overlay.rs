@@ -288,3 +288,75 @@ fn an_overlay_is_an_input_of_the_stamp_and_watched() {
     };
     assert!(stamp::watch_paths(&fresh, site).contains(&site.join("hide-internal.yaml")));
 }
+
+#[test]
+fn the_changelog_reads_earlier_versions_with_the_overlays_too() {
+    // v1 lacks `GET /crossings/{id}`; both versions have the office's operations, which the
+    // overlay removes: the changelog lists the added operation and not the office's as removed.
+    let site = tempfile::tempdir().unwrap();
+    let site = site.path();
+    for name in ["openapi.yaml", "hide-internal.yaml"] {
+        std::fs::copy(fixtures().join("site").join(name), site.join(name)).unwrap();
+    }
+    let current = std::fs::read_to_string(site.join("openapi.yaml")).unwrap();
+    let start = current.find("  /crossings/{id}:").unwrap();
+    let end = current.find("  /office/ledger:").unwrap();
+    let v1 = format!("{}{}", &current[..start], &current[end..]).replace("1.4.0", "1.3.0");
+    std::fs::write(site.join("v1.yaml"), v1).unwrap();
+    let options: SpecOptions = serde_json::from_value(serde_json::json!({
+        "specPath": "openapi.yaml",
+        "outputDir": "docs/api",
+        "overlays": ["hide-internal.yaml"],
+        "changelog": { "earlier": [{ "specPath": "v1.yaml" }] },
+    }))
+    .unwrap();
+    let generated = generate(&options, &DocsContext::default(), site).unwrap();
+    let changelog = generated
+        .pages
+        .iter()
+        .find(|p| p.path.starts_with("changelog/"))
+        .expect("a changelog page");
+    assert!(
+        changelog.contents.contains("(../get-crossing.api.mdx)"),
+        "{}",
+        changelog.contents
+    );
+    assert!(
+        !changelog.contents.contains("ledger"),
+        "{}",
+        changelog.contents
+    );
+}
+
+#[test]
+fn with_a_folder_of_specs_each_file_gets_the_overlays_and_a_target_found_in_one_does_not_warn() {
+    let site = tempfile::tempdir().unwrap();
+    let site = site.path();
+    std::fs::create_dir(site.join("specs")).unwrap();
+    std::fs::copy(
+        fixtures().join("site/openapi.yaml"),
+        site.join("specs/ferry.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("specs/harbour.yaml"),
+        "openapi: 3.0.3\ninfo: {title: Harbour, version: '1'}\npaths:\n  /berths:\n    get:\n      operationId: listBerths\n      summary: List berths\n      responses:\n        '200': {description: Berths}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("overlay.yaml"),
+        "overlay: 1.0.0\ninfo: {title: t, version: '1'}\nactions:\n  - target: $.paths.*.get\n    update:\n      description: Overlaid\n  - target: $.paths['/berths'].get\n    update:\n      summary: Every berth\n",
+    )
+    .unwrap();
+    let options = SpecOptions {
+        spec_path: "specs".into(),
+        output_dir: "docs/api".into(),
+        overlays: Some(vec!["overlay.yaml".into()]),
+        ..Default::default()
+    };
+    let generated = generate(&options, &DocsContext::default(), site).unwrap();
+    assert!(file(&generated, "list-crossings.api.mdx").contains("Overlaid"));
+    assert!(file(&generated, "list-berths.api.mdx").contains("Overlaid"));
+    assert!(file(&generated, "list-berths.api.mdx").contains("Every berth"));
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+}
