@@ -8,7 +8,9 @@
 // Each pair must give the same JSON, or differ only where openapi-format departs from Overlay
 // 1.0 in a way a named rule below describes; a rule explains a pair only when openapi-format
 // itself, run with that departure undone, gives ours. Needs the CLI (OPENAPI_DOCS_CLI, else
-// target/release/openapi-docs).
+// target/release/openapi-docs). The outcomes are held to the committed summary.json (each
+// example's outcome, the generated pairs' counts); UPDATE_OVERLAY_SUMMARY=1 rewrites it (CI
+// refuses that variable).
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -23,6 +25,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const CLI = process.env.OPENAPI_DOCS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
 const EXAMPLES = path.join(ROOT, "crates/openapi-docs-core/tests/fixtures/overlay/examples");
 const { paths: jsonPaths } = require(require.resolve("jsonpathly", { paths: [path.dirname(require.resolve("openapi-format"))] }));
+const SUMMARY = path.join(__dirname, "summary.json");
 const DIRECTORY_SAMPLE = 40;
 const MAX_DIRECTORY_BYTES = 400_000;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -251,8 +254,21 @@ function corpusSpecs() {
 
 // ------------------------------------------------------------------------------------------
 
+/** Holds `key`'s figures to the committed summary (or records them, with UPDATE_OVERLAY_SUMMARY=1). */
+function checkSummary(key, figures) {
+  if (process.env.UPDATE_OVERLAY_SUMMARY === "1") {
+    assert.ok(!process.env.CI, "CI does not rewrite the summary");
+    const committed = fs.existsSync(SUMMARY) ? JSON.parse(fs.readFileSync(SUMMARY, "utf8")) : {};
+    fs.writeFileSync(SUMMARY, `${JSON.stringify({ ...committed, [key]: figures }, null, 2)}\n`);
+    return;
+  }
+  const committed = JSON.parse(fs.readFileSync(SUMMARY, "utf8"));
+  assert.deepEqual(figures, committed[key], `${key}: the outcomes differ from tests/overlay/summary.json (UPDATE_OVERLAY_SUMMARY=1 rewrites it)`);
+}
+
 test("the Overlay 1.0 examples: ours gives the specified result, and equals openapi-format's or differs by a named rule", async (t) => {
   const counts = {};
+  const outcomes = {};
   for (const name of fs.readdirSync(EXAMPLES).filter((n) => fs.statSync(path.join(EXAMPLES, n)).isDirectory()).sort()) {
     const dir = path.join(EXAMPLES, name);
     const specFile = path.join(dir, "spec.yaml");
@@ -261,9 +277,11 @@ test("the Overlay 1.0 examples: ours gives the specified result, and equals open
     assert.notEqual(result.outcome, "unexplained", `${name}: ${result.detail}`);
     assert.ok(same(result.value, readDocument(path.join(dir, "result.yaml"))), `${name}: ours is the specified result`);
     counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
+    outcomes[name] = result.outcome;
     t.diagnostic(`${name}: ${result.outcome}`);
   }
   t.diagnostic(`examples: ${JSON.stringify(counts)}`);
+  checkSummary("examples", outcomes);
 });
 
 test("at least 200 overlay/spec pairs from the corpora: ours equals openapi-format's, or differs by a named rule", async (t) => {
@@ -285,6 +303,7 @@ test("at least 200 overlay/spec pairs from the corpora: ours equals openapi-form
   assert.ok(pairs >= 200, `${pairs} pairs`);
   assert.equal(unexplained.length, 0, `${unexplained.length} unexplained:\n${unexplained.slice(0, 10).join("\n")}`);
   assert.ok((counts.equal ?? 0) >= 200, `${counts.equal} equal pairs`);
+  checkSummary("generated", { specs: specs.length, pairs, outcomes: Object.fromEntries(Object.entries(counts).sort()) });
 });
 
 test.after(() => fs.rmSync(work, { recursive: true, force: true }));
