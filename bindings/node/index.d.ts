@@ -113,9 +113,10 @@ export interface PluginOptions {
 /** What the plugin and the native functions throw. */
 export interface OpenApiDocsError extends Error {
   /** Stable code: `E_READ`, `E_FETCH`, `E_PARSE`, `E_INVALID_SPEC`, `E_UNRESOLVED_REF`,
-   * `E_INVALID_ID`, `E_INVALID_OPTION`, `E_TEMPLATE`, `E_WRITE`, `E_LIMIT`, `E_CALLBACK`. */
+   * `E_INVALID_ID`, `E_INVALID_OPTION`, `E_TEMPLATE`, `E_WRITE`, `E_LIMIT`, `E_CALLBACK`,
+   * `E_OVERLAY` (docs/errors.md). */
   code: string;
-  /** The spec file (or URL) the problem is in, when known. */
+  /** The spec file (or URL) the problem is in, when known; for `E_OVERLAY`, the overlay file. */
   file?: string;
   /** 1-based line and column in `file`, when known. */
   line?: number;

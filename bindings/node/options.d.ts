@@ -122,6 +122,14 @@ export interface SpecOptions {
    */
   markdown?: MarkdownOptions;
   /**
+   * Overlays (OpenAPI Overlay Specification 1.0) applied to the spec, in this order, as it is
+   * read and before its `$ref`s are resolved: files relative to the site folder, as
+   * `specPath`, JSON or YAML. Each action's `target` is an RFC 9535 JSONPath; `update` is
+   * merged into the objects it selects (appended to arrays), `remove: true` takes them out. A
+   * target that selects nothing gives a warning. See docs/overlays.md.
+   */
+  overlays?: Array<string>;
+  /**
    * Changelog pages from the spec's history: the earlier versions of the spec, oldest first.
    * For each version after the first (the spec at `specPath` being the last) a page lists what
    * changed since the one before, as `openapi-docs diff` finds it, linked to the operation

@@ -2,13 +2,15 @@
 // plugin: classic preset, docusaurus-theme-openapi-docs 4.3.5, Docusaurus Faster.
 // FIXTURE_EXTERNAL_JSON_PROPS=false gives the reference's inline JSON props; FIXTURE_JSON_PROPS
 // sets the plugin's `jsonProps` ("fetch": the props files out of the bundles); FIXTURE_SPEC
-// replaces the spec (the command tests point it at a broken one).
+// replaces the spec (the command tests point it at a broken one); FIXTURE_OVERLAYS (comma-separated
+// files) sets its `overlays` (overlay.test.cjs).
 "use strict";
 const path = require("path");
 
 const externalJsonProps = process.env.FIXTURE_EXTERNAL_JSON_PROPS !== "false";
 const jsonProps = process.env.FIXTURE_JSON_PROPS || undefined;
 const specPath = process.env.FIXTURE_SPEC ?? path.resolve(__dirname, "../corpus/parity/petstore.yaml");
+const overlays = process.env.FIXTURE_OVERLAYS ? process.env.FIXTURE_OVERLAYS.split(",") : undefined;
 
 /** @type {import("@docusaurus/types").Config} */
 module.exports = {
@@ -35,7 +37,7 @@ module.exports = {
         docsPluginId: "classic",
         ...(jsonProps ? { jsonProps } : {}),
         config: {
-          petstore: { specPath, outputDir: "docs/petstore", sidebarOptions: { groupPathsBy: "tag" }, externalJsonProps },
+          petstore: { specPath, outputDir: "docs/petstore", sidebarOptions: { groupPathsBy: "tag" }, externalJsonProps, ...(overlays ? { overlays } : {}) },
         },
       },
     ],

@@ -53,6 +53,12 @@ enum Command {
     },
     /// Print the JSON Schema of a spec entry's options.
     OptionsSchema,
+    /// Overlays (OpenAPI Overlay Specification 1.0): `overlay apply` writes a spec with
+    /// overlays applied, as `generate --overlay` and the `overlays` option read it.
+    Overlay {
+        #[command(subcommand)]
+        command: OverlayCommand,
+    },
     /// Report what changed between two versions of a spec (operations, parameters, bodies,
     /// properties, types, enums, status codes, media types, security, servers), each change
     /// with oasdiff's check id and level, its place in both files and the page it affects.
@@ -90,6 +96,28 @@ enum Command {
         /// The site's origin: the host of operations without servers.
         #[arg(long, default_value = "http://localhost:3000")]
         origin: String,
+    },
+}
+
+/// `openapi-docs overlay`'s commands.
+#[derive(Subcommand)]
+enum OverlayCommand {
+    /// Apply overlays, in order, to one spec file (or URL) and write the result as JSON (to
+    /// `--out`, else to stdout). An action whose target selects nothing is a warning (stderr);
+    /// an action that cannot be applied is an `E_OVERLAY` error naming the overlay file, the
+    /// line and the action.
+    Apply {
+        /// The OpenAPI document (YAML or JSON file, or http(s) URL).
+        spec: String,
+        /// The overlay files (JSON or YAML), applied in this order.
+        #[arg(required = true, value_name = "OVERLAY")]
+        overlays: Vec<String>,
+        /// Where to write the result (JSON; default: stdout).
+        #[arg(short, long, value_name = "OUT")]
+        out: Option<PathBuf>,
+        /// Read YAML as this release of docusaurus-plugin-openapi-docs reads it (its js-yaml).
+        #[arg(long, value_name = "RELEASE", default_value = "4.3.5")]
+        compat: String,
     },
 }
 
@@ -173,6 +201,11 @@ struct GenerateArgs {
     /// the pages, and a generation it finds up to date is skipped).
     #[arg(long)]
     force: bool,
+    /// An overlay (OpenAPI Overlay Specification 1.0, JSON or YAML) to apply to the spec before
+    /// its pages are generated; repeat it for more, applied in order. Adds to the config's
+    /// `overlays`.
+    #[arg(long, value_name = "FILE")]
+    overlay: Vec<String>,
     /// Accepted for older scripts: skipping an up-to-date generation is the default now.
     #[arg(long, hide = true)]
     if_stale: bool,
@@ -307,6 +340,15 @@ fn run_command(command: Command) -> Result<String, (String, Option<&'static str>
             Ok(report.join("\n"))
         }
         Command::Mcp(args) => mcp_command(args),
+        Command::Overlay {
+            command:
+                OverlayCommand::Apply {
+                    spec,
+                    overlays,
+                    out,
+                    compat,
+                },
+        } => overlay_apply(&spec, &overlays, out.as_deref(), &compat),
         Command::OptionsSchema => {
             let schema = schemars::schema_for!(SpecOptions);
             Ok(serde_json::to_string_pretty(&schema).unwrap_or_default())
@@ -332,6 +374,7 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
         all_versions,
         version_id,
         force,
+        overlay,
         if_stale: _,
     } = args;
     let mut options: SpecOptions = match &config {
@@ -382,6 +425,12 @@ fn generate_command(args: GenerateArgs) -> Result<String, (String, Option<&'stat
                         version: None,
                     }),
             );
+    }
+    if !overlay.is_empty() {
+        options
+            .overlays
+            .get_or_insert_with(Default::default)
+            .extend(overlay);
     }
     if let Some(compat) = compat {
         options.compat = Some(
@@ -515,6 +564,47 @@ fn heaviest_pages(costs: &[openapi_docs_core::cost::PageCost]) -> String {
         out.push_str(line);
     }
     out
+}
+
+/// `openapi-docs overlay apply`: the spec with the overlays applied, written to `out` (the
+/// returned line says where) or returned as the text to print.
+fn overlay_apply(
+    spec: &str,
+    overlays: &[String],
+    out: Option<&std::path::Path>,
+    compat: &str,
+) -> Result<String, (String, Option<&'static str>)> {
+    let compat: openapi_docs_core::Compat =
+        serde_json::from_value(serde_json::Value::String(compat.to_string())).map_err(|_| {
+            (
+                format!("--compat: `{compat}` is not a release whose pages this writes"),
+                Some("E_INVALID_OPTION"),
+            )
+        })?;
+    let cwd = std::env::current_dir().map_err(|e| (e.to_string(), Some("E_READ")))?;
+    let reader = compat.target().yaml;
+    let overlaid =
+        openapi_docs_core::overlay::apply_to_spec(spec, overlays, &cwd, reader).map_err(failure)?;
+    for warning in &overlaid.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let text = overlaid.json_text();
+    match out {
+        None => Ok(text.trim_end().to_string()),
+        Some(out) => {
+            std::fs::write(out, text).map_err(|e| {
+                failure(openapi_docs_core::Error::Write {
+                    path: out.to_path_buf(),
+                    source: e,
+                })
+            })?;
+            Ok(format!(
+                "{spec}: {} overlay(s) applied -> {}",
+                overlays.len(),
+                out.display()
+            ))
+        }
+    }
 }
 
 /// `openapi-docs mcp`: loads every spec, then serves until stdin ends. Stdout carries the

@@ -125,6 +125,17 @@ pub enum Error {
         /// Which limit and how to proceed.
         message: String,
     },
+    /// An overlay (the `overlays` option, `--overlay`) is not an Overlay 1.0 document, or one of
+    /// its actions cannot be applied to the spec.
+    #[error("{location}: {action}: {message}")]
+    Overlay {
+        /// The overlay file, and the line of the action (or of the field at fault).
+        location: Location,
+        /// Which action (`action 2, target `$.paths['/pets']``), or `overlay` for the document.
+        action: String,
+        /// What is wrong and what to do.
+        message: String,
+    },
     /// The generator panicked: a bug here or in a dependency, not in the spec (see
     /// [`crate::panic_guard`]).
     #[error("{location}: internal error while generating its pages: {message}")]
@@ -164,6 +175,7 @@ impl Error {
             Error::Write { .. } => "E_WRITE",
             Error::Limit { .. } => "E_LIMIT",
             Error::Callback { .. } => "E_CALLBACK",
+            Error::Overlay { .. } => "E_OVERLAY",
             Error::Internal { .. } => "E_INTERNAL",
         }
     }
@@ -200,6 +212,9 @@ impl Error {
             Error::Limit { .. } => "simplify the document where shown, or split it into several",
             Error::Callback { .. } => {
                 "fix the function named in the message (it threw, or returned a value of the wrong kind)"
+            }
+            Error::Overlay { .. } => {
+                "fix the action at the line shown (its `target` an RFC 9535 JSONPath, its `update` an object for an object, any value for an array), or take the overlay out of `overlays`"
             }
             Error::Internal { .. } => {
                 "this is a bug in the generator, not in your spec: please report it with the spec (or the smallest part of it that still fails); nothing was written"
@@ -238,6 +253,9 @@ impl Error {
             }
             Error::Callback { .. } => {
                 "A site's function (`markdownGenerators`, `sidebarGenerators`) threw or returned a value of the wrong kind."
+            }
+            Error::Overlay { .. } => {
+                "An overlay file is not an Overlay 1.0 document, or one of its actions cannot be applied to the spec (a target that is not RFC 9535 JSONPath, an `update` that does not fit what it selects)."
             }
             Error::Internal { .. } => {
                 "The generator panicked: a bug here or in a dependency, not in the spec."
@@ -298,6 +316,11 @@ impl Error {
                 pointer: String::new(),
                 message: String::new(),
             },
+            Error::Overlay {
+                location: at(),
+                action: String::new(),
+                message: String::new(),
+            },
             Error::Internal {
                 location: at(),
                 message: String::new(),
@@ -314,6 +337,7 @@ impl Error {
             | Error::UnresolvedRef { location, .. }
             | Error::InvalidId { location, .. }
             | Error::Limit { location, .. }
+            | Error::Overlay { location, .. }
             | Error::Internal { location, .. } => Some(location),
             _ => None,
         }

@@ -38,6 +38,7 @@ mod mustache;
 pub mod options;
 pub mod output;
 mod outputs;
+pub mod overlay;
 mod page;
 mod page_ids;
 pub mod panic_guard;

@@ -254,6 +254,13 @@ pub struct SpecOptions {
     /// ignores; a site serves each beside its page (`<page URL>.md`). Off by default: the
     /// pages are then exactly the reference's.
     pub markdown: Option<MarkdownOptions>,
+    /// Overlays (OpenAPI Overlay Specification 1.0) applied to the spec, in this order, as it is
+    /// read and before its `$ref`s are resolved: files relative to the site folder, as
+    /// `specPath`, JSON or YAML. Each action's `target` is an RFC 9535 JSONPath; `update` is
+    /// merged into the objects it selects (appended to arrays), `remove: true` takes them out. A
+    /// target that selects nothing gives a warning. See docs/overlays.md.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overlays: Option<Vec<String>>,
     /// Changelog pages from the spec's history: the earlier versions of the spec, oldest first.
     /// For each version after the first (the spec at `specPath` being the last) a page lists what
     /// changed since the one before, as `openapi-docs diff` finds it, linked to the operation

@@ -251,10 +251,6 @@ fn shown_path(path: &str, site_dir: &Path) -> String {
 /// spec folder, the folders directly inside it and every spec file it would read
 /// ([`crate::load::read_spec_files`]); none for a spec given as a URL.
 fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
-    if crate::load::is_url(&options.spec_path) {
-        return Vec::new();
-    }
-    let root = site_dir.join(&options.spec_path);
     let mut inputs = Vec::new();
     let mut push = |path: &Path| {
         if let Some(mtime_ms) = modified_ms(path) {
@@ -264,6 +260,14 @@ fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
             });
         }
     };
+    // The overlays (the `overlays` option), whatever the spec is: an edit regenerates.
+    for overlay in overlay_files(options, site_dir) {
+        push(&overlay);
+    }
+    if crate::load::is_url(&options.spec_path) {
+        return inputs;
+    }
+    let root = site_dir.join(&options.spec_path);
     push(&root);
     if root.is_dir() {
         let mut children = Vec::new();
@@ -274,6 +278,18 @@ fn spec_inputs(options: &SpecOptions, site_dir: &Path) -> Vec<Input> {
         }
     }
     inputs
+}
+
+/// The files of the `overlays` option, as the load stage reads them (relative to `site_dir`).
+fn overlay_files<'o>(
+    options: &'o SpecOptions,
+    site_dir: &'o Path,
+) -> impl Iterator<Item = PathBuf> + 'o {
+    options
+        .overlays
+        .iter()
+        .flatten()
+        .map(move |overlay| site_dir.join(overlay))
 }
 
 /// The folders and spec files under `root/rel`, one level deep, as the loader looks for them.
@@ -304,13 +320,20 @@ fn mtime_ms(time: std::time::SystemTime) -> Option<f64> {
 }
 
 /// The paths a dev server should watch to regenerate `options`' pages, absolute and normalized:
-/// the spec file or folder, then every other file the stamp in the output folder records (the
-/// files `$ref`s reach, the template); none for a URL spec, whose pages change with the options.
+/// the spec file or folder, the overlays (the `overlays` option), then every other file the stamp
+/// in the output folder records (the files `$ref`s reach, the template); for a URL spec, whose
+/// pages change with the options, the overlays only.
 pub fn watch_paths(options: &SpecOptions, site_dir: &Path) -> Vec<PathBuf> {
+    let overlays = overlay_files(options, site_dir).map(|path| normalize(&path));
     if crate::load::is_url(&options.spec_path) {
-        return Vec::new();
+        return overlays.collect();
     }
     let mut paths = vec![normalize(&site_dir.join(&options.spec_path))];
+    for overlay in overlays {
+        if !paths.contains(&overlay) {
+            paths.push(overlay);
+        }
+    }
     let recorded = Stamp::read(&site_dir.join(options.output_dir_trimmed()))
         .map(|stamp| stamp.inputs)
         .unwrap_or_default();

@@ -177,7 +177,11 @@ pub fn load(spec: &str, site_dir: &Path) -> Result<LoadedSpec> {
 /// operations' page ids with them.
 pub(crate) fn load_with(options: &SpecOptions, site_dir: &Path) -> Result<LoadedSpec> {
     crate::panic_guard::guard(&options.spec_path, || {
-        let files = crate::load::read_spec(&options.spec_path, site_dir, options.target().yaml)?
+        // With the entry's overlays, as `generate` reads it (the changelog's earlier versions
+        // too: an operation an overlay hides is hidden in every version). Their warnings are the
+        // generation's own concern.
+        let (files, _, _) = crate::overlay::read_spec_overlaid(options, site_dir)?;
+        let files = files
             .into_iter()
             .map(|file| resolve_file(file, options, site_dir, true))
             .collect::<Result<Vec<_>>>()?;

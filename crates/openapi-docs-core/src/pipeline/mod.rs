@@ -5,7 +5,7 @@
 //!
 //! | stage   | does                                                   | hands on                   |
 //! |---------|--------------------------------------------------------|----------------------------|
-//! | load    | reads the spec path or URL ([`load::read_spec`])       | [`load::SpecFile`]s        |
+//! | load    | reads the spec path or URL ([`load::read_spec`]), applies the overlays | [`load::SpecFile`]s |
 //! | resolve | checks the version, loads `$ref`s ([`resolve_file`])   | a [`ResolvedFile`] per file |
 //! | items   | plans page ids, builds the items ([`build`])           | [`build::BuiltItems`]      |
 //! | render  | front matter and MDX ([`render::Renderer`])            | [`Page`]s                  |
@@ -139,7 +139,11 @@ pub(crate) fn run(
         .map(|export| export as &dyn PageOutput)
         .collect();
     let mut full_text = crate::markdown_export::FullText::new(options);
-    let files = read_files(options, site_dir, hooks)?;
+    let read::Read {
+        files,
+        warnings: overlay_warnings,
+        overlay_inputs,
+    } = read_files(options, site_dir, hooks)?;
     let spec_files = files.len();
     let file_inputs: Vec<load::Input> = files.iter().map(|file| file.input.clone()).collect();
     // The `changelog` option's history, compared with the spec as resolved here: every file is
@@ -238,8 +242,11 @@ pub(crate) fn run(
     }
     let (costs, cost_warnings) = page_costs.report(&options.spec_path);
     warnings.extend(cost_warnings);
+    // The overlays' warnings first: they are about the spec as read, before any page.
+    warnings.splice(0..0, overlay_warnings);
     let inputs = file_inputs
         .into_iter()
+        .chain(overlay_inputs)
         .chain(templates)
         .chain(ref_inputs)
         .chain(changelog.map(Changelog::into_inputs).into_iter().flatten())
