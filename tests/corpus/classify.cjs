@@ -7,11 +7,15 @@
 //   with exactly the substitutions the rename implies: the page's `id:` line; for the info
 //   page, the `info_path:` of every API page; in the sidebar, the id of the renamed entry.
 // - "theme-safe": `safePage(reference) == ours` (tests/differential/theme-safe.cjs).
-// - "mdx-escaped": the reference's page fails Docusaurus' MDX compile, ours compiles, and ours
-//   is the reference's with only our escaping (text/mdx_safe.rs) applied: `<` as `&lt;`, a
-//   backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of an import/export line,
-//   `<br>` closed as `<br/>`, an empty `<span/>` in a bare URL, a code fence closed, a link
-//   destination that does not parse replaced by `#`, a front matter string's last backslash as `∖`.
+// - "mdx-escaped": ours is the reference's with only our escaping (text/mdx_safe.rs) applied, each
+//   edit where its own rule applies (editedOnly), and ours compiles. Where the reference's page
+//   compiles, only what ours changes wherever it is: a tag shown as text on its own (an element
+//   not allowed, an event handler, a `style` string, a `javascript:` URL), a link that runs code
+//   pointed at `#`, a code fence closed where the reference's is left open. Every other escape
+//   (`<` as `&lt;`, a backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of a line's
+//   start, `<br>` closed as `<br/>`, an empty `<span/>` after a bare URL's `https:`, a link
+//   destination Docusaurus cannot parse replaced by `#`, a front matter string's last backslash
+//   as `∖`) only where the reference's page fails Docusaurus' MDX compile (tests/hostile/mdx.cjs).
 // - "image-url-kept": as "mdx-escaped", the one substitution being `pathname://` before an
 //   image's path without protocol (Docusaurus would look the image up in the site).
 // - "props-externalized": our own `externalJsonProps` layout (targets before 4.7.1, whose
@@ -167,10 +171,75 @@ function closesImageText(text, at) {
   return false;
 }
 
+/** The fence a Markdown line opens or closes: { marker, length, info }, or null. MDX has no
+ * indented code, so a fence may be indented any amount (text/mdx_safe.rs `fence_run`). */
+function fenceRun(line) {
+  const m = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+  return m ? { marker: m[1][0], length: m[1].length, info: m[2] } : null;
+}
+
+/** The code fence `text` leaves open at its end ({ marker, length }), or null. */
+function openFenceAt(text) {
+  let open = null;
+  for (const line of text.split(/\r?\n/)) {
+    const run = fenceRun(line);
+    if (!run) continue;
+    if (open) {
+      if (run.marker === open.marker && run.length >= open.length && run.info.trim() === "") open = null;
+    } else if (!(run.marker === "`" && run.info.includes("`"))) {
+      open = { marker: run.marker, length: run.length };
+    }
+  }
+  return open;
+}
+
+/** A link destination's text as Markdown hands it on: character references and backslash escapes decoded. */
+function decodeDestination(raw) {
+  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n" };
+  return raw
+    .replace(/&#[xX]([0-9a-fA-F]{1,6});/g, (_, h) => String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff) || 0xfffd))
+    .replace(/&#([0-9]{1,7});/g, (_, d) => String.fromCodePoint(Math.min(Number(d), 0x10ffff) || 0xfffd))
+    .replace(/&([a-zA-Z]+);/g, (whole, name) => named[name.toLowerCase()] ?? whole)
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1");
+}
+
+/** Whether a link destination runs code where it is followed (a `javascript:`, `vbscript:` or `data:` URL). */
+function runsCode(destination) {
+  // WHATWG URL parsing drops ASCII whitespace and control characters inside the scheme.
+  return /^(javascript|vbscript|data):/i.test(decodeDestination(destination).replace(/[\u0000-\u0020]/g, ""));
+}
+
+/**
+ * Whether Docusaurus cannot use the link destination `destination` (the reference's raw text):
+ * empty ("Markdown link URL is mandatory"), or one `new URL(url, "https://example.com")` rejects,
+ * as @docusaurus/utils' `parseURLOrPath` does when the docs plugin resolves Markdown links.
+ * Node's own URL parser, not our port of it (js/url.rs).
+ */
+function destinationFails(destination) {
+  const url = decodeDestination(destination.startsWith("<") ? destination.slice(1) : destination);
+  if (url === "" || url === ">") return true;
+  try {
+    new URL(url, "https://example.com");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Whether `ours` is `reference` with only the given edits of ours applied (`image`: `pathname://`
  * before an image path; `escapes`: the rest of mdx_safe.rs). Explores the alignments of the two
  * texts depth first, each (reference offset, ours offset) once.
+ *
+ * `anyTag` (the lenient pass, for a reference page that fails to compile) admits every escape
+ * rule, each where it applies: `&lt;` for any `<`; a backslash before punctuation; `&#x69;` /
+ * `&#x65;` for the first letter of a line; `/>` closing a `<br>`, `<hr>` or `<img>`; `<span/>`
+ * after the `https:`/`http:` of a bare URL or before the first `.` of a `www.` one; a code fence
+ * only where one is open in the reference; `#` for a destination that runs code or that
+ * Docusaurus cannot parse; `∖` for a front matter string's last backslash. Without `anyTag` (the
+ * strict pass, for a reference page that compiles), only what ours changes wherever it is: `&lt;`
+ * for a tag shown as text on its own (tagEscapedOnItsOwn), `#` for a destination that runs code,
+ * and a code fence closed where the reference leaves one open.
  */
 function editedOnly(reference, ours, { image = false, escapes = false, anyTag = true } = {}) {
   let start = 0;
@@ -186,6 +255,7 @@ function editedOnly(reference, ours, { image = false, escapes = false, anyTag = 
   const seen = new Set();
   const stack = [[start, start]];
   const width = ours.length + 1;
+  const lenient = escapes && anyTag;
   while (stack.length) {
     const [i, j] = stack.pop();
     if (i >= endR && j >= endO && reference.length - i === ours.length - j && reference.slice(i) === ours.slice(j)) return true;
@@ -201,20 +271,41 @@ function editedOnly(reference, ours, { image = false, escapes = false, anyTag = 
     }
     if (escapes) {
       if (r === "<" && ours.startsWith("&lt;", j) && (anyTag || tagEscapedOnItsOwn(reference, i))) next.push([i + 1, j + 4]);
-      if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
-      if ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j))) next.push([i + 1, j + 6]);
-      if (ours.startsWith("<span/>", j)) next.push([i, j + 7]);
-      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs):
-      // only where the reference's page fails to compile (`anyTag`, the lenient pass).
-      if (anyTag && r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
-      if (r === ">" && ours.startsWith("/>", j)) next.push([i + 1, j + 2]);
-      const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
-      if (fence) next.push([i, j + fence[0].length]);
-      if (afterDestinationStart && ours[j] === "#") {
-        let k = i;
-        while (k < reference.length && !/[)\s]/.test(reference[k])) k++;
-        if (ours[j + 1] === reference[k]) next.push([k, j + 1]); // an empty destination too
+      const opener = ours[j] === "#" ? /\]\([ \t\r\n]*(<?)$/.exec(reference.slice(Math.max(0, i - 40), i)) : null;
+      if (opener) {
+        // The destination as mdx_safe.rs reads it: to `>` in brackets, else to the first space
+        // or the `)` that balances the parentheses before it.
+        const bracketed = opener[1] === "<";
+        let end = i;
+        let depth = 0;
+        for (; end < reference.length; end++) {
+          const c = reference[end];
+          if (/[ \t\r\n]/.test(c) || (bracketed && c === ">")) break;
+          if (c === "(") depth++;
+          else if (c === ")" && depth === 0) break;
+          else if (c === ")") depth--;
+        }
+        const destination = reference.slice(i, end);
+        if (ours[j + 1] === reference[end] && (runsCode(destination) || (lenient && destinationFails(destination)))) next.push([end, j + 1]);
       }
+      // A code fence closed where the reference leaves one open (the rest of its page is code,
+      // whether or not it compiles).
+      const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
+      if (fence) {
+        const open = openFenceAt(reference.slice(0, i));
+        if (open && fence[1][0] === open.marker && fence[1].length >= open.length) next.push([i, j + fence[0].length]);
+      }
+    }
+    if (lenient) {
+      if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
+      const lineStart = i === 0 || reference[i - 1] === "\n" || reference[i - 1] === "\r";
+      if (lineStart && ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j)))) next.push([i + 1, j + 6]);
+      if (ours.startsWith("<span/>", j) && (/(^|[^\p{L}\p{N}])https?:$/iu.test(reference.slice(Math.max(0, i - 7), i)) || (reference[i] === "." && /(^|[^\p{L}\p{N}])www$/iu.test(reference.slice(Math.max(0, i - 4), i))))) {
+        next.push([i, j + 7]);
+      }
+      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs).
+      if (r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
+      if (r === ">" && ours.startsWith("/>", j) && /<(br|hr|img)\b[^<>]*$/i.test(reference.slice(Math.max(0, reference.lastIndexOf("<", i)), i))) next.push([i + 1, j + 2]);
     }
     if (r !== undefined && r === ours[j]) next.push([i + 1, j + 1]);
     // Depth first, the literal match first (pushed last).
@@ -257,9 +348,9 @@ async function explainPage(file, reference, ours, compat, renamed, inlined = nul
     if (base.api !== b.api) continue;
     const imageOnly = editedOnly(base.text, b.text, { image: true });
     if (!imageOnly && !editedOnly(base.text, b.text, { image: true, escapes: true })) continue;
-    // Where the reference's page compiles, a tag shown as text must be one our escaping shows
-    // as text wherever it is (a `style` string, for one, compiles and fails the build when
-    // React renders it); any other escaping must be what makes the reference's page compile.
+    // Where the reference's page compiles, only what ours changes wherever it is (editedOnly
+    // without `anyTag`: a tag shown as text on its own, a link that runs code, an open fence
+    // closed); any other escaping must be where the reference's page fails to compile.
     const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false });
     const referenceError = escapedOnTheirOwn ? null : await compileError(reference, file);
     if (!referenceError && !escapedOnTheirOwn) {

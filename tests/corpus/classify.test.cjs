@@ -120,3 +120,35 @@ test("a missing or an extra file is unexplained", async () => {
   assert.deepEqual(await classify({ reference: { "a.api.mdx": page("a", "x") }, ours: {} }), { "a.api.mdx": "unexplained" });
   assert.deepEqual(await classify({ reference: {}, ours: { "a.api.mdx": page("a", "x") } }), { "a.api.mdx": "unexplained" });
 });
+
+test("an escape explains only what its rule fixes: edits that are not escapes are unexplained", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  const body = "first paragraph\n\nsecond paragraph\n\n[docs](https://ok.test/docs) and foobar\n\nlast paragraph";
+  // A fence inserted mid-page: the rest of the page becomes code.
+  assert.deepEqual(await classify(tree(body, body.replace("second", "```\nsecond"))), { "a.info.mdx": "unexplained" });
+  // A valid link replaced by `#`.
+  assert.deepEqual(await classify(tree(body, body.replace("(https://ok.test/docs)", "(#)"))), { "a.info.mdx": "unexplained" });
+  // `<span/>` inside a word.
+  assert.deepEqual(await classify(tree(body, body.replace("foobar", "foo<span/>bar"))), { "a.info.mdx": "unexplained" });
+  // The same edits beside a real fix, on a reference page that fails to compile: still unexplained.
+  const broken = `${body}\n\na <div> b`;
+  const fixed = `${body}\n\na &lt;div> b`;
+  assert.deepEqual(await classify(tree(broken, fixed)), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("second", "```\nsecond"))), { "a.info.mdx": "unexplained" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("(https://ok.test/docs)", "(#)"))), { "a.info.mdx": "unexplained" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("foobar", "foo<span/>bar"))), { "a.info.mdx": "unexplained" });
+  // Escapes that are not needed, where the reference's page compiles: unexplained.
+  assert.deepEqual(await classify(tree(body, body.replace("last paragraph", "last paragraph\\."))), { "a.info.mdx": "unexplained" });
+});
+
+test("each escape where its rule applies", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  // A fence left open in the reference (the rest of its page is code) closed where it ends.
+  assert.deepEqual(await classify(tree("text\n\n```js\nlet x = 1;\n\n<Tail />", "text\n\n```js\nlet x = 1;\n```\n\n<Tail />")), { "a.info.mdx": "mdx-escaped" });
+  // A link that runs code, wherever it is; one Docusaurus cannot parse, where the page fails.
+  assert.deepEqual(await classify(tree("[x](javascript:alert(1)) y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree("[x](https://a.test:99999/) y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree("[x]() y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  // An empty `<span/>` after the `https:` of a bare URL that would not parse.
+  assert.deepEqual(await classify(tree('see https://x.test">&lt;b ok', 'see https:<span/>//x.test">&lt;b ok')), { "a.info.mdx": "mdx-escaped" });
+});
