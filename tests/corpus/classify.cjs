@@ -22,6 +22,11 @@
 //   reference writes every prop inline): our page with each props file it spreads written back
 //   inline (`key={JSON}` lines) is the reference's page byte for byte (or one of the above), and
 //   each props file only ours writes is one such page's.
+// - "extension-keys-left-out": the reference's sidebar without the entries it lists for a path
+//   item's `x-` keys (it takes them for operations and writes no page; ours makes pages of HTTP
+//   methods only), and without a category left empty by that (withoutExtensionKeyEntries).
+// - "not-written-by-reference": where the reference failed or timed out (`referenceStopped`), a
+//   file of ours it did not write before it stopped (differential.cjs then compiles each page).
 // Every other difference, and every missing or extra file no named rename accounts for, is
 // "unexplained".
 "use strict";
@@ -30,6 +35,9 @@ const path = require("path");
 const { isDeepStrictEqual } = require("util");
 const { compareTrees, decodeApi } = require("../differential/compare.cjs");
 const { safePage } = require("../differential/theme-safe.cjs");
+
+/** A file of ours the reference did not write before it failed or timed out. */
+const NOT_WRITTEN = "not-written-by-reference";
 
 /** The file a page of `kind` with id `id` is written to, relative to the output folder. */
 function pageFile(kind, id) {
@@ -48,7 +56,7 @@ function pageKind(pointer) {
 const RENAMES = [
   [/the page id `([^`]*)` is already taken by the page of .*, so this page's id is `([^`]+)`/, (m) => [m[1], m[2]]],
   [/has no letters or digits to name (?:the overview page|its page), so its id is `([^`]+)`/, (m) => ["", m[1]]],
-  [/no operationId or summary to name its page, so its id is `([^`]+)`/, (m) => ["", m[1]]],
+  [/no operationId or summary to name its page, so its id is `([^`]+)`(?: and its title `([^`]+)`)?/, (m) => ["", m[1], m[2]]],
 ];
 
 /** A shortened id: the warning gives the old id's first 40 characters and its length in bytes. */
@@ -70,8 +78,8 @@ function parseRenames(warnings) {
     for (const [pattern, ids] of RENAMES) {
       const m = pattern.exec(warning);
       if (!m) continue;
-      const [from, to] = ids(m);
-      renames.push({ kind: at ? pageKind(at[1]) : "api", from, to });
+      const [from, to, title] = ids(m);
+      renames.push({ kind: at ? pageKind(at[1]) : "api", from, to, ...(title === undefined ? {} : { title }) });
       break;
     }
   }
@@ -363,9 +371,23 @@ async function explainPage(file, reference, ours, compat, renamed, inlined = nul
   return { verdict: "unexplained" };
 }
 
-/** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id. */
+/**
+ * The reference's sidebar without the entries of a path item's extension keys (`className:
+ * "api-method x-..."`: the reference takes every key of a path item for an operation, lists it,
+ * and writes no page for it; ours makes pages of HTTP methods only), and without a category
+ * left empty by that.
+ */
+function withoutExtensionKeyEntries(sidebar) {
+  const out = sidebar.replace(/\n *\{\n *type: "doc",\n *id: "[^"\n]*",\n *label: "[^\n]*",\n *className: "api-method x-[^"\n]*",\n *\},/g, "");
+  return out === sidebar ? sidebar : out.replace(/\n( *)\{\n\1  type: "category",\n(?:\1  [a-zA-Z]+: [^\n]*\n)*?\1  items: \[\n\1  \],\n\1\},/g, "");
+}
+
+/** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id
+ * (and, for a page the reference could not name, its "Missing summary" label to our title), and
+ * without the entries of path items' extension keys (withoutExtensionKeyEntries). Returns null,
+ * or where they part. */
 function sidebarRenamed(reference, ours, renames) {
-  const a = reference.split("\n");
+  const a = withoutExtensionKeyEntries(reference).split("\n");
   const b = ours.split("\n");
   if (a.length !== b.length) return `${a.length} lines in the reference's, ${b.length} in ours`;
   const used = new Array(renames.length).fill(false);
@@ -374,6 +396,8 @@ function sidebarRenamed(reference, ours, renames) {
     const index = renames.findIndex((r, k) => !used[k] && /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`));
     if (index === -1) return `line ${n + 1}: ${JSON.stringify(a[n].trim())} vs ${JSON.stringify(b[n].trim())}`;
     used[index] = true;
+    const title = renames[index].title;
+    if (title !== undefined && n + 1 < a.length && /^\s*label: "Missing summary",$/.test(a[n + 1]) && b[n + 1] === a[n + 1].replace('"Missing summary"', JSON.stringify(title))) n++;
   }
   // A renamed tag page may have no entry of its own: the sidebar lists a tag's category once
   // (the first tag of that name), and links its page only with `categoryLinkSource: "tag"`.
@@ -387,10 +411,12 @@ function sidebarRenamed(reference, ours, renames) {
  * one options set). `warnings`: ours, as strings (the renames come from them). `shadowOut`: the
  * reference's pages written aside by shadow-writes.cjs, by the same relative path plus `.<n>`
  * (optional). `infoPathPrefix`: what precedes the info id in `info_path` (`docs/out` for
- * outputDir `docs/out` in docs `docs`). Resolves to { files: [{ file, verdict, detail }],
+ * outputDir `docs/out` in docs `docs`). `referenceStopped`: the reference failed or timed out
+ * part-way, so a file only ours writes is NOT_WRITTEN rather than extra (a file it wrote is
+ * classified as ever). Resolves to { files: [{ file, verdict, detail }],
  * counts: { verdict: n }, unexplained: [...] }.
  */
-async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out" }) {
+async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out", referenceStopped = false }) {
   const tree = compareTrees(referenceOut, oursOut);
   // A shortened id's old id: the one file of the reference of that kind whose id has the
   // warning's first characters and length (none, or more than one: the rename stays unnamed).
@@ -501,6 +527,7 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     const referenceText = read(path.join(referenceOut, file));
     if (file === "sidebar.ts") {
       if (referenceText === ours) files.push({ file, verdict: "identical" });
+      else if (!renames.length && withoutExtensionKeyEntries(referenceText) === ours) files.push({ file, verdict: "extension-keys-left-out" });
       else if (!renames.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
       else {
         const why = sidebarRenamed(referenceText, ours, renames);
@@ -526,6 +553,7 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
   for (const file of extras) {
     if (done.has(file)) continue;
     if (consumed.has(file)) files.push({ file, verdict: "props-externalized", detail: `a props file of ${consumed.get(file)}, compared inline there` });
+    else if (referenceStopped) files.push({ file, verdict: NOT_WRITTEN, detail: "the reference stopped before writing it" });
     else files.push({ file, verdict: "unexplained", detail: "extra: no file of the reference, and no rename, gives it" });
   }
   for (const file of [...referenceFiles].sort()) {
@@ -548,15 +576,15 @@ function firstDifference(reference, ours) {
   return `${where} @${i}: ${JSON.stringify(x.slice(from, i + 60))} vs ${JSON.stringify(y.slice(from, i + 60))}`;
 }
 
-/** Our pages (every `.mdx` under `oursOut`) that fail Docusaurus' MDX compile: [{ file, error }]. */
-async function mdxFailures(oursOut) {
+/** Our pages (every `.mdx` under `oursOut`, or of `only`) that fail Docusaurus' MDX compile: [{ file, error }]. */
+async function mdxFailures(oursOut, only = null) {
   const { listFiles } = require("../differential/compare.cjs");
   const failures = [];
-  for (const file of listFiles(oursOut).filter((f) => f.endsWith(".mdx"))) {
+  for (const file of (only ?? listFiles(oursOut)).filter((f) => f.endsWith(".mdx"))) {
     const error = await compileError(fs.readFileSync(path.join(oursOut, file), "utf8"), path.join(oursOut, file));
     if (error) failures.push({ file, error });
   }
   return failures;
 }
 
-module.exports = { classifyTrees, parseRenames, editedOnly, sidebarRenamed, mdxFailures, pageFile };
+module.exports = { classifyTrees, parseRenames, editedOnly, sidebarRenamed, mdxFailures, pageFile, NOT_WRITTEN };

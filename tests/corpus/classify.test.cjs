@@ -152,3 +152,17 @@ test("each escape where its rule applies", async () => {
   // An empty `<span/>` after the `https:` of a bare URL that would not parse.
   assert.deepEqual(await classify(tree('see https://x.test">&lt;b ok', 'see https:<span/>//x.test">&lt;b ok')), { "a.info.mdx": "mdx-escaped" });
 });
+
+test("a sidebar without the reference's entries for path items' extension keys, and an unnamed page titled", async () => {
+  const entry = (id, label, className) => `        {\n          type: "doc",\n          id: "out/${id}",\n          label: ${JSON.stringify(label)},\n          className: "${className}",\n        },`;
+  const category = (label, ...entries) => `    {\n      type: "category",\n      label: "${label}",\n      items: [\n${entries.join("\n")}\n      ],\n    },`;
+  const bar = (...categories) => `const sidebar = {\n  apisidebar: [\n${categories.join("\n")}\n  ],\n};\n`;
+  const reference = bar(category("A", entry("a", "A", "api-method get")), category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio")));
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("A", entry("a", "A", "api-method get"))) } }), { "sidebar.ts": "extension-keys-left-out" });
+  // Any other entry left out is unexplained.
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio"))) } }), { "sidebar.ts": "unexplained" });
+  const unnamed = "spec.json:1:9 (at #/paths/~1a/get): the operation has no operationId or summary to name its page, so its id is `get-a` and its title `GET /a`; give it an operationId";
+  const tree = (label) => ({ reference: { "sidebar.ts": bar(category("A", entry("", "Missing summary", "api-method get"))) }, ours: { "sidebar.ts": bar(category("A", entry("get-a", label, "api-method get"))) } });
+  assert.deepEqual(await classify(tree("GET /a"), [unnamed]), { "sidebar.ts": "renamed" });
+  assert.deepEqual(await classify(tree("GET /b"), [unnamed]), { "sidebar.ts": "unexplained" });
+});
