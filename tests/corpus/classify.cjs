@@ -22,9 +22,11 @@
 //   reference writes every prop inline): our page with each props file it spreads written back
 //   inline (`key={JSON}` lines) is the reference's page byte for byte (or one of the above), and
 //   each props file only ours writes is one such page's.
-// - "extension-keys-left-out": the reference's sidebar without the entries it lists for a path
-//   item's `x-` keys (it takes them for operations and writes no page; ours makes pages of HTTP
-//   methods only), and without a category left empty by that (withoutExtensionKeyEntries).
+// - "unlisted-pages-left-out": the reference's sidebar without the entries it lists for pages
+//   that neither it nor ours writes: a path item's `x-` keys (it takes them for operations; ours
+//   makes pages of HTTP methods only), and `<folder>/schemas/` for each schema without a title
+//   (every untitled Swagger 2.0 definition), and without a category left empty by that
+//   (withoutUnlistedEntries).
 // - "not-written-by-reference": where the reference failed or timed out (`referenceStopped`), a
 //   file of ours it did not write before it stopped (differential.cjs then compiles each page).
 // Every other difference, and every missing or extra file no named rename accounts for, is
@@ -382,12 +384,21 @@ function withoutExtensionKeyEntries(sidebar) {
   return out === sidebar ? sidebar : out.replace(/\n( *)\{\n\1  type: "category",\n(?:\1  [a-zA-Z]+: [^\n]*\n)*?\1  items: \[\n\1  \],\n\1\},/g, "");
 }
 
+/** The reference's sidebar without the entries it lists for pages neither it nor ours writes:
+ * those of path items' extension keys (withoutExtensionKeyEntries), and the doc id
+ * `<folder>/schemas/` of each schema without a title (every Swagger 2.0 definition without one:
+ * ../differential/known-better.cjs withoutUntitledSchemas). */
+function withoutUnlistedEntries(sidebar) {
+  const { withoutUntitledSchemas } = require("../differential/known-better.cjs");
+  return withoutUntitledSchemas(withoutExtensionKeyEntries(sidebar));
+}
+
 /** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id
  * (and, for a page the reference could not name, its "Missing summary" label to our title), and
  * without the entries of path items' extension keys (withoutExtensionKeyEntries). Returns null,
  * or where they part. */
 function sidebarRenamed(reference, ours, renames) {
-  const a = withoutExtensionKeyEntries(reference).split("\n");
+  const a = withoutUnlistedEntries(reference).split("\n");
   const b = ours.split("\n");
   if (a.length !== b.length) return `${a.length} lines in the reference's, ${b.length} in ours`;
   const used = new Array(renames.length).fill(false);
@@ -527,7 +538,7 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     const referenceText = read(path.join(referenceOut, file));
     if (file === "sidebar.ts") {
       if (referenceText === ours) files.push({ file, verdict: "identical" });
-      else if (!renames.length && withoutExtensionKeyEntries(referenceText) === ours) files.push({ file, verdict: "extension-keys-left-out" });
+      else if (!renames.length && withoutUnlistedEntries(referenceText) === ours) files.push({ file, verdict: "unlisted-pages-left-out" });
       else if (!renames.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
       else {
         const why = sidebarRenamed(referenceText, ours, renames);

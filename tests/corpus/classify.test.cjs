@@ -158,7 +158,7 @@ test("a sidebar without the reference's entries for path items' extension keys, 
   const category = (label, ...entries) => `    {\n      type: "category",\n      label: "${label}",\n      items: [\n${entries.join("\n")}\n      ],\n    },`;
   const bar = (...categories) => `const sidebar = {\n  apisidebar: [\n${categories.join("\n")}\n  ],\n};\n`;
   const reference = bar(category("A", entry("a", "A", "api-method get")), category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio")));
-  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("A", entry("a", "A", "api-method get"))) } }), { "sidebar.ts": "extension-keys-left-out" });
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("A", entry("a", "A", "api-method get"))) } }), { "sidebar.ts": "unlisted-pages-left-out" });
   // Any other entry left out is unexplained.
   assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio"))) } }), { "sidebar.ts": "unexplained" });
   const unnamed = "spec.json:1:9 (at #/paths/~1a/get): the operation has no operationId or summary to name its page, so its id is `get-a` and its title `GET /a`; give it an operationId";
