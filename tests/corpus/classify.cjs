@@ -22,6 +22,9 @@
 //   reference writes every prop inline): our page with each props file it spreads written back
 //   inline (`key={JSON}` lines) is the reference's page byte for byte (or one of the above), and
 //   each props file only ours writes is one such page's.
+// - "retitled": a page whose summary is empty (the reference's title and sidebar_label are "",
+//   which Docusaurus refuses) titled by its operationId, as the warning that names it says: the
+//   reference's page with those two lines and its heading filled in (and the sidebar's empty label).
 // - "unlisted-pages-left-out": the reference's sidebar without the entries it lists for pages
 //   that neither it nor ours writes: a path item's `x-` keys (it takes them for operations; ours
 //   makes pages of HTTP methods only), and `<folder>/schemas/` for each schema without a title
@@ -61,6 +64,31 @@ const RENAMES = [
   [/no operationId or summary to name its page, so its id is `([^`]+)`(?: and its title `([^`]+)`)?/, (m) => ["", m[1], m[2]]],
 ];
 
+/** An operation whose summary is empty, titled by its operationId: the title ours gives it. */
+const RETITLED = /the operation's summary is empty, which Docusaurus refuses as a page title, so its title is `([^`]+)`/;
+
+/** The titles our warnings say ours gave pages whose summary is empty (the reference's title and sidebar_label are ""). */
+function parseRetitles(warnings) {
+  return warnings.map((w) => RETITLED.exec(w)?.[1]).filter((t) => t !== undefined);
+}
+
+/** The reference's page `text` with the empty title, sidebar_label and page heading ours fills in
+ * as a warning names (`ours`' title, one of `titles`), or null. */
+function withTitle(text, ours, titles) {
+  const title = /^title: (".*")$/m.exec(ours)?.[1];
+  let value;
+  try {
+    value = title === undefined ? undefined : JSON.parse(title);
+  } catch {
+    return null;
+  }
+  if (!titles.includes(value) || !/^title: ""$/m.test(text) || !/^sidebar_label: ""$/m.test(text)) return null;
+  return text
+    .replace(/^title: ""$/m, `title: ${title}`)
+    .replace(/^sidebar_label: ""$/m, `sidebar_label: ${title}`)
+    .replace('  className={"openapi__heading"}\n  children={""}\n', `  className={"openapi__heading"}\n  children={${JSON.stringify(value)}}\n`);
+}
+
 /** A shortened id: the warning gives the old id's first 40 characters and its length in bytes. */
 const SHORTENED = /the page id `([^`]*)\.\.\.` is (\d+) bytes long, more than the \d+ a file name allows, so it is shortened to `([^`]+)`/;
 
@@ -81,7 +109,11 @@ function parseRenames(warnings) {
       const m = pattern.exec(warning);
       if (!m) continue;
       const [from, to, title] = ids(m);
-      renames.push({ kind: at ? pageKind(at[1]) : "api", from, to, ...(title === undefined ? {} : { title }) });
+      // A page named by our rule, whose name was taken: `"" -> x`, then `x -> x-2` at the same
+      // pointer, is `"" -> x-2`.
+      const chained = renames.find((r) => r.at !== undefined && r.at === at?.[1] && r.to === from);
+      if (chained) chained.to = to;
+      else renames.push({ kind: at ? pageKind(at[1]) : "api", from, to, ...(title === undefined ? {} : { title }), ...(at ? { at: at[1] } : {}) });
       break;
     }
   }
@@ -397,14 +429,19 @@ function withoutUnlistedEntries(sidebar) {
  * (and, for a page the reference could not name, its "Missing summary" label to our title), and
  * without the entries of path items' extension keys (withoutExtensionKeyEntries). Returns null,
  * or where they part. */
-function sidebarRenamed(reference, ours, renames) {
+function sidebarRenamed(reference, ours, renames, retitles = []) {
   const a = withoutUnlistedEntries(reference).split("\n");
   const b = ours.split("\n");
   if (a.length !== b.length) return `${a.length} lines in the reference's, ${b.length} in ours`;
   const used = new Array(renames.length).fill(false);
+  const renamedHere = (r, n) => /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`);
   for (let n = 0; n < a.length; n++) {
     if (a[n] === b[n]) continue;
-    const index = renames.findIndex((r, k) => !used[k] && /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`));
+    // The empty label of a page whose empty summary ours replaces (the id line before it unchanged).
+    if (n > 0 && a[n - 1] === b[n - 1] && retitles.some((t) => /^\s*label: "",$/.test(a[n]) && b[n] === a[n].replace('""', JSON.stringify(t)))) continue;
+    // Each rename once, in order; then again, for a page the sidebar lists under several tags.
+    let index = renames.findIndex((r, k) => !used[k] && renamedHere(r, n));
+    if (index === -1) index = renames.findIndex((r) => renamedHere(r, n));
     if (index === -1) return `line ${n + 1}: ${JSON.stringify(a[n].trim())} vs ${JSON.stringify(b[n].trim())}`;
     used[index] = true;
     const title = renames[index].title;
@@ -434,22 +471,31 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
   const renames = parseRenames(warnings).flatMap((r) => {
     if (r.from !== undefined) return [r];
     const suffix = pageFile(r.kind, "");
-    const ids = [...tree.missing, ...tree.differing.map((d) => d.file)]
+    const fromFiles = [...tree.missing, ...tree.differing.map((d) => d.file)]
       .filter((f) => f.endsWith(suffix) && (r.kind === "schema") === f.startsWith("schemas/"))
-      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length))
-      .filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
+      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length));
+    // A reference that failed on the long name (ENAMETOOLONG) wrote no such file: its sidebar
+    // still lists the id.
+    const sidebarFile = path.join(referenceOut, "sidebar.ts");
+    const fromSidebar = fs.existsSync(sidebarFile)
+      ? [...fs.readFileSync(sidebarFile, "utf8").matchAll(/^\s*id: "([^"\n]*)",$/gm)].map((m) => (r.kind === "schema" ? /\/schemas\/([^/]*)$/.exec(m[1])?.[1] : /\/([^/]*)$/.exec(m[1])?.[1])).filter((id) => id !== undefined)
+      : [];
+    const ids = [...new Set([...fromFiles, ...fromSidebar])].filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
     return ids.length === 1 ? [{ kind: r.kind, from: ids[0], to: r.to }] : [];
   });
+  const retitles = parseRetitles(warnings);
   const infoRenames = renames.filter((r) => r.kind === "info");
   const read = (file) => fs.readFileSync(file, "utf8");
   const derive = (text) => withInfoPath(text, infoRenames, infoPathPrefix);
   // The reference's page as ours may have it: with the info renames applied to its `info_path`
   // (all of them; or one, when a folder of specs renamed several info pages from one id, each of
   // its pages pointing at its own spec's), or as it is (a page of the spec that kept the id).
-  const derivations = (text) => {
+  const derivations = (text, ours = null) => {
     const out = [derive(text)];
     if (infoRenames.length > 1) for (const r of infoRenames) out.push(withInfoPath(text, [r], infoPathPrefix));
     out.push(text);
+    // A page whose empty summary ours replaces with the operationId, as a warning says.
+    if (ours !== null && retitles.length) for (const t of [...out]) out.push(withTitle(t, ours, retitles) ?? t);
     return [...new Set(out)];
   };
   const referenceFiles = new Set([...tree.identical, ...tree.missing, ...tree.differing.map((d) => d.file)]);
@@ -538,10 +584,10 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     const referenceText = read(path.join(referenceOut, file));
     if (file === "sidebar.ts") {
       if (referenceText === ours) files.push({ file, verdict: "identical" });
-      else if (!renames.length && withoutUnlistedEntries(referenceText) === ours) files.push({ file, verdict: "unlisted-pages-left-out" });
-      else if (!renames.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
+      else if (!renames.length && !retitles.length && withoutUnlistedEntries(referenceText) === ours) files.push({ file, verdict: "unlisted-pages-left-out" });
+      else if (!renames.length && !retitles.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
       else {
-        const why = sidebarRenamed(referenceText, ours, renames);
+        const why = sidebarRenamed(referenceText, ours, renames, retitles);
         files.push(why ? { file, verdict: "unexplained", detail: `sidebar: ${why}` } : { file, verdict: "renamed", detail: `${renames.length} entries` });
       }
       continue;
@@ -552,8 +598,10 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     }
     const inlined = inlinedFor(file, ours);
     let result = { verdict: "unexplained" };
-    for (const candidate of derivations(referenceText)) {
-      result = await explainPage(file, candidate, ours, compat, candidate === referenceText ? "" : "info page renamed", inlined);
+    for (const candidate of derivations(referenceText, ours)) {
+      const retitled = referenceText.includes('\ntitle: ""\n') && !candidate.includes('\ntitle: ""\n');
+      result = await explainPage(file, candidate, ours, compat, candidate === referenceText ? "" : retitled ? "empty summary titled as the warning says" : "info page renamed", inlined);
+      if (retitled && result.verdict === "renamed") result = { verdict: "retitled", detail: result.detail };
       if (result.verdict !== "unexplained") break;
     }
     consume(file, inlined, result);

@@ -40,9 +40,13 @@ const duplicate = (laterOfOurs) => ({
 
 test("renames come from the warnings that name them", () => {
   assert.deepEqual(parseRenames([DUPLICATE, UNTITLED_INFO, "spec.json (at #/paths/~1a/get): something else"]), [
-    { kind: "api", from: "x", to: "x-2" },
-    { kind: "info", from: "", to: "overview" },
+    { kind: "api", from: "x", to: "x-2", at: "/paths/~1b/get" },
+    { kind: "info", from: "", to: "overview", at: "/info" },
   ]);
+  // A page our rule names whose name was taken: one rename from the reference's none to the last.
+  const unnamed = "spec.json:1:9 (at #/paths/~1b/get): the operation has no operationId or summary to name its page, so its id is `get-b` and its title `GET /b`; give it an operationId";
+  const taken = "spec.json:1:9 (at #/paths/~1b/get): the page id `get-b` is already taken by the page of #/paths/~1a/get, so this page's id is `get-b-2`; give it a distinct operationId";
+  assert.deepEqual(parseRenames([unnamed, taken]), [{ kind: "api", from: "", to: "get-b-2", title: "GET /b", at: "/paths/~1b/get" }]);
 });
 
 test("a renamed page is the reference's page of the old id with its new id", async () => {
@@ -165,4 +169,16 @@ test("a sidebar without the reference's entries for path items' extension keys, 
   const tree = (label) => ({ reference: { "sidebar.ts": bar(category("A", entry("", "Missing summary", "api-method get"))) }, ours: { "sidebar.ts": bar(category("A", entry("get-a", label, "api-method get"))) } });
   assert.deepEqual(await classify(tree("GET /a"), [unnamed]), { "sidebar.ts": "renamed" });
   assert.deepEqual(await classify(tree("GET /b"), [unnamed]), { "sidebar.ts": "unexplained" });
+});
+
+test("an empty summary titled as the warning says; a shortened id the reference's sidebar alone names", async () => {
+  const retitle = "spec.json:1:9 (at #/paths/~1self/get): the operation's summary is empty, which Docusaurus refuses as a page title, so its title is `getSelf`; give it a summary";
+  const titled = (title) => `---\nid: get-self\ntitle: ${title}\ndescription: "x"\nsidebar_label: ${title}\ncustom_edit_url: null\n---\n\nbody\n`;
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"getSelf"') } }, [retitle]), { "get-self.api.mdx": "retitled" });
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"other"') } }, [retitle]), { "get-self.api.mdx": "unexplained" });
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"getSelf"') } }), { "get-self.api.mdx": "unexplained" });
+  const long = `a-${"b".repeat(220)}`;
+  const warning = `spec.json:1:9 (at #/paths/~1a/get): the page id \`${long.slice(0, 40)}...\` is ${long.length} bytes long, more than the 200 a file name allows, so it is shortened to \`a-short\`; give it a shorter operationId (or title)`;
+  // The reference failed on the long name (ENAMETOOLONG): no page, its sidebar lists it.
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": sidebar(long) }, ours: { "sidebar.ts": sidebar("a-short") } }, [warning]), { "sidebar.ts": "renamed" });
 });

@@ -104,7 +104,9 @@ async function compareSpec(spec, workDir, reference = "4.3.5") {
       return { ...row, verdict: "unexplained", why: `ours refused: ${ours.error}` };
     }
     // Every file the reference wrote is classified, whether or not it went on to fail: a
-    // reference that stops part-way has usually written most of its pages first.
+    // reference that stops part-way has usually written most of its pages first (one that
+    // wrote nothing has an empty tree).
+    fs.mkdirSync(referenceOut, { recursive: true });
     const classified = await classifyTrees({
       referenceOut,
       oursOut,
