@@ -393,7 +393,8 @@ async function explainPage(file, reference, ours, compat, renamed, inlined = nul
     // Where the reference's page compiles, only what ours changes wherever it is (editedOnly
     // without `anyTag`: a tag shown as text on its own, a link that runs code, an open fence
     // closed); any other escaping must be where the reference's page fails to compile.
-    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false });
+    // (`pathname://` only where the reference's page fails: Docusaurus cannot find the image.)
+    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: false, escapes: true, anyTag: false });
     const referenceError = escapedOnTheirOwn ? null : await compileError(reference, file);
     if (!referenceError && !escapedOnTheirOwn) {
       return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
