@@ -87,6 +87,7 @@ function differentialFigures(prefix, text) {
     [`${prefix}.identical`, count("identical")],
     [`${prefix}.differsOnPurpose`, count("differs on purpose")],
     [`${prefix}.referenceFailed`, count("reference failed")],
+    [`${prefix}.referenceTimedOut`, count("reference timed out")],
     [`${prefix}.unexplained`, count("unexplained")],
   ]);
   const files = {};
@@ -105,6 +106,7 @@ function parityFigures(prefix, summary) {
     const k = `${prefix}.${release}`;
     for (const field of ["runs", "files", "identical", "sameAsBaseline", "referenceFailed", "unexplained"]) out.set(`${k}.${field}`, s[field]);
     out.set(`${k}.deliberate`, Object.values(s.deliberate).reduce((a, b) => a + b, 0));
+    out.set(`${k}.classified`, Object.values(s.classified ?? {}).reduce((a, b) => a + b, 0));
     out.set(`${prefix}.releases`, Object.keys(summary).length);
     for (const [group, g] of Object.entries(s.groups)) for (const [field, n] of Object.entries(g)) out.set(`${k}.${group}.${field}`, n);
   }

@@ -7,17 +7,31 @@
 //   with exactly the substitutions the rename implies: the page's `id:` line; for the info
 //   page, the `info_path:` of every API page; in the sidebar, the id of the renamed entry.
 // - "theme-safe": `safePage(reference) == ours` (tests/differential/theme-safe.cjs).
-// - "mdx-escaped": the reference's page fails Docusaurus' MDX compile, ours compiles, and ours
-//   is the reference's with only our escaping (text/mdx_safe.rs) applied: `<` as `&lt;`, a
-//   backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of an import/export line,
-//   `<br>` closed as `<br/>`, an empty `<span/>` in a bare URL, a code fence closed, a link
-//   destination that does not parse replaced by `#`, a front matter string's last backslash as `∖`.
+// - "mdx-escaped": ours is the reference's with only our escaping (text/mdx_safe.rs) applied, each
+//   edit where its own rule applies (editedOnly), and ours compiles. Where the reference's page
+//   compiles, only what ours changes wherever it is: a tag shown as text on its own (an element
+//   not allowed, an event handler, a `style` string, a `javascript:` URL), a link that runs code
+//   pointed at `#`, a code fence closed where the reference's is left open. Every other escape
+//   (`<` as `&lt;`, a backslash before punctuation, `&#x69;`/`&#x65;` for the `i`/`e` of a line's
+//   start, `<br>` closed as `<br/>`, an empty `<span/>` after a bare URL's `https:`, a link
+//   destination Docusaurus cannot parse replaced by `#`, a front matter string's last backslash
+//   as `∖`) only where the reference's page fails Docusaurus' MDX compile (tests/hostile/mdx.cjs).
 // - "image-url-kept": as "mdx-escaped", the one substitution being `pathname://` before an
 //   image's path without protocol (Docusaurus would look the image up in the site).
 // - "props-externalized": our own `externalJsonProps` layout (targets before 4.7.1, whose
 //   reference writes every prop inline): our page with each props file it spreads written back
 //   inline (`key={JSON}` lines) is the reference's page byte for byte (or one of the above), and
 //   each props file only ours writes is one such page's.
+// - "retitled": a page whose summary is empty (the reference's title and sidebar_label are "",
+//   which Docusaurus refuses) titled by its operationId, as the warning that names it says: the
+//   reference's page with those two lines and its heading filled in (and the sidebar's empty label).
+// - "unlisted-pages-left-out": the reference's sidebar without the entries it lists for pages
+//   that neither it nor ours writes: a path item's `x-` keys (it takes them for operations; ours
+//   makes pages of HTTP methods only), and `<folder>/schemas/` for each schema without a title
+//   (every untitled Swagger 2.0 definition), and without a category left empty by that
+//   (withoutUnlistedEntries).
+// - "not-written-by-reference": where the reference failed or timed out (`referenceStopped`), a
+//   file of ours it did not write before it stopped (differential.cjs then compiles each page).
 // Every other difference, and every missing or extra file no named rename accounts for, is
 // "unexplained".
 "use strict";
@@ -26,6 +40,9 @@ const path = require("path");
 const { isDeepStrictEqual } = require("util");
 const { compareTrees, decodeApi } = require("../differential/compare.cjs");
 const { safePage } = require("../differential/theme-safe.cjs");
+
+/** A file of ours the reference did not write before it failed or timed out. */
+const NOT_WRITTEN = "not-written-by-reference";
 
 /** The file a page of `kind` with id `id` is written to, relative to the output folder. */
 function pageFile(kind, id) {
@@ -44,8 +61,33 @@ function pageKind(pointer) {
 const RENAMES = [
   [/the page id `([^`]*)` is already taken by the page of .*, so this page's id is `([^`]+)`/, (m) => [m[1], m[2]]],
   [/has no letters or digits to name (?:the overview page|its page), so its id is `([^`]+)`/, (m) => ["", m[1]]],
-  [/no operationId or summary to name its page, so its id is `([^`]+)`/, (m) => ["", m[1]]],
+  [/no operationId or summary to name its page, so its id is `([^`]+)`(?: and its title `([^`]+)`)?/, (m) => ["", m[1], m[2]]],
 ];
+
+/** An operation whose summary is empty, titled by its operationId: the title ours gives it. */
+const RETITLED = /the operation's summary is empty, which Docusaurus refuses as a page title, so its title is `([^`]+)`/;
+
+/** The titles our warnings say ours gave pages whose summary is empty (the reference's title and sidebar_label are ""). */
+function parseRetitles(warnings) {
+  return warnings.map((w) => RETITLED.exec(w)?.[1]).filter((t) => t !== undefined);
+}
+
+/** The reference's page `text` with the empty title, sidebar_label and page heading ours fills in
+ * as a warning names (`ours`' title, one of `titles`), or null. */
+function withTitle(text, ours, titles) {
+  const title = /^title: (".*")$/m.exec(ours)?.[1];
+  let value;
+  try {
+    value = title === undefined ? undefined : JSON.parse(title);
+  } catch {
+    return null;
+  }
+  if (!titles.includes(value) || !/^title: ""$/m.test(text) || !/^sidebar_label: ""$/m.test(text)) return null;
+  return text
+    .replace(/^title: ""$/m, `title: ${title}`)
+    .replace(/^sidebar_label: ""$/m, `sidebar_label: ${title}`)
+    .replace('  className={"openapi__heading"}\n  children={""}\n', `  className={"openapi__heading"}\n  children={${JSON.stringify(value)}}\n`);
+}
 
 /** A shortened id: the warning gives the old id's first 40 characters and its length in bytes. */
 const SHORTENED = /the page id `([^`]*)\.\.\.` is (\d+) bytes long, more than the \d+ a file name allows, so it is shortened to `([^`]+)`/;
@@ -66,8 +108,12 @@ function parseRenames(warnings) {
     for (const [pattern, ids] of RENAMES) {
       const m = pattern.exec(warning);
       if (!m) continue;
-      const [from, to] = ids(m);
-      renames.push({ kind: at ? pageKind(at[1]) : "api", from, to });
+      const [from, to, title] = ids(m);
+      // A page named by our rule, whose name was taken: `"" -> x`, then `x -> x-2` at the same
+      // pointer, is `"" -> x-2`.
+      const chained = renames.find((r) => r.at !== undefined && r.at === at?.[1] && r.to === from);
+      if (chained) chained.to = to;
+      else renames.push({ kind: at ? pageKind(at[1]) : "api", from, to, ...(title === undefined ? {} : { title }), ...(at ? { at: at[1] } : {}) });
       break;
     }
   }
@@ -167,10 +213,75 @@ function closesImageText(text, at) {
   return false;
 }
 
+/** The fence a Markdown line opens or closes: { marker, length, info }, or null. MDX has no
+ * indented code, so a fence may be indented any amount (text/mdx_safe.rs `fence_run`). */
+function fenceRun(line) {
+  const m = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+  return m ? { marker: m[1][0], length: m[1].length, info: m[2] } : null;
+}
+
+/** The code fence `text` leaves open at its end ({ marker, length }), or null. */
+function openFenceAt(text) {
+  let open = null;
+  for (const line of text.split(/\r?\n/)) {
+    const run = fenceRun(line);
+    if (!run) continue;
+    if (open) {
+      if (run.marker === open.marker && run.length >= open.length && run.info.trim() === "") open = null;
+    } else if (!(run.marker === "`" && run.info.includes("`"))) {
+      open = { marker: run.marker, length: run.length };
+    }
+  }
+  return open;
+}
+
+/** A link destination's text as Markdown hands it on: character references and backslash escapes decoded. */
+function decodeDestination(raw) {
+  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n" };
+  return raw
+    .replace(/&#[xX]([0-9a-fA-F]{1,6});/g, (_, h) => String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff) || 0xfffd))
+    .replace(/&#([0-9]{1,7});/g, (_, d) => String.fromCodePoint(Math.min(Number(d), 0x10ffff) || 0xfffd))
+    .replace(/&([a-zA-Z]+);/g, (whole, name) => named[name.toLowerCase()] ?? whole)
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1");
+}
+
+/** Whether a link destination runs code where it is followed (a `javascript:`, `vbscript:` or `data:` URL). */
+function runsCode(destination) {
+  // WHATWG URL parsing drops ASCII whitespace and control characters inside the scheme.
+  return /^(javascript|vbscript|data):/i.test(decodeDestination(destination).replace(/[\u0000-\u0020]/g, ""));
+}
+
+/**
+ * Whether Docusaurus cannot use the link destination `destination` (the reference's raw text):
+ * empty ("Markdown link URL is mandatory"), or one `new URL(url, "https://example.com")` rejects,
+ * as @docusaurus/utils' `parseURLOrPath` does when the docs plugin resolves Markdown links.
+ * Node's own URL parser, not our port of it (js/url.rs).
+ */
+function destinationFails(destination) {
+  const url = decodeDestination(destination.startsWith("<") ? destination.slice(1) : destination);
+  if (url === "" || url === ">") return true;
+  try {
+    new URL(url, "https://example.com");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Whether `ours` is `reference` with only the given edits of ours applied (`image`: `pathname://`
  * before an image path; `escapes`: the rest of mdx_safe.rs). Explores the alignments of the two
  * texts depth first, each (reference offset, ours offset) once.
+ *
+ * `anyTag` (the lenient pass, for a reference page that fails to compile) admits every escape
+ * rule, each where it applies: `&lt;` for any `<`; a backslash before punctuation; `&#x69;` /
+ * `&#x65;` for the first letter of a line; `/>` closing a `<br>`, `<hr>` or `<img>`; `<span/>`
+ * after the `https:`/`http:` of a bare URL or before the first `.` of a `www.` one; a code fence
+ * only where one is open in the reference; `#` for a destination that runs code or that
+ * Docusaurus cannot parse; `∖` for a front matter string's last backslash. Without `anyTag` (the
+ * strict pass, for a reference page that compiles), only what ours changes wherever it is: `&lt;`
+ * for a tag shown as text on its own (tagEscapedOnItsOwn), `#` for a destination that runs code,
+ * and a code fence closed where the reference leaves one open.
  */
 function editedOnly(reference, ours, { image = false, escapes = false, anyTag = true } = {}) {
   let start = 0;
@@ -186,6 +297,7 @@ function editedOnly(reference, ours, { image = false, escapes = false, anyTag = 
   const seen = new Set();
   const stack = [[start, start]];
   const width = ours.length + 1;
+  const lenient = escapes && anyTag;
   while (stack.length) {
     const [i, j] = stack.pop();
     if (i >= endR && j >= endO && reference.length - i === ours.length - j && reference.slice(i) === ours.slice(j)) return true;
@@ -201,20 +313,41 @@ function editedOnly(reference, ours, { image = false, escapes = false, anyTag = 
     }
     if (escapes) {
       if (r === "<" && ours.startsWith("&lt;", j) && (anyTag || tagEscapedOnItsOwn(reference, i))) next.push([i + 1, j + 4]);
-      if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
-      if ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j))) next.push([i + 1, j + 6]);
-      if (ours.startsWith("<span/>", j)) next.push([i, j + 7]);
-      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs):
-      // only where the reference's page fails to compile (`anyTag`, the lenient pass).
-      if (anyTag && r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
-      if (r === ">" && ours.startsWith("/>", j)) next.push([i + 1, j + 2]);
-      const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
-      if (fence) next.push([i, j + fence[0].length]);
-      if (afterDestinationStart && ours[j] === "#") {
-        let k = i;
-        while (k < reference.length && !/[)\s]/.test(reference[k])) k++;
-        if (ours[j + 1] === reference[k]) next.push([k, j + 1]); // an empty destination too
+      const opener = ours[j] === "#" ? /\]\([ \t\r\n]*(<?)$/.exec(reference.slice(Math.max(0, i - 40), i)) : null;
+      if (opener) {
+        // The destination as mdx_safe.rs reads it: to `>` in brackets, else to the first space
+        // or the `)` that balances the parentheses before it.
+        const bracketed = opener[1] === "<";
+        let end = i;
+        let depth = 0;
+        for (; end < reference.length; end++) {
+          const c = reference[end];
+          if (/[ \t\r\n]/.test(c) || (bracketed && c === ">")) break;
+          if (c === "(") depth++;
+          else if (c === ")" && depth === 0) break;
+          else if (c === ")") depth--;
+        }
+        const destination = reference.slice(i, end);
+        if (ours[j + 1] === reference[end] && (runsCode(destination) || (lenient && destinationFails(destination)))) next.push([end, j + 1]);
       }
+      // A code fence closed where the reference leaves one open (the rest of its page is code,
+      // whether or not it compiles).
+      const fence = /^\n?(`{3,}|~{3,})\n/.exec(ours.slice(j, j + 40));
+      if (fence) {
+        const open = openFenceAt(reference.slice(0, i));
+        if (open && fence[1][0] === open.marker && fence[1].length >= open.length) next.push([i, j + fence[0].length]);
+      }
+    }
+    if (lenient) {
+      if (r !== undefined && PUNCTUATION.test(r) && ours[j] === "\\" && ours[j + 1] === r) next.push([i + 1, j + 2]);
+      const lineStart = i === 0 || reference[i - 1] === "\n" || reference[i - 1] === "\r";
+      if (lineStart && ((r === "i" && ours.startsWith("&#x69;", j)) || (r === "e" && ours.startsWith("&#x65;", j)))) next.push([i + 1, j + 6]);
+      if (ours.startsWith("<span/>", j) && (/(^|[^\p{L}\p{N}])https?:$/iu.test(reference.slice(Math.max(0, i - 7), i)) || (reference[i] === "." && /(^|[^\p{L}\p{N}])www$/iu.test(reference.slice(Math.max(0, i - 4), i))))) {
+        next.push([i, j + 7]);
+      }
+      // A backslash that would escape a front matter string's closing quote (text/front_matter.rs).
+      if (r === "\\" && ours[j] === "\u2216" && reference[i + 1] === '"' && reference[i + 2] === "\n") next.push([i + 1, j + 1]);
+      if (r === ">" && ours.startsWith("/>", j) && /<(br|hr|img)\b[^<>]*$/i.test(reference.slice(Math.max(0, reference.lastIndexOf("<", i)), i))) next.push([i + 1, j + 2]);
     }
     if (r !== undefined && r === ours[j]) next.push([i + 1, j + 1]);
     // Depth first, the literal match first (pushed last).
@@ -257,10 +390,11 @@ async function explainPage(file, reference, ours, compat, renamed, inlined = nul
     if (base.api !== b.api) continue;
     const imageOnly = editedOnly(base.text, b.text, { image: true });
     if (!imageOnly && !editedOnly(base.text, b.text, { image: true, escapes: true })) continue;
-    // Where the reference's page compiles, a tag shown as text must be one our escaping shows
-    // as text wherever it is (a `style` string, for one, compiles and fails the build when
-    // React renders it); any other escaping must be what makes the reference's page compile.
-    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: true, escapes: true, anyTag: false });
+    // Where the reference's page compiles, only what ours changes wherever it is (editedOnly
+    // without `anyTag`: a tag shown as text on its own, a link that runs code, an open fence
+    // closed); any other escaping must be where the reference's page fails to compile.
+    // (`pathname://` only where the reference's page fails: Docusaurus cannot find the image.)
+    const escapedOnTheirOwn = !imageOnly && editedOnly(base.text, b.text, { image: false, escapes: true, anyTag: false });
     const referenceError = escapedOnTheirOwn ? null : await compileError(reference, file);
     if (!referenceError && !escapedOnTheirOwn) {
       return { verdict: "unexplained", detail: `ours escapes text the reference's page compiles with (${how}${imageOnly ? "pathname://" : "escapes"})` };
@@ -272,17 +406,47 @@ async function explainPage(file, reference, ours, compat, renamed, inlined = nul
   return { verdict: "unexplained" };
 }
 
-/** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id. */
-function sidebarRenamed(reference, ours, renames) {
-  const a = reference.split("\n");
+/**
+ * The reference's sidebar without the entries of a path item's extension keys (`className:
+ * "api-method x-..."`: the reference takes every key of a path item for an operation, lists it,
+ * and writes no page for it; ours makes pages of HTTP methods only), and without a category
+ * left empty by that.
+ */
+function withoutExtensionKeyEntries(sidebar) {
+  const out = sidebar.replace(/\n *\{\n *type: "doc",\n *id: "[^"\n]*",\n *label: "[^\n]*",\n *className: "api-method x-[^"\n]*",\n *\},/g, "");
+  return out === sidebar ? sidebar : out.replace(/\n( *)\{\n\1  type: "category",\n(?:\1  [a-zA-Z]+: [^\n]*\n)*?\1  items: \[\n\1  \],\n\1\},/g, "");
+}
+
+/** The reference's sidebar without the entries it lists for pages neither it nor ours writes:
+ * those of path items' extension keys (withoutExtensionKeyEntries), and the doc id
+ * `<folder>/schemas/` of each schema without a title (every Swagger 2.0 definition without one:
+ * ../differential/known-better.cjs withoutUntitledSchemas). */
+function withoutUnlistedEntries(sidebar) {
+  const { withoutUntitledSchemas } = require("../differential/known-better.cjs");
+  return withoutUntitledSchemas(withoutExtensionKeyEntries(sidebar));
+}
+
+/** Whether ours' sidebar is the reference's with each rename applied to exactly one entry's id
+ * (and, for a page the reference could not name, its "Missing summary" label to our title), and
+ * without the entries of path items' extension keys (withoutExtensionKeyEntries). Returns null,
+ * or where they part. */
+function sidebarRenamed(reference, ours, renames, retitles = []) {
+  const a = withoutUnlistedEntries(reference).split("\n");
   const b = ours.split("\n");
   if (a.length !== b.length) return `${a.length} lines in the reference's, ${b.length} in ours`;
   const used = new Array(renames.length).fill(false);
+  const renamedHere = (r, n) => /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`);
   for (let n = 0; n < a.length; n++) {
     if (a[n] === b[n]) continue;
-    const index = renames.findIndex((r, k) => !used[k] && /^\s*id: "/.test(a[n]) && a[n].replace(`/${r.from}"`, `/${r.to}"`) === b[n] && a[n].includes(`/${r.from}"`));
+    // The empty label of a page whose empty summary ours replaces (the id line before it unchanged).
+    if (n > 0 && a[n - 1] === b[n - 1] && retitles.some((t) => /^\s*label: "",$/.test(a[n]) && b[n] === a[n].replace('""', JSON.stringify(t)))) continue;
+    // Each rename once, in order; then again, for a page the sidebar lists under several tags.
+    let index = renames.findIndex((r, k) => !used[k] && renamedHere(r, n));
+    if (index === -1) index = renames.findIndex((r) => renamedHere(r, n));
     if (index === -1) return `line ${n + 1}: ${JSON.stringify(a[n].trim())} vs ${JSON.stringify(b[n].trim())}`;
     used[index] = true;
+    const title = renames[index].title;
+    if (title !== undefined && n + 1 < a.length && /^\s*label: "Missing summary",$/.test(a[n + 1]) && b[n + 1] === a[n + 1].replace('"Missing summary"', JSON.stringify(title))) n++;
   }
   // A renamed tag page may have no entry of its own: the sidebar lists a tag's category once
   // (the first tag of that name), and links its page only with `categoryLinkSource: "tag"`.
@@ -296,32 +460,43 @@ function sidebarRenamed(reference, ours, renames) {
  * one options set). `warnings`: ours, as strings (the renames come from them). `shadowOut`: the
  * reference's pages written aside by shadow-writes.cjs, by the same relative path plus `.<n>`
  * (optional). `infoPathPrefix`: what precedes the info id in `info_path` (`docs/out` for
- * outputDir `docs/out` in docs `docs`). Resolves to { files: [{ file, verdict, detail }],
+ * outputDir `docs/out` in docs `docs`). `referenceStopped`: the reference failed or timed out
+ * part-way, so a file only ours writes is NOT_WRITTEN rather than extra (a file it wrote is
+ * classified as ever). Resolves to { files: [{ file, verdict, detail }],
  * counts: { verdict: n }, unexplained: [...] }.
  */
-async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out" }) {
+async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings = [], compat = "4.3.5", infoPathPrefix = "docs/out", referenceStopped = false }) {
   const tree = compareTrees(referenceOut, oursOut);
   // A shortened id's old id: the one file of the reference of that kind whose id has the
   // warning's first characters and length (none, or more than one: the rename stays unnamed).
   const renames = parseRenames(warnings).flatMap((r) => {
     if (r.from !== undefined) return [r];
     const suffix = pageFile(r.kind, "");
-    const ids = [...tree.missing, ...tree.differing.map((d) => d.file)]
+    const fromFiles = [...tree.missing, ...tree.differing.map((d) => d.file)]
       .filter((f) => f.endsWith(suffix) && (r.kind === "schema") === f.startsWith("schemas/"))
-      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length))
-      .filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
+      .map((f) => f.slice(r.kind === "schema" ? "schemas/".length : 0, f.length - suffix.replace(/^schemas\//, "").length));
+    // A reference that failed on the long name (ENAMETOOLONG) wrote no such file: its sidebar
+    // still lists the id.
+    const sidebarFile = path.join(referenceOut, "sidebar.ts");
+    const fromSidebar = fs.existsSync(sidebarFile)
+      ? [...fs.readFileSync(sidebarFile, "utf8").matchAll(/^\s*id: "([^"\n]*)",$/gm)].map((m) => (r.kind === "schema" ? /\/schemas\/([^/]*)$/.exec(m[1])?.[1] : /\/([^/]*)$/.exec(m[1])?.[1])).filter((id) => id !== undefined)
+      : [];
+    const ids = [...new Set([...fromFiles, ...fromSidebar])].filter((id) => id.startsWith(r.prefix) && Buffer.byteLength(id) === r.bytes);
     return ids.length === 1 ? [{ kind: r.kind, from: ids[0], to: r.to }] : [];
   });
+  const retitles = parseRetitles(warnings);
   const infoRenames = renames.filter((r) => r.kind === "info");
   const read = (file) => fs.readFileSync(file, "utf8");
   const derive = (text) => withInfoPath(text, infoRenames, infoPathPrefix);
   // The reference's page as ours may have it: with the info renames applied to its `info_path`
   // (all of them; or one, when a folder of specs renamed several info pages from one id, each of
   // its pages pointing at its own spec's), or as it is (a page of the spec that kept the id).
-  const derivations = (text) => {
+  const derivations = (text, ours = null) => {
     const out = [derive(text)];
     if (infoRenames.length > 1) for (const r of infoRenames) out.push(withInfoPath(text, [r], infoPathPrefix));
     out.push(text);
+    // A page whose empty summary ours replaces with the operationId, as a warning says.
+    if (ours !== null && retitles.length) for (const t of [...out]) out.push(withTitle(t, ours, retitles) ?? t);
     return [...new Set(out)];
   };
   const referenceFiles = new Set([...tree.identical, ...tree.missing, ...tree.differing.map((d) => d.file)]);
@@ -410,9 +585,10 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     const referenceText = read(path.join(referenceOut, file));
     if (file === "sidebar.ts") {
       if (referenceText === ours) files.push({ file, verdict: "identical" });
-      else if (!renames.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
+      else if (!renames.length && !retitles.length && withoutUnlistedEntries(referenceText) === ours) files.push({ file, verdict: "unlisted-pages-left-out" });
+      else if (!renames.length && !retitles.length) files.push({ file, verdict: "unexplained", detail: "the sidebar differs, and nothing was renamed" });
       else {
-        const why = sidebarRenamed(referenceText, ours, renames);
+        const why = sidebarRenamed(referenceText, ours, renames, retitles);
         files.push(why ? { file, verdict: "unexplained", detail: `sidebar: ${why}` } : { file, verdict: "renamed", detail: `${renames.length} entries` });
       }
       continue;
@@ -423,8 +599,10 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
     }
     const inlined = inlinedFor(file, ours);
     let result = { verdict: "unexplained" };
-    for (const candidate of derivations(referenceText)) {
-      result = await explainPage(file, candidate, ours, compat, candidate === referenceText ? "" : "info page renamed", inlined);
+    for (const candidate of derivations(referenceText, ours)) {
+      const retitled = referenceText.includes('\ntitle: ""\n') && !candidate.includes('\ntitle: ""\n');
+      result = await explainPage(file, candidate, ours, compat, candidate === referenceText ? "" : retitled ? "empty summary titled as the warning says" : "info page renamed", inlined);
+      if (retitled && result.verdict === "renamed") result = { verdict: "retitled", detail: result.detail };
       if (result.verdict !== "unexplained") break;
     }
     consume(file, inlined, result);
@@ -435,6 +613,7 @@ async function classifyTrees({ referenceOut, oursOut, shadowOut = null, warnings
   for (const file of extras) {
     if (done.has(file)) continue;
     if (consumed.has(file)) files.push({ file, verdict: "props-externalized", detail: `a props file of ${consumed.get(file)}, compared inline there` });
+    else if (referenceStopped) files.push({ file, verdict: NOT_WRITTEN, detail: "the reference stopped before writing it" });
     else files.push({ file, verdict: "unexplained", detail: "extra: no file of the reference, and no rename, gives it" });
   }
   for (const file of [...referenceFiles].sort()) {
@@ -457,15 +636,15 @@ function firstDifference(reference, ours) {
   return `${where} @${i}: ${JSON.stringify(x.slice(from, i + 60))} vs ${JSON.stringify(y.slice(from, i + 60))}`;
 }
 
-/** Our pages (every `.mdx` under `oursOut`) that fail Docusaurus' MDX compile: [{ file, error }]. */
-async function mdxFailures(oursOut) {
+/** Our pages (every `.mdx` under `oursOut`, or of `only`) that fail Docusaurus' MDX compile: [{ file, error }]. */
+async function mdxFailures(oursOut, only = null) {
   const { listFiles } = require("../differential/compare.cjs");
   const failures = [];
-  for (const file of listFiles(oursOut).filter((f) => f.endsWith(".mdx"))) {
+  for (const file of (only ?? listFiles(oursOut)).filter((f) => f.endsWith(".mdx"))) {
     const error = await compileError(fs.readFileSync(path.join(oursOut, file), "utf8"), path.join(oursOut, file));
     if (error) failures.push({ file, error });
   }
   return failures;
 }
 
-module.exports = { classifyTrees, parseRenames, editedOnly, sidebarRenamed, mdxFailures, pageFile };
+module.exports = { classifyTrees, parseRenames, editedOnly, sidebarRenamed, mdxFailures, pageFile, NOT_WRITTEN };

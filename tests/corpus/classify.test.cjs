@@ -40,9 +40,13 @@ const duplicate = (laterOfOurs) => ({
 
 test("renames come from the warnings that name them", () => {
   assert.deepEqual(parseRenames([DUPLICATE, UNTITLED_INFO, "spec.json (at #/paths/~1a/get): something else"]), [
-    { kind: "api", from: "x", to: "x-2" },
-    { kind: "info", from: "", to: "overview" },
+    { kind: "api", from: "x", to: "x-2", at: "/paths/~1b/get" },
+    { kind: "info", from: "", to: "overview", at: "/info" },
   ]);
+  // A page our rule names whose name was taken: one rename from the reference's none to the last.
+  const unnamed = "spec.json:1:9 (at #/paths/~1b/get): the operation has no operationId or summary to name its page, so its id is `get-b` and its title `GET /b`; give it an operationId";
+  const taken = "spec.json:1:9 (at #/paths/~1b/get): the page id `get-b` is already taken by the page of #/paths/~1a/get, so this page's id is `get-b-2`; give it a distinct operationId";
+  assert.deepEqual(parseRenames([unnamed, taken]), [{ kind: "api", from: "", to: "get-b-2", title: "GET /b", at: "/paths/~1b/get" }]);
 });
 
 test("a renamed page is the reference's page of the old id with its new id", async () => {
@@ -119,4 +123,62 @@ test("pathname:// explains only itself, before an image's path", async () => {
 test("a missing or an extra file is unexplained", async () => {
   assert.deepEqual(await classify({ reference: { "a.api.mdx": page("a", "x") }, ours: {} }), { "a.api.mdx": "unexplained" });
   assert.deepEqual(await classify({ reference: {}, ours: { "a.api.mdx": page("a", "x") } }), { "a.api.mdx": "unexplained" });
+});
+
+test("an escape explains only what its rule fixes: edits that are not escapes are unexplained", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  const body = "first paragraph\n\nsecond paragraph\n\n[docs](https://ok.test/docs) and foobar\n\nlast paragraph";
+  // A fence inserted mid-page: the rest of the page becomes code.
+  assert.deepEqual(await classify(tree(body, body.replace("second", "```\nsecond"))), { "a.info.mdx": "unexplained" });
+  // A valid link replaced by `#`.
+  assert.deepEqual(await classify(tree(body, body.replace("(https://ok.test/docs)", "(#)"))), { "a.info.mdx": "unexplained" });
+  // `<span/>` inside a word.
+  assert.deepEqual(await classify(tree(body, body.replace("foobar", "foo<span/>bar"))), { "a.info.mdx": "unexplained" });
+  // The same edits beside a real fix, on a reference page that fails to compile: still unexplained.
+  const broken = `${body}\n\na <div> b`;
+  const fixed = `${body}\n\na &lt;div> b`;
+  assert.deepEqual(await classify(tree(broken, fixed)), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("second", "```\nsecond"))), { "a.info.mdx": "unexplained" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("(https://ok.test/docs)", "(#)"))), { "a.info.mdx": "unexplained" });
+  assert.deepEqual(await classify(tree(broken, fixed.replace("foobar", "foo<span/>bar"))), { "a.info.mdx": "unexplained" });
+  // Escapes that are not needed, where the reference's page compiles: unexplained.
+  assert.deepEqual(await classify(tree(body, body.replace("last paragraph", "last paragraph\\."))), { "a.info.mdx": "unexplained" });
+});
+
+test("each escape where its rule applies", async () => {
+  const tree = (reference, ours) => ({ reference: { "a.info.mdx": page("a", reference) }, ours: { "a.info.mdx": page("a", ours) } });
+  // A fence left open in the reference (the rest of its page is code) closed where it ends.
+  assert.deepEqual(await classify(tree("text\n\n```js\nlet x = 1;\n\n<Tail />", "text\n\n```js\nlet x = 1;\n```\n\n<Tail />")), { "a.info.mdx": "mdx-escaped" });
+  // A link that runs code, wherever it is; one Docusaurus cannot parse, where the page fails.
+  assert.deepEqual(await classify(tree("[x](javascript:alert(1)) y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree("[x](https://a.test:99999/) y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  assert.deepEqual(await classify(tree("[x]() y", "[x](#) y")), { "a.info.mdx": "mdx-escaped" });
+  // An empty `<span/>` after the `https:` of a bare URL that would not parse.
+  assert.deepEqual(await classify(tree('see https://x.test">&lt;b ok', 'see https:<span/>//x.test">&lt;b ok')), { "a.info.mdx": "mdx-escaped" });
+});
+
+test("a sidebar without the reference's entries for path items' extension keys, and an unnamed page titled", async () => {
+  const entry = (id, label, className) => `        {\n          type: "doc",\n          id: "out/${id}",\n          label: ${JSON.stringify(label)},\n          className: "${className}",\n        },`;
+  const category = (label, ...entries) => `    {\n      type: "category",\n      label: "${label}",\n      items: [\n${entries.join("\n")}\n      ],\n    },`;
+  const bar = (...categories) => `const sidebar = {\n  apisidebar: [\n${categories.join("\n")}\n  ],\n};\n`;
+  const reference = bar(category("A", entry("a", "A", "api-method get")), category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio")));
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("A", entry("a", "A", "api-method get"))) } }), { "sidebar.ts": "unlisted-pages-left-out" });
+  // Any other entry left out is unexplained.
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": reference }, ours: { "sidebar.ts": bar(category("UNTAGGED", entry("", "Missing summary", "api-method x-twilio"))) } }), { "sidebar.ts": "unexplained" });
+  const unnamed = "spec.json:1:9 (at #/paths/~1a/get): the operation has no operationId or summary to name its page, so its id is `get-a` and its title `GET /a`; give it an operationId";
+  const tree = (label) => ({ reference: { "sidebar.ts": bar(category("A", entry("", "Missing summary", "api-method get"))) }, ours: { "sidebar.ts": bar(category("A", entry("get-a", label, "api-method get"))) } });
+  assert.deepEqual(await classify(tree("GET /a"), [unnamed]), { "sidebar.ts": "renamed" });
+  assert.deepEqual(await classify(tree("GET /b"), [unnamed]), { "sidebar.ts": "unexplained" });
+});
+
+test("an empty summary titled as the warning says; a shortened id the reference's sidebar alone names", async () => {
+  const retitle = "spec.json:1:9 (at #/paths/~1self/get): the operation's summary is empty, which Docusaurus refuses as a page title, so its title is `getSelf`; give it a summary";
+  const titled = (title) => `---\nid: get-self\ntitle: ${title}\ndescription: "x"\nsidebar_label: ${title}\ncustom_edit_url: null\n---\n\nbody\n`;
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"getSelf"') } }, [retitle]), { "get-self.api.mdx": "retitled" });
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"other"') } }, [retitle]), { "get-self.api.mdx": "unexplained" });
+  assert.deepEqual(await classify({ reference: { "get-self.api.mdx": titled('""') }, ours: { "get-self.api.mdx": titled('"getSelf"') } }), { "get-self.api.mdx": "unexplained" });
+  const long = `a-${"b".repeat(220)}`;
+  const warning = `spec.json:1:9 (at #/paths/~1a/get): the page id \`${long.slice(0, 40)}...\` is ${long.length} bytes long, more than the 200 a file name allows, so it is shortened to \`a-short\`; give it a shorter operationId (or title)`;
+  // The reference failed on the long name (ENAMETOOLONG): no page, its sidebar lists it.
+  assert.deepEqual(await classify({ reference: { "sidebar.ts": sidebar(long) }, ours: { "sidebar.ts": sidebar("a-short") } }, [warning]), { "sidebar.ts": "renamed" });
 });

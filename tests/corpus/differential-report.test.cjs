@@ -38,3 +38,19 @@ test("a report of fresh rows reads back to the same text", () => {
   assert.match(text, /^where the reference failed: 1 specs, 3 pages of ours compile with Docusaurus' MDX loader, 0 fail$/m);
   assert.equal(renderReport(parseReport(text)).text, text);
 });
+
+test("where the reference stopped part-way, the files it wrote count as classified, and a timeout is no failure", () => {
+  const { text, summary } = renderReport({
+    first: "3 specs in 5 s:",
+    rows: [
+      row("a.json", "identical", "4 files"),
+      row("b.json", "reference failed", "Operation must have summary; reference wrote 5 files: 4 identical, 1 renamed; 2 not-written-by-reference; 2 pages only ours writes compile, 0 fail"),
+      row("c.json", "reference timed out", "no result in 120 s; reference wrote 7 files: 7 identical; 90 not-written-by-reference; 89 pages only ours writes compile, 0 fail"),
+    ],
+  });
+  const lines = summary.split("\n");
+  assert.equal(lines[1], "specs: identical 1, differs on purpose 0, reference failed 1, reference timed out 1, unexplained 0");
+  assert.equal(lines[2], "files (where the reference stopped part-way, the ones it wrote, and ours it did not write): identical 15, not-written-by-reference 92, renamed 1");
+  assert.equal(lines[3], "where the reference failed or timed out: 2 specs (1 failed, 1 timed out), the files the reference wrote are classified above; 91 pages only ours writes compile with Docusaurus' MDX loader, 0 fail");
+  assert.equal(renderReport(parseReport(text)).text, text);
+});

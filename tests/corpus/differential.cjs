@@ -4,9 +4,10 @@
 // the real-world corpus (corpus.cjs), with parity's options (tag groups, tag pages, schema pages),
 // output trees compared and each file classified on its own (classify.cjs): identical, renamed
 // (by the warning that names the rename), theme-safe, MDX-escaped or image URL kept (where the
-// reference's page fails Docusaurus' MDX compile), or unexplained. Where the reference fails,
-// every page of ours must compile with Docusaurus' MDX loader. Prints one row per spec, the spec
-// and file counts; exits 1 on any unexplained file.
+// reference's page fails Docusaurus' MDX compile), or unexplained. Where the reference fails or
+// times out, every file it wrote before it stopped is classified the same way, and every page
+// that only ours writes must compile with Docusaurus' MDX loader. Prints one row per spec, the
+// spec and file counts; exits 1 on any unexplained file.
 //
 //   npm run build:native   (the addon, as scripts/setup.sh builds it)
 //   node tests/corpus/differential.cjs [--sample 200] [--jobs 2] [--reference 4.3.5|5.2.0|4.7.1] [--out docs/corpus/differential.md]
@@ -19,7 +20,7 @@ const path = require("path");
 const { spawn } = require("child_process");
 const { NOTABLE, SLOW, listSpecs, sampleBySize, inParallel } = require("./corpus.cjs");
 const { listFiles } = require("../differential/compare.cjs");
-const { classifyTrees, mdxFailures } = require("./classify.cjs");
+const { classifyTrees, mdxFailures, NOT_WRITTEN } = require("./classify.cjs");
 const native = require("docusaurus-plugin-openapi-docs-rs").native;
 const { REFERENCES, referenceArgs } = require("../differential/harness.cjs");
 const { renderReport, parseReport } = require("./differential-report.cjs");
@@ -73,7 +74,8 @@ function referenceProblem(reference) {
  * in a fresh folder under `workDir`, and classifies every file (classify.cjs). Resolves to a row:
  * { name, bytes, referenceMs, ours: { pages, warnings } | { error }, verdict, why, counts,
  * unexplained }. verdict: "identical", "differs on purpose" (every file explained),
- * "reference failed" (and every page of ours compiles), or "unexplained".
+ * "reference failed" or "reference timed out" (every file it wrote explained, and every page
+ * only ours writes compiles), or "unexplained".
  */
 async function compareSpec(spec, workDir, reference = "4.3.5") {
   const dir = fs.mkdtempSync(path.join(workDir, "spec-"));
@@ -95,17 +97,16 @@ async function compareSpec(spec, workDir, reference = "4.3.5") {
     const row = { name: spec.name, bytes: spec.bytes, referenceMs: referenceRun.ms, ours };
     const referenceOut = path.join(dir, "reference", OPTIONS.outputDir);
     const oursOut = path.join(dir, "ours", OPTIONS.outputDir);
-    if (referenceRun.status !== 0 || referenceRun.timedOut) {
-      // Nothing to compare with: ours must at least give pages Docusaurus compiles.
-      const why = referenceProblem(referenceRun);
-      if (ours.error) return { ...row, verdict: "reference failed", why: `${why}; ours refused too: ${ours.error}`, compiled: 0 };
-      const failures = await mdxFailures(oursOut);
-      if (failures.length) {
-        return { ...row, verdict: "unexplained", why: `reference failed (${why}); ${failures.length} of our pages fail MDX, first: ${failures[0].file}: ${failures[0].error}`, compiled: ours.pages - failures.length, mdxFailed: failures.length };
-      }
-      return { ...row, verdict: "reference failed", why, compiled: listFiles(oursOut).filter((f) => f.endsWith(".mdx")).length };
+    const referenceStopped = referenceRun.status !== 0 || referenceRun.timedOut;
+    const stoppedVerdict = referenceRun.timedOut ? "reference timed out" : "reference failed";
+    if (ours.error) {
+      if (referenceStopped) return { ...row, verdict: stoppedVerdict, why: `${referenceProblem(referenceRun)}; ours refused too: ${ours.error}`, compiled: 0 };
+      return { ...row, verdict: "unexplained", why: `ours refused: ${ours.error}` };
     }
-    if (ours.error) return { ...row, verdict: "unexplained", why: `ours refused: ${ours.error}` };
+    // Every file the reference wrote is classified, whether or not it went on to fail: a
+    // reference that stops part-way has usually written most of its pages first (one that
+    // wrote nothing has an empty tree).
+    fs.mkdirSync(referenceOut, { recursive: true });
     const classified = await classifyTrees({
       referenceOut,
       oursOut,
@@ -113,7 +114,27 @@ async function compareSpec(spec, workDir, reference = "4.3.5") {
       warnings: ours.warnings,
       compat: reference,
       infoPathPrefix: INFO_PATH_PREFIX,
+      referenceStopped,
     });
+    if (referenceStopped) {
+      // The files only ours writes have nothing to compare with: each page of them must compile.
+      const why = referenceProblem(referenceRun);
+      const counts = classified.counts;
+      const onlyOurs = classified.files.filter((f) => f.verdict === NOT_WRITTEN).map((f) => f.file);
+      const failures = await mdxFailures(oursOut, onlyOurs);
+      const compiled = onlyOurs.filter((f) => f.endsWith(".mdx")).length - failures.length;
+      const wrote = classified.files.length - onlyOurs.length;
+      const files = `reference wrote ${wrote} files: ${Object.entries(counts).filter(([v]) => v !== NOT_WRITTEN).map(([v, n]) => `${n} ${v}`).join(", ") || "none"}; ${onlyOurs.length} ${NOT_WRITTEN}`;
+      const detail = { compiled, mdxFailed: failures.length, onlyOurs: true };
+      if (classified.unexplained.length) {
+        const first = classified.unexplained[0];
+        return { ...row, verdict: "unexplained", why: `${stoppedVerdict} (${why}); ${files}; first: ${first.file}: ${first.detail ?? ""}`.slice(0, 600), counts, unexplained: classified.unexplained, ...detail };
+      }
+      if (failures.length) {
+        return { ...row, verdict: "unexplained", why: `${stoppedVerdict} (${why}); ${files}; first failing page of ours: ${failures[0].file}: ${failures[0].error}`.slice(0, 600), counts, ...detail };
+      }
+      return { ...row, verdict: stoppedVerdict, why: `${why}; ${files}`, counts, ...detail };
+    }
     const counts = classified.counts;
     const files = Object.entries(counts).map(([verdict, n]) => `${n} ${verdict}`).join(", ");
     if (classified.unexplained.length) {
@@ -133,9 +154,10 @@ function makeWorkDir() {
   return fs.mkdtempSync(path.join(base, "openapi-docs-differential-"));
 }
 
-/** A result's table row (differential-report.cjs): where the reference failed, the detail counts our pages. */
+/** A result's table row (differential-report.cjs): where the reference failed, the detail counts
+ * the pages only ours writes (or, where ours refused too, none). */
 function resultRow(r) {
-  const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages of ours compile, ${r.mdxFailed ?? 0} fail`;
+  const compiled = r.compiled === undefined ? "" : `; ${r.compiled} pages ${r.onlyOurs ? "only ours writes" : "of ours"} compile, ${r.mdxFailed ?? 0} fail`;
   return {
     name: r.name,
     kib: (r.bytes / 1024).toFixed(0),
