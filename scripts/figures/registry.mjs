@@ -52,25 +52,15 @@ function corpusFigures(prefix, text) {
  * `real-sites.<site>.<count>` and over all sites `real-sites.all.<count>`, where a count is
  * entries, skipped, files, identical, explained (by a named rule), unexplained, oursFailed. */
 function realSitesFigures(reports) {
+  const { pluginTotals } = require("../../tests/real-sites/harness.cjs");
   const out = new Map();
-  const all = { sites: reports.length, entries: 0, skipped: 0, files: 0, identical: 0, explained: 0, unexplained: 0, oursFailed: 0 };
+  const all = { sites: reports.length };
   for (const r of reports) {
-    const t = { entries: 0, skipped: 0, files: 0, identical: 0, explained: 0, unexplained: 0, oursFailed: 0 };
-    for (const p of r.plugins) {
-      t.entries += p.entries.length;
-      t.skipped += p.skipped.length;
-      for (const e of p.entries) {
-        const unexplained = e.unexplainedCount ?? e.unexplained.length;
-        t.files += e.files;
-        t.identical += e.counts.identical ?? 0;
-        t.unexplained += unexplained;
-        t.explained += e.files - (e.counts.identical ?? 0) - unexplained;
-        if (e.oursErrors.length) t.oursFailed++;
-      }
-    }
-    for (const [k, v] of Object.entries(t)) {
+    const site = {};
+    for (const p of r.plugins) for (const [k, v] of Object.entries(pluginTotals(p))) site[k] = (site[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(site)) {
       out.set(`real-sites.${r.site}.${k}`, v);
-      all[k] += v;
+      all[k] = (all[k] ?? 0) + v;
     }
   }
   for (const [k, v] of Object.entries(all)) out.set(`real-sites.all.${k}`, v);

@@ -297,20 +297,28 @@ function writeReport() {
   console.log(`wrote ${path.relative(ROOT, json)} and real-sites.md (${reports.length} sites)`);
 }
 
+/** One plugin instance's totals in a site's report: its entries and skipped entries, files,
+ * identical, explained (by a named rule), unexplained, and entries ours failed on. The report's
+ * table shows them, and scripts/figures registers them (real-sites.*). */
+function pluginTotals(p) {
+  const t = { entries: p.entries.length, skipped: p.skipped.length, files: 0, identical: 0, explained: 0, unexplained: 0, oursFailed: 0 };
+  for (const e of p.entries) {
+    t.files += e.files;
+    t.identical += e.counts.identical ?? 0;
+    t.unexplained += e.unexplainedCount ?? e.unexplained.length;
+    t.explained += e.files - (e.counts.identical ?? 0) - (e.counts.unexplained ?? 0);
+    if (e.oursErrors.length) t.oursFailed++;
+  }
+  return t;
+}
+
 /** The Markdown report of `reports` (one per site). */
 function renderReport(reports) {
   const lines = ["# Real production sites, file by file", "", "Rendered from [real-sites.json](real-sites.json) by `node tests/real-sites/harness.cjs report`; each site ran with `node tests/real-sites/harness.cjs run <site>` (every entry's `gen-api-docs <id> --all-versions`, the reference at the versions the site's lockfile pins, ours with the same options and the site's theme release as `compat`). Each file is compared byte for byte and classified by tests/corpus/classify.cjs: identical, a rule of [differences.md](../differences.md), or unexplained.", ""];
   lines.push("| Site | Commit | Plugin / theme / Docusaurus | Entries (skipped) | Files | Identical | Explained | Unexplained | Ours failed | Reference / ours (s) | Ran on |", "|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of reports) for (const p of r.plugins) {
-    const t = { files: 0, identical: 0, explained: 0, unexplained: 0, failed: 0 };
-    for (const e of p.entries) {
-      t.files += e.files;
-      t.identical += e.counts.identical ?? 0;
-      t.unexplained += e.unexplainedCount ?? e.unexplained.length;
-      t.explained += e.files - (e.counts.identical ?? 0) - (e.counts.unexplained ?? 0);
-      if (e.oursErrors.length) t.failed++;
-    }
-    lines.push(`| ${r.site}${r.plugins.length > 1 ? ` (${p.pluginId})` : ""} | [${r.commit.slice(0, 12)}](https://github.com/${r.repo}/tree/${r.commit}) | ${r.plugin} / ${r.theme} / ${r.docusaurus} | ${p.entries.length} (${p.skipped.length}) | ${t.files} | ${t.identical} | ${t.explained} | ${t.unexplained} | ${t.failed} | ${(p.referenceWallMs / 1000).toFixed(1)} / ${(p.oursWallMs / 1000).toFixed(1)} | ${r.ranOn ?? "?"}, ${(r.ranAt ?? "").slice(0, 10)} |`);
+    const t = pluginTotals(p);
+    lines.push(`| ${r.site}${r.plugins.length > 1 ? ` (${p.pluginId})` : ""} | [${r.commit.slice(0, 12)}](https://github.com/${r.repo}/tree/${r.commit}) | ${r.plugin} / ${r.theme} / ${r.docusaurus} | ${p.entries.length} (${p.skipped.length}) | ${t.files} | ${t.identical} | ${t.explained} | ${t.unexplained} | ${t.oursFailed} | ${(p.referenceWallMs / 1000).toFixed(1)} / ${(p.oursWallMs / 1000).toFixed(1)} | ${r.ranOn ?? "?"}, ${(r.ranAt ?? "").slice(0, 10)} |`);
   }
   for (const r of reports) {
     lines.push("", `## ${r.site}`, "", `${r.repo} at ${r.commit}; lockfile ${r.lockfile}; ours with \`compat: "${r.compat}"\`; ${r.machine ?? ""}.`, "", "Locked versions of the packages that shape pages: " + Object.entries(r.locked).map(([k, v]) => `${k} ${v}`).join(", ") + ".", "");
@@ -327,7 +335,7 @@ function renderReport(reports) {
   return lines.join("\n") + "\n";
 }
 
-module.exports = { writeReport, renderReport, siteInputs, compareSite, trees, summarize, needsMissing, WORK };
+module.exports = { writeReport, renderReport, pluginTotals, siteInputs, compareSite, trees, summarize, needsMissing, WORK };
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
