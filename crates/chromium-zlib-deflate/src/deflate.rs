@@ -24,6 +24,12 @@ pub(crate) const WINDOW_SIZE: usize = 2 * W_SIZE;
 /// Chromium's `window_padding`: `deflateInit2_` allocates `2 * (w_size + 8)` bytes and zeroes
 /// them. The hash reads four bytes, one past `window_size` at most.
 pub(crate) const WINDOW_ALLOC: usize = 2 * (W_SIZE + 8);
+/// The window as allocated here: Chromium's `WINDOW_ALLOC` rounded up to a power of two, so that
+/// `longest_match` can mask its indexes instead of checking their bounds (the bytes past
+/// `WINDOW_ALLOC` stay zero and are never read).
+const WINDOW_VIEW: usize = WINDOW_ALLOC.next_power_of_two();
+/// `WINDOW_VIEW - 1`.
+const VIEW_MASK: usize = WINDOW_VIEW - 1;
 /// `MIN_LOOKAHEAD`.
 const MIN_LOOKAHEAD: usize = MAX_MATCH + MIN_MATCH + 1;
 /// `MAX_DIST(s)`: the farthest match.
@@ -68,10 +74,11 @@ pub(crate) struct Buffers {
 }
 
 impl Buffers {
-    /// `deflateInit2_`'s allocations, zeroed as Chromium zeroes them.
+    /// `deflateInit2_`'s allocations, zeroed as Chromium zeroes them (the window rounded up to
+    /// [`WINDOW_VIEW`]).
     pub(crate) fn new() -> Self {
         Self {
-            window: vec![0; WINDOW_ALLOC],
+            window: vec![0; WINDOW_VIEW],
             prev: Box::new([0; W_SIZE]),
             head: Box::new([0; hash::HASH_SIZE]),
             trees: Box::new(Trees::new(LIT_BUFSIZE)),
@@ -307,10 +314,16 @@ impl Lz<'_> {
             chain_length >>= 2;
         }
         let nice_match = config.nice_length.min(self.lookahead);
-        let w = &*self.window;
+        // Every index read here is below `WINDOW_SIZE` (`strstart + MAX_MATCH` is, and every
+        // candidate is before `strstart`); masked into a power-of-two view, none needs a
+        // bounds check.
+        let w: &[u8; WINDOW_VIEW] = self.window[..WINDOW_VIEW]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the window holds WINDOW_VIEW bytes"));
+        let prev: &[u16; W_SIZE] = self.prev;
         // zlib's UNALIGNED_OK comparisons: bytes best_len - 1 and best_len, then 0 and 1, two at
         // a time (the same four bytes as its byte-wise ones).
-        let pair = |i: usize| u16::from_le_bytes([w[i], w[i + 1]]);
+        let pair = |i: usize| u16::from_le_bytes([w[i & VIEW_MASK], w[(i + 1) & VIEW_MASK]]);
         let mut scan_end = pair(scan + best_len - 1);
         let scan_start = pair(scan);
         loop {
@@ -327,7 +340,7 @@ impl Lz<'_> {
                     scan_end = pair(scan + best_len - 1);
                 }
             }
-            cur_match = usize::from(self.prev[cur_match & W_MASK]);
+            cur_match = usize::from(prev[cur_match & W_MASK]);
             if cur_match <= limit {
                 break;
             }
