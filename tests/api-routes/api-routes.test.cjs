@@ -99,11 +99,13 @@ test('every API page has the same article, sidebar links and breadcrumbs with ap
   try {
     const docs = await readBuild(browser, BUILDS.docs, pages);
     const plugin = await readBuild(browser, BUILDS.plugin, pages);
+    // The pages in categories have breadcrumbs (the info page, at the top, has none).
+    assert.ok(pages.filter((route) => docs.on[route].breadcrumbs.length > 0).length >= 20, "breadcrumbs on the pages in categories");
     for (const js of ["off", "on"]) {
       for (const route of pages) {
         const [a, b] = [docs[js][route], plugin[js][route]];
         assert.ok(a.article && a.article.length > 1000, `${route}: an article (JavaScript ${js})`);
-        assert.ok(a.sidebar.length > 5 && a.breadcrumbs.length > 0, `${route}: a sidebar and breadcrumbs (JavaScript ${js})`);
+        assert.ok(a.sidebar.length > 5, `${route}: a sidebar (JavaScript ${js})`);
         assert.equal(b.article, a.article, `${route}: the same article (JavaScript ${js})`);
         assert.deepEqual(b.sidebar, a.sidebar, `${route}: the same sidebar links (JavaScript ${js})`);
         assert.deepEqual(b.breadcrumbs, a.breadcrumbs, `${route}: the same breadcrumbs (JavaScript ${js})`);
@@ -134,7 +136,7 @@ test('apiRoutes "plugin": client-side navigation between API pages and the guide
     assert.match(await page.locator("main").innerText(), /\b405\b/, "the next page's responses render");
     await page.locator("main .openapi-explorer__request-form").first().waitFor();
     await go("/docs/petstore/get-pet-by-id", "Find pet by ID");
-    await go("/docs/petstore/create-user", "Create user");
+    await go("/docs/petstore/delete-pet", "Deletes a pet");
     assert.ok(fetched.some((url) => /\/update-pet\.[0-9a-f]{8}\.json$/.test(url)), `fetched: ${fetched.join(", ")}`);
     await page.goto(`${server.url}/docs/intro`);
     await hydrated(page);
