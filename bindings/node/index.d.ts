@@ -108,6 +108,19 @@ export interface PluginOptions {
    * spec is most of the build's time and memory.
    */
   jsonProps?: "bundle" | "fetch";
+  /**
+   * What owns the generated pages' routes. "docs" (the default): the docs plugin, each page a
+   * doc, as with the reference. "plugin": this plugin, for giant APIs: the same pages, URLs and
+   * articles, with routes nested by sidebar group and each page rendered from a data file (read
+   * from disk at static generation, fetched by the browser) instead of a module for the bundler.
+   * The docs plugin must `exclude` the output folders. Not yet with `versions` or several locales.
+   */
+  apiRoutes?: "docs" | "plugin";
+  /**
+   * With `apiRoutes: "plugin"`, an API page's sidebar: "whole" (the default: the generated
+   * sidebar, as the docs plugin shows it) or "group" (its group's items only).
+   */
+  apiRoutesSidebar?: "whole" | "group";
 }
 
 /** What the plugin and the native functions throw. */

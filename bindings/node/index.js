@@ -14,6 +14,7 @@ const { configureServerBundle } = require("./server-bundle.js");
 const { configureJsonProps, outputDirs, bundledPropsNote, MODES: JSON_PROPS_MODES } = require("./json-props.js");
 const { writeJsonAssets } = require("./json-props-assets.js");
 const { watchInputs } = require("./watch.js");
+const apiRoutes = require("./api-routes.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
 // The plugin's own options (beside each spec entry's, which the core's JSON Schema describes):
@@ -23,6 +24,8 @@ const PLUGIN_OPTIONS = {
   docsPlugin: { type: "string", default: "@docusaurus/plugin-content-docs", description: "The docs plugin whose folder the pages go to (its `path` and `routeBasePath` shape the pages' ids and links)." },
   docsPluginId: { type: "string", description: "The id of that docs plugin instance (`classic` for the preset's)." },
   config: { type: "Record<string, SpecOptions>", description: "The spec entries: id -> options (see SpecOptions below)." },
+  apiRoutes: { type: '"docs" | "plugin"', default: '"docs"', description: "What owns the routes of the generated pages: `\"docs\"`, the docs plugin (each page a doc, as with the reference); `\"plugin\"`, this plugin, for giant APIs: the same pages and URLs, routes nested by sidebar group, each page rendered from a data file read at static generation and fetched by the browser instead of a module for the bundler. The docs plugin must then `exclude` the output folders. Not yet with `versions` or several locales." },
+  apiRoutesSidebar: { type: '"whole" | "group"', default: '"whole"', description: "With `apiRoutes: \"plugin\"`: the sidebar of an API page, `\"whole\"` (the generated sidebar, as the docs plugin shows it) or `\"group\"` (its group's items only: a smaller page for APIs of thousands of operations)." },
   jsonProps: { type: '"bundle" | "fetch"', default: '"bundle"', description: "What `docusaurus build` and `start` do with the pages' props files (`externalJsonProps`): `\"bundle\"` lets the bundler put them into the browser's and the server's JavaScript, as with the reference; `\"fetch\"` renders each page from its files on disk and has the browser fetch them, with the page's `api` front matter (the same pages and HTML; a faster build in less memory on big specs)." },
 };
 const TOP_LEVEL_KEYS = Object.keys(PLUGIN_OPTIONS);
@@ -212,6 +215,7 @@ function validateOptions({ options }) {
   if (options.jsonProps !== undefined && !JSON_PROPS_MODES.includes(options.jsonProps)) {
     throw new OptionsError(`${PLUGIN_NAME}: \`jsonProps\` must be one of ${JSON_PROPS_MODES.map((m) => `"${m}"`).join(", ")}`);
   }
+  for (const message of apiRoutes.optionErrors(options)) throw new OptionsError(`${PLUGIN_NAME}: ${message}`);
   if (!options.config || typeof options.config !== "object") {
     throw new OptionsError(`${PLUGIN_NAME}: \`config\` must map spec ids to options ({specPath, outputDir, ...})`);
   }
@@ -369,6 +373,16 @@ function pluginOpenAPIDocsRs(context, options) {
       routeBasePath: docData ? docData.routeBasePath : undefined,
       docPath: docData ? docData.path || "docs" : undefined,
     };
+  }
+
+  // `apiRoutes: "plugin"`: this plugin owns the pages' routes (api-routes.js); what it cannot do
+  // for this site is refused before anything is generated.
+  const ownRoutes = options.apiRoutes === "plugin";
+  const routesDocs = ownRoutes ? { options: getDocsPluginConfig(presetsPlugins, docsPlugin, docsPluginId) || {} } : null;
+  if (ownRoutes) {
+    routesDocs.path = path.resolve(siteDir, routesDocs.options.path || "docs");
+    const refused = apiRoutes.refusals(config, siteDir, siteConfig, routesDocs.options, routesDocs.path);
+    if (refused.length) throw refused[0];
   }
 
   /** Generates one spec entry (or, with `optionsJson`, one of its versions: the functions are
@@ -652,14 +666,34 @@ function pluginOpenAPIDocsRs(context, options) {
       if (!reload) return generateStale();
       await generateSettled();
     },
-    configureWebpack(webpackConfig, isServer) {
+    async contentLoaded({ actions }) {
+      if (!ownRoutes) return;
+      await apiRoutes.addApiRoutes({
+        config,
+        context,
+        docsOptions: routesDocs.options,
+        docsPath: routesDocs.path,
+        routeBasePath: routesDocs.options.routeBasePath ?? "docs",
+        docsPluginId: routesDocs.options.id ?? "default",
+        pluginId: options.id ?? "default",
+        sidebar: options.apiRoutesSidebar ?? "whole",
+        addRoute: actions.addRoute,
+      });
+    },
+    getClientModules() {
+      return ownRoutes ? [apiRoutes.CLIENT_MODULE] : [];
+    },
+    configureWebpack(webpackConfig, isServer, utils) {
       const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir, webpackConfig.mode);
-      return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps };
+      const routes = ownRoutes ? apiRoutes.configureApiRoutes(isServer, context.generatedFilesDir, utils) : {};
+      return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps, ...routes };
     },
     async postBuild({ outDir }) {
       // "fetch": the browser's copies of the props files, which a production bundle names but
       // does not carry (json-props-assets.js).
       if (options.jsonProps === "fetch") writeJsonAssets(outputDirs(config, siteDir), outDir);
+      // apiRoutes "plugin": the browser's copies of the pages' data files.
+      if (ownRoutes) apiRoutes.writeApiRouteAssets(context.generatedFilesDir, outDir, options.id ?? "default");
     },
     extendCli(cli) {
       const run = (fn) => (...args) => {
