@@ -1,8 +1,8 @@
-//! Translated pages (Docusaurus i18n). A spec entry's translatable texts ([`texts`]) go to a
+//! Translated pages (Docusaurus i18n). A spec entry's translatable texts (`texts.rs`) go to a
 //! Docusaurus JSON translation file per locale ([`translation_file`], what the plugin's
 //! `getTranslationFiles` hands `docusaurus write-translations`), keyed by JSON pointer, each
 //! with the hash of its source text. With the `translations` option, the load stage applies a
-//! locale's file to the spec after its overlays ([`read_translated`]); page ids are still made
+//! locale's file to the spec after its overlays (`apply.rs`); page ids are still made
 //! from the source texts, so every locale has the same ids, links and sidebar.
 //!
 //! Why Docusaurus' JSON and not an overlay per locale: it is the format the site's other
