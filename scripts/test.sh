@@ -206,6 +206,8 @@ lane_site() {
   step "browser tests (playwright-core + Debian chromium)" node --test tests/browser/
   step "fixture site: docusaurus commands, externalJsonProps true and false, jsonProps fetch, same rendered page; an overlay that removes operations builds with no broken link" \
     node --test tests/fixture-site/
+  step "i18n site (en, fr): write-translations idempotent, both locales built, translated and untranslated pages and the locale switcher in chromium, stale translations reported" \
+    node --test tests/i18n/
   # A reference step, run in this lane, the shortest (1,309 s against the reference lane's 2,069 s
   # in the run of 2026-11-29).
   step "every plugin release 4.3.5-5.2.0 (pinned), ours with its compat on every run of the shared list (FULL=1: GitHub's spec for 4.3.5, 4.7.1, 5.2.0): 0 unexplained, the committed summary unchanged" \

@@ -15,6 +15,7 @@ const { configureJsonProps, outputDirs, bundledPropsNote, MODES: JSON_PROPS_MODE
 const { writeJsonAssets } = require("./json-props-assets.js");
 const { watchInputs } = require("./watch.js");
 const apiRoutes = require("./api-routes.js");
+const i18n = require("./i18n.js");
 
 const PLUGIN_NAME = "docusaurus-plugin-openapi-docs-rs";
 // The plugin's own options (beside each spec entry's, which the core's JSON Schema describes):
@@ -415,13 +416,16 @@ function pluginOpenAPIDocsRs(context, options) {
    * reference starts every entry at once (`forEach(async ...)`) and an entry's versions only once
    * its own pages are written, so in a folder two runs share, an entry's files come before a
    * version's. */
-  function plannedRuns(entries, { versions }) {
+  function plannedRuns(entries, { versions, locale = false }) {
     const mains = [];
     const versionRuns = [];
     for (const [key, specOptions] of Object.entries(entries)) {
       if (!specOptions || typeof specOptions !== "object") continue;
       const optionsJson = specOptionsJson(specOptions);
       mains.push({ key, specOptions, optionsJson, version: false });
+      // The current locale's pages (not the default locale's), after the source pages.
+      const localized = locale && localizedEntry(key, specOptions);
+      if (localized) mains.push({ key: localized.key, specOptions: localized.specOptions, optionsJson: specOptionsJson(localized.specOptions), version: false });
       if (versions && specOptions.versions) {
         for (const run of native.versionRuns(key, optionsJson, undefined)) versionRuns.push({ key: run.id, specOptions, optionsJson: run.optionsJson, version: true });
       }
@@ -434,7 +438,10 @@ function pluginOpenAPIDocsRs(context, options) {
    * stay and a later one adds only new files (two entries, or an entry and another's version,
    * with one `outputDir`), which `generateShared` reproduces. */
   function sharedFolder(runs, run) {
-    const folder = (r) => path.resolve(siteDir, JSON.parse(r.optionsJson).outputDir ?? "");
+    const folder = (r) => {
+      const options = JSON.parse(r.optionsJson);
+      return path.resolve(siteDir, (options.translations && options.translations.outputDir) ?? options.outputDir ?? "");
+    };
     const mine = folder(run);
     const group = runs.filter((r) => folder(r) === mine);
     return group.length > 1 ? group : null;
@@ -509,7 +516,7 @@ function pluginOpenAPIDocsRs(context, options) {
    * import a version's sidebar or versions.json). A failure throws, or with `onError` is handed
    * to it and the next entries are generated still. */
   function generateStale(onError) {
-    executeRuns(plannedRuns(config, { versions: true }), { onlyStale: true, onError });
+    executeRuns(plannedRuns(config, { versions: true, locale: true }), { onlyStale: true, onError });
   }
 
   /** `start`'s reload: like generateStale, but an entry that fails while one of the files it
@@ -531,7 +538,7 @@ function pluginOpenAPIDocsRs(context, options) {
       for (const { id } of again) {
         try {
           // The entry again, with its versions and whatever shares a folder with them.
-          const all = plannedRuns(config, { versions: true });
+          const all = plannedRuns(config, { versions: true, locale: true });
           const mine = all.filter((r) => r.key.split(":")[0] === id);
           const runs = all.filter((r) => mine.some((m) => r === m || (sharedFolder(all, m) ?? []).includes(r)));
           executeRuns(runs);
@@ -637,9 +644,38 @@ function pluginOpenAPIDocsRs(context, options) {
   // During `docusaurus start`: the watcher of every file the spec entries read (watch.js).
   let inputsWatcher = null;
 
-  /** Every file the spec entries read (the core's watch list). */
+  /** Every file the spec entries read (the core's watch list), and the current locale's
+   * translation files. */
   function inputFiles() {
-    return Object.values(config).flatMap((specOptions) => native.watchPaths(specOptionsJson(specOptions), siteDir));
+    return plannedRuns(config, { versions: false, locale: true }).flatMap((run) => native.watchPaths(run.optionsJson, siteDir));
+  }
+
+  /** The entry that writes the current locale's pages of `specOptions` (i18n.js), or undefined. */
+  function localizedEntry(key, specOptions) {
+    const docs = docsContext(docsPluginId);
+    const docsId = i18n.docsInstanceId(presetsPlugins, docsPlugin, docsPluginId);
+    return i18n.localizedEntry(specOptions, { key, context, pluginName: PLUGIN_NAME, pluginId: options.id, docPath: docs.docPath, docsId });
+  }
+
+  /** `write-translations`: each spec entry's translation file (every translatable text of its
+   * spec), with a warning listing the translations whose source text changed since. */
+  function translationFiles() {
+    const { locale } = i18n.currentLocale(context);
+    const files = [];
+    for (const [key, specOptions] of Object.entries(config)) {
+      if (!specOptions || typeof specOptions !== "object") continue;
+      const existing = i18n.translationFile(context, PLUGIN_NAME, options.id, key);
+      const file = native.translationFile(specOptionsJson(specOptions), siteDir, existing);
+      console.log(`[${PLUGIN_NAME}] ${key}: ${file.translated} of ${Object.keys(JSON.parse(file.contentJson)).length} texts translated (${locale})`);
+      if (file.stale.length > 0) {
+        console.warn(
+          `[${PLUGIN_NAME}] warning: ${key}: ${file.stale.length} translations (${locale}) are stale, their source text changed since they were made, and the pages show the source text there until each is updated: ` +
+            `${file.stale.join(", ")}. Update each message in ${path.relative(siteDir, existing)}, then delete its "description" (the next write-translations records the current source text).`,
+        );
+      }
+      files.push({ path: key, content: JSON.parse(file.contentJson) });
+    }
+    return files;
   }
 
   return {
@@ -648,6 +684,9 @@ function pluginOpenAPIDocsRs(context, options) {
       // Only `docusaurus start` asks. The plugin watches its inputs itself (watch.js says why)
       // and regenerates on a change; the pages it rewrites reach the open page through the docs
       // plugin's watcher. Docusaurus is given nothing to watch, so it never reloads this plugin.
+      // `write-translations` asks too (for source files to extract texts from): no watcher then,
+      // or its own write of a translation file would regenerate that locale's pages.
+      if (command === "write-translations") return [];
       if (!inputsWatcher) inputsWatcher = watchInputs(inputFiles, () => generateSettled().catch((err) => console.error(formatError(err))));
       return [];
     },
@@ -682,6 +721,11 @@ function pluginOpenAPIDocsRs(context, options) {
     },
     getClientModules() {
       return ownRoutes ? [apiRoutes.CLIENT_MODULE] : [];
+    },
+    async getTranslationFiles() {
+      // Docusaurus asks on every build too; the pages apply a locale's file themselves (the
+      // `translations` option), so only `write-translations` gets the files.
+      return command === "write-translations" ? translationFiles() : [];
     },
     configureWebpack(webpackConfig, isServer, utils) {
       const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir, webpackConfig.mode);

@@ -139,10 +139,11 @@ export declare function isStaleShared(entries: Array<SharedStampEntry>, siteDir:
  * Serves the specs over the Model Context Protocol on this process's stdin and stdout until
  * stdin ends (`openapi-docs mcp`): loads every spec first, and throws the coded error of the
  * first that fails to load. `baseUrl` (default `/`) and `out` (default `docs/api`) make the page
- * URLs, relative paths are taken from `cwd`. It blocks the thread that calls it: for a process
+ * URLs, relative paths are taken from `cwd`; `translations` (one per spec, in order) serves a
+ * locale's pages. It blocks the thread that calls it: for a process
  * of its own (the package's `openapi-docs-rs-mcp` bin).
  */
-export declare function mcpServe(specs: Array<string>, cwd: string, baseUrl?: string | undefined | null, out?: string | undefined | null): void
+export declare function mcpServe(specs: Array<string>, cwd: string, baseUrl?: string | undefined | null, out?: string | undefined | null, translations?: Array<string> | undefined | null): void
 
 /** The JSON Schema of a spec entry's options. */
 export declare function optionsSchema(): string
@@ -212,6 +213,22 @@ export interface ThemeTarget {
 
 /** The theme releases the plugin serves and their targets (the core's table). */
 export declare function themeTargets(): Array<ThemeTarget>
+
+/**
+ * The translation file of one spec entry (the JSON of a plugin `config` entry; its spec with
+ * its overlays), given the file as it is now at `existing` (absent: every message is new).
+ */
+export declare function translationFile(optionsJson: string, siteDir: string, existing?: string | undefined | null): TranslationFileResult
+
+/** One spec entry's Docusaurus translation file (`docusaurus write-translations`). */
+export interface TranslationFileResult {
+  /** `{ "<key>": { "message", "description" } }` as JSON text, in the spec's order. */
+  contentJson: string
+  /** The keys whose translation was made from another source text than the spec's now. */
+  stale: Array<string>
+  /** How many keys have a translation. */
+  translated: number
+}
 
 /**
  * Checks one spec entry's options; throws `E_INVALID_OPTION` naming the key on an unknown or

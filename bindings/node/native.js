@@ -848,6 +848,7 @@ module.exports.isStaleShared = nativeBinding.isStaleShared
 module.exports.mcpServe = nativeBinding.mcpServe
 module.exports.optionsSchema = nativeBinding.optionsSchema
 module.exports.themeTargets = nativeBinding.themeTargets
+module.exports.translationFile = nativeBinding.translationFile
 module.exports.validateSpecOptions = nativeBinding.validateSpecOptions
 module.exports.versionRuns = nativeBinding.versionRuns
 module.exports.watchPaths = nativeBinding.watchPaths

@@ -139,6 +139,13 @@ export interface SpecOptions {
    * reference's.
    */
   changelog?: ChangelogOptions;
+  /**
+   * Pages in another language (Docusaurus i18n): the translated texts of a Docusaurus JSON
+   * translation file applied to the spec (after `overlays`), and the pages written to another
+   * folder, with the same ids, links and sidebar structure as the pages of `outputDir`. The
+   * plugin sets it for each locale of a site; see docs/i18n.md.
+   */
+  translations?: TranslationsOptions;
 }
 
 /** The reference's `sidebarOptions`. */
@@ -317,4 +324,19 @@ export interface ChangelogVersion {
    * `info.version`.
    */
   version?: string;
+}
+
+/** The `translations` option: one locale's pages. */
+export interface TranslationsOptions {
+  /**
+   * The translation file, relative to the site folder: Docusaurus' JSON (`{ "<key>": {
+   * "message", "description" } }`), as `docusaurus write-translations` writes it. A missing
+   * file translates nothing.
+   */
+  file: string;
+  /**
+   * Where the translated pages go, relative to the site folder (the docs plugin's localized
+   * folder). Page ids and links are still made from `outputDir`.
+   */
+  outputDir: string;
 }

@@ -323,7 +323,7 @@ pub fn generate(
         exception: None,
         page_files: Vec::new(),
     };
-    let output_dir = site.join(options.output_dir_trimmed());
+    let output_dir = site.join(options.written_dir());
     let generated = match producer {
         Some(producer) => openapi_docs_core::generate_into_stamped(
             &options,
@@ -413,7 +413,7 @@ pub fn generate_shared(
     let Some(first) = parsed.first() else {
         return Ok(Vec::new());
     };
-    let output_dir = site.join(first.output_dir_trimmed());
+    let output_dir = site.join(first.written_dir());
     let mut shared: Vec<SharedEntry> = parsed
         .iter()
         .zip(keys.iter())
@@ -624,10 +624,45 @@ pub fn diff(env: Env, old: String, new: String, site_dir: String) -> Result<Stri
     ))
 }
 
+/// One spec entry's Docusaurus translation file (`docusaurus write-translations`).
+#[napi(object)]
+pub struct TranslationFileResult {
+    /// `{ "<key>": { "message", "description" } }` as JSON text, in the spec's order.
+    pub content_json: String,
+    /// The keys whose translation was made from another source text than the spec's now.
+    pub stale: Vec<String>,
+    /// How many keys have a translation.
+    pub translated: u32,
+}
+
+/// The translation file of one spec entry (the JSON of a plugin `config` entry; its spec with
+/// its overlays), given the file as it is now at `existing` (absent: every message is new).
+#[napi(catch_unwind)]
+pub fn translation_file(
+    env: Env,
+    options_json: String,
+    site_dir: String,
+    existing: Option<String>,
+) -> Result<TranslationFileResult> {
+    let options = parse_options(&env, &options_json)?;
+    let file = openapi_docs_core::translations::translation_file(
+        &options,
+        Path::new(&site_dir),
+        existing.as_deref().map(Path::new),
+    )
+    .map_err(|e| core_error(&env, e, None))?;
+    Ok(TranslationFileResult {
+        content_json: serde_json::Value::Object(file.content).to_string(),
+        stale: file.stale,
+        translated: u32::try_from(file.translated).unwrap_or(u32::MAX),
+    })
+}
+
 /// Serves the specs over the Model Context Protocol on this process's stdin and stdout until
 /// stdin ends (`openapi-docs mcp`): loads every spec first, and throws the coded error of the
 /// first that fails to load. `baseUrl` (default `/`) and `out` (default `docs/api`) make the page
-/// URLs, relative paths are taken from `cwd`. It blocks the thread that calls it: for a process
+/// URLs, relative paths are taken from `cwd`; `translations` (one per spec, in order) serves a
+/// locale's pages. It blocks the thread that calls it: for a process
 /// of its own (the package's `openapi-docs-rs-mcp` bin).
 #[napi(catch_unwind)]
 pub fn mcp_serve(
@@ -636,11 +671,13 @@ pub fn mcp_serve(
     cwd: String,
     base_url: Option<String>,
     out: Option<String>,
+    translations: Option<Vec<String>>,
 ) -> Result<()> {
     let options = openapi_docs_mcp::SiteOptions {
         specs,
         base_url: base_url.unwrap_or_else(|| "/".into()),
         out: out.unwrap_or_else(|| "docs/api".into()),
+        translations: translations.unwrap_or_default(),
     };
     let site = openapi_docs_mcp::load_site(&options, Path::new(&cwd))
         .map_err(|e| core_error(&env, e.error, None))?;

@@ -134,6 +134,10 @@ struct McpArgs {
     /// (with several specs, `<out>/<spec name>/<page id>`).
     #[arg(long, default_value = "docs/api")]
     out: String,
+    /// A locale's translation file (Docusaurus' JSON, from `docusaurus write-translations`) for
+    /// the spec of the same position; repeat for more. The pages served are that locale's.
+    #[arg(long)]
+    translations: Vec<String>,
 }
 
 /// `openapi-docs generate`'s arguments.
@@ -510,7 +514,7 @@ fn generate_one(
     force: bool,
 ) -> Result<String, (String, Option<&'static str>)> {
     let started = Instant::now();
-    let output_dir = cwd.join(options.output_dir_trimmed());
+    let output_dir = cwd.join(options.written_dir());
     if !force && !openapi_docs_core::stamp::is_stale(options, cwd, producer) {
         return Ok(format!(
             "{}: up to date in {} (nothing it reads changed since), not generated; --force generates anyway",
@@ -614,6 +618,7 @@ fn mcp_command(args: McpArgs) -> Result<String, (String, Option<&'static str>)> 
         specs: args.spec,
         base_url: args.base_url,
         out: args.out,
+        translations: args.translations,
     };
     let cwd = std::env::current_dir().map_err(|e| (e.to_string(), None))?;
     let site = openapi_docs_mcp::load_site(&options, &cwd)

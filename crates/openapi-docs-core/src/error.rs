@@ -136,6 +136,15 @@ pub enum Error {
         /// What is wrong and what to do.
         message: String,
     },
+    /// A translation file (Docusaurus' JSON of the `translations` option) is not an object of
+    /// `{ "message": string, "description"?: string }` entries.
+    #[error("{location}: {message}")]
+    Translation {
+        /// The translation file, and the key at fault (as the pointer).
+        location: Location,
+        /// What is wrong and what to do.
+        message: String,
+    },
     /// The generator panicked: a bug here or in a dependency, not in the spec (see
     /// [`crate::panic_guard`]).
     #[error("{location}: internal error while generating its pages: {message}")]
@@ -176,6 +185,7 @@ impl Error {
             Error::Limit { .. } => "E_LIMIT",
             Error::Callback { .. } => "E_CALLBACK",
             Error::Overlay { .. } => "E_OVERLAY",
+            Error::Translation { .. } => "E_TRANSLATION",
             Error::Internal { .. } => "E_INTERNAL",
         }
     }
@@ -215,6 +225,9 @@ impl Error {
             }
             Error::Overlay { .. } => {
                 "fix the action at the line shown (its `target` an RFC 9535 JSONPath, its `update` an object for an object, any value for an array), or take the overlay out of `overlays`"
+            }
+            Error::Translation { .. } => {
+                "give each key of the translation file an object with a string `message` (and, if any, a string `description`), or run `docusaurus write-translations` to write the file again"
             }
             Error::Internal { .. } => {
                 "this is a bug in the generator, not in your spec: please report it with the spec (or the smallest part of it that still fails); nothing was written"
@@ -256,6 +269,9 @@ impl Error {
             }
             Error::Overlay { .. } => {
                 "An overlay file is not an Overlay 1.0 document, or one of its actions cannot be applied to the spec (a target that is not RFC 9535 JSONPath, an `update` that does not fit what it selects)."
+            }
+            Error::Translation { .. } => {
+                "A translation file of a locale is not Docusaurus' JSON translation format (an object of `{ message, description }` entries)."
             }
             Error::Internal { .. } => {
                 "The generator panicked: a bug here or in a dependency, not in the spec."
@@ -321,6 +337,10 @@ impl Error {
                 action: String::new(),
                 message: String::new(),
             },
+            Error::Translation {
+                location: at(),
+                message: String::new(),
+            },
             Error::Internal {
                 location: at(),
                 message: String::new(),
@@ -338,6 +358,7 @@ impl Error {
             | Error::InvalidId { location, .. }
             | Error::Limit { location, .. }
             | Error::Overlay { location, .. }
+            | Error::Translation { location, .. }
             | Error::Internal { location, .. } => Some(location),
             _ => None,
         }

@@ -54,6 +54,7 @@ pub mod stamp;
 mod swagger2;
 pub mod target;
 mod text;
+pub mod translations;
 pub mod validate;
 pub mod versions;
 
@@ -63,7 +64,7 @@ pub use error::{Error, Location, Result, Warning};
 pub use options::{
     CategoryLinkSource, ChangelogOptions, ChangelogVersion, CodeSamplesOptions, Compat,
     DocsContext, GroupPathsBy, LimitOptions, MarkdownOptions, SidebarOptions, SpecOptions,
-    VersionOptions,
+    TranslationsOptions, VersionOptions,
 };
 pub use pipeline::shared_folder::SharedEntry;
 pub use pipeline::{Generated, Stats};

@@ -269,6 +269,25 @@ pub struct SpecOptions {
     /// changed gets a note naming the versions. Off by default: the pages are then exactly the
     /// reference's.
     pub changelog: Option<ChangelogOptions>,
+    /// Pages in another language (Docusaurus i18n): the translated texts of a Docusaurus JSON
+    /// translation file applied to the spec (after `overlays`), and the pages written to another
+    /// folder, with the same ids, links and sidebar structure as the pages of `outputDir`. The
+    /// plugin sets it for each locale of a site; see docs/i18n.md.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translations: Option<TranslationsOptions>,
+}
+
+/// The `translations` option: one locale's pages.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TranslationsOptions {
+    /// The translation file, relative to the site folder: Docusaurus' JSON (`{ "<key>": {
+    /// "message", "description" } }`), as `docusaurus write-translations` writes it. A missing
+    /// file translates nothing.
+    pub file: String,
+    /// Where the translated pages go, relative to the site folder (the docs plugin's localized
+    /// folder). Page ids and links are still made from `outputDir`.
+    pub output_dir: String,
 }
 
 /// The `changelog` option.
@@ -379,6 +398,15 @@ impl SpecOptions {
         self.output_dir
             .strip_suffix('/')
             .unwrap_or(&self.output_dir)
+    }
+
+    /// The folder the pages are written to: `translations.outputDir` when set, else `outputDir`
+    /// (without a trailing slash). Ids and links are made from `outputDir` either way.
+    pub fn written_dir(&self) -> &str {
+        match &self.translations {
+            Some(t) => t.output_dir.strip_suffix('/').unwrap_or(&t.output_dir),
+            None => self.output_dir_trimmed(),
+        }
     }
 
     /// The target: whose pages are written.

@@ -22,6 +22,7 @@ use crate::js::truthy;
 use crate::options::SpecOptions;
 use crate::path_item::operations_of;
 use crate::resolve::{Resolver, escape_token};
+use crate::translations::SourceTexts;
 
 /// The longest page id: with `.RequestSchema.json` appended it must still be a file name
 /// (255 bytes on common file systems).
@@ -200,13 +201,17 @@ impl PageIds {
     }
 
     /// Plans the ids of the info, operation, webhook and schema pages of one file (`source`
-    /// names it in messages), in page order.
+    /// names it in messages), in page order. With `source_texts` (a locale's pages), ids are
+    /// made from the source texts of the titles and summaries that were translated, so that
+    /// they are the same in every locale.
     pub fn plan_file(
         &mut self,
         resolver: &Resolver,
         options: &SpecOptions,
         source: &str,
+        source_texts: Option<&SourceTexts>,
     ) -> Result<()> {
+        let source_text = |pointer: &str| source_texts.and_then(|texts| texts.get(pointer));
         self.planned.clear();
         self.schema_aliases.clear();
         self.shared.clear();
@@ -214,6 +219,7 @@ impl PageIds {
         let root = resolver.root();
         if let Some(info) = root.get("info").filter(|i| i.is_object())
             && let Some(Value::String(title)) = info.get("title")
+            && let title = source_text("/info/title").unwrap_or(title)
             && info_page_written(resolver, title)
             && options.shows_info_page()
         {
@@ -243,7 +249,20 @@ impl PageIds {
                 } else {
                     raw
                 };
-                for (method, operation) in operations_of(path_item) {
+                for (method, translated) in operations_of(path_item) {
+                    // The operation as its source has it, where its summary was translated.
+                    let restored;
+                    let operation = match source_text(&format!("{pointer}/{method}/summary")) {
+                        Some(summary) => {
+                            let mut op = translated.clone();
+                            if let Some(map) = op.as_object_mut() {
+                                map.insert("summary".into(), Value::String(summary.clone()));
+                            }
+                            restored = op;
+                            &restored
+                        }
+                        None => translated,
+                    };
                     let source = if key == "paths" {
                         OperationSource::Path { path: name, method }
                     } else {
@@ -299,11 +318,19 @@ impl PageIds {
                 let pointer = format!("/components/schemas/{}", escape_token(name));
                 let title = match raw.get("$ref") {
                     // The title the expanded schema will have.
+                    Some(Value::String(target))
+                        if source_text(&format!("{}/title", target.trim_start_matches('#')))
+                            .is_some() =>
+                    {
+                        source_text(&format!("{}/title", target.trim_start_matches('#'))).cloned()
+                    }
                     Some(_) => resolver
                         .expand_at(&pointer)
                         .ok()
                         .and_then(|s| s.get("title").and_then(Value::as_str).map(String::from)),
-                    None => raw.get("title").and_then(Value::as_str).map(String::from),
+                    None => source_text(&format!("{pointer}/title"))
+                        .cloned()
+                        .or_else(|| raw.get("title").and_then(Value::as_str).map(String::from)),
                 };
                 let Some(title) = title.filter(|t| !t.is_empty()) else {
                     // No title: no page, as in the reference (see `render`).

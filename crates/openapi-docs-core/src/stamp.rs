@@ -164,7 +164,7 @@ fn options_value(options: &SpecOptions) -> Value {
 /// options, by another producer or revision, or from inputs changed since: then they should be
 /// generated again. A spec given as a URL is fresh while its options (and so its URL) are unchanged.
 pub fn is_stale(options: &SpecOptions, site_dir: &Path, producer: &Producer) -> bool {
-    let output_dir = site_dir.join(options.output_dir_trimmed());
+    let output_dir = site_dir.join(options.written_dir());
     let Some(stamp) = Stamp::read(&output_dir) else {
         return true;
     };
@@ -210,7 +210,7 @@ pub fn is_stale_entries(entries: &[(&SpecOptions, &Producer)], site_dir: &Path) 
     if rest.is_empty() {
         return is_stale(first, site_dir, producer);
     }
-    let Some(stamp) = Stamp::read(&site_dir.join(first.output_dir_trimmed())) else {
+    let Some(stamp) = Stamp::read(&site_dir.join(first.written_dir())) else {
         return true;
     };
     let expected = Stamp::of_entries(entries, site_dir);
@@ -285,10 +285,12 @@ fn overlay_files<'o>(
     options: &'o SpecOptions,
     site_dir: &'o Path,
 ) -> impl Iterator<Item = PathBuf> + 'o {
+    // The translation file of a locale's pages too: editing it regenerates them.
     options
         .overlays
         .iter()
         .flatten()
+        .chain(options.translations.iter().map(|t| &t.file))
         .map(move |overlay| site_dir.join(overlay))
 }
 
@@ -334,7 +336,7 @@ pub fn watch_paths(options: &SpecOptions, site_dir: &Path) -> Vec<PathBuf> {
             paths.push(overlay);
         }
     }
-    let recorded = Stamp::read(&site_dir.join(options.output_dir_trimmed()))
+    let recorded = Stamp::read(&site_dir.join(options.written_dir()))
         .map(|stamp| stamp.inputs)
         .unwrap_or_default();
     for input in recorded {

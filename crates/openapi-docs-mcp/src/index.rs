@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use openapi_docs_core::hooks::{HookError, Hooks, ItemKind, ItemView};
-use openapi_docs_core::{DocsContext, MarkdownOptions, SpecOptions};
+use openapi_docs_core::{DocsContext, MarkdownOptions, SpecOptions, TranslationsOptions};
 use serde_json::{Map, Value};
 
 use crate::search::SearchIndex;
@@ -21,6 +21,10 @@ pub struct SiteOptions {
     /// The pages' folder in the docs (the plugin's `outputDir`): routes are `<out>/<page id>`, and
     /// with several specs `<out>/<spec name>/<page id>`.
     pub out: String,
+    /// A locale's translation file (Docusaurus' JSON, as `docusaurus write-translations` writes
+    /// it) for each spec, in the order of `specs`: the pages are that locale's (none or fewer
+    /// than the specs: the rest untranslated).
+    pub translations: Vec<String>,
 }
 
 /// Every spec of the server, in the order given.
@@ -220,7 +224,15 @@ pub fn load_site(options: &SiteOptions, cwd: &Path) -> Result<Site, LoadError> {
         } else {
             format!("{}/{name}", options.out.trim_end_matches('/'))
         };
-        specs.push(load_spec(spec, name, &out, &options.base_url, cwd)?);
+        let translations = options.translations.get(specs.len()).map(String::as_str);
+        specs.push(load_spec(
+            spec,
+            name,
+            &out,
+            &options.base_url,
+            translations,
+            cwd,
+        )?);
     }
     Ok(Site { specs })
 }
@@ -266,6 +278,7 @@ fn load_spec(
     name: String,
     out: &str,
     base_url: &str,
+    translations: Option<&str>,
     cwd: &Path,
 ) -> Result<Spec, LoadError> {
     let options = SpecOptions {
@@ -274,6 +287,11 @@ fn load_spec(
         show_schemas: Some(true),
         markdown: Some(MarkdownOptions {
             base_url: Some(base_url.to_string()),
+        }),
+        // Generated in memory: the folder is never written.
+        translations: translations.map(|file| TranslationsOptions {
+            file: file.to_string(),
+            output_dir: out.to_string(),
         }),
         ..Default::default()
     };

@@ -19,6 +19,7 @@
 //!     specs: vec!["api.yaml".into()],
 //!     base_url: "https://example.com/".into(),
 //!     out: "docs/api".into(),
+//!     translations: Vec::new(),
 //! };
 //! let site = openapi_docs_mcp::load_site(&options, std::path::Path::new(".")).unwrap();
 //! let hits = openapi_docs_mcp::search(&site, "refund an order", 3);

@@ -174,7 +174,7 @@ pub(crate) fn operation_page_ids(
     let mut ids = PageIds::new(options);
     let mut out = Vec::with_capacity(resolved.len());
     for ResolvedFile { file, resolver, .. } in resolved {
-        ids.plan_file(resolver, options, &file.source)
+        ids.plan_file(resolver, options, &file.source, None)
             .map_err(|e| load::locate(e, file))?;
         let planned = ids.planned();
         let mut operation_ids = HashMap::new();

@@ -11,6 +11,7 @@ use crate::hooks::{self, Hooks};
 use crate::items::{self, SpecItems};
 use crate::options::SpecOptions;
 use crate::resolve::{ResolvedFile, expansion_limits};
+use crate::translations::SourceTexts;
 use crate::{load, page_ids, resolve};
 
 /// How the items of a spec are handed over as they are built: `prepare` runs on the thread that
@@ -42,6 +43,7 @@ pub(super) struct BuiltItems {
 /// each item goes to it as soon as it is built and progress reports `render` steps.
 pub(super) fn build_files<P: Send>(
     files: &mut ResolvedFiles<'_>,
+    source_texts: &[SourceTexts],
     options: &SpecOptions,
     hooks: &mut dyn Hooks,
     mut stream: Option<Stream<'_, P>>,
@@ -61,7 +63,7 @@ pub(super) fn build_files<P: Send>(
         let ResolvedFile {
             file, mut resolver, ..
         } = resolved?;
-        ids.plan_file(&resolver, options, &file.source)
+        ids.plan_file(&resolver, options, &file.source, source_texts.get(index))
             .map_err(|e| load::locate(e, &file))?;
         let spec = match stream.as_mut() {
             Some(stream) => {

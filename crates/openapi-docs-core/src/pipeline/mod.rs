@@ -143,6 +143,7 @@ pub(crate) fn run(
         files,
         warnings: overlay_warnings,
         overlay_inputs,
+        source_texts,
     } = read_files(options, site_dir, hooks)?;
     let spec_files = files.len();
     let file_inputs: Vec<load::Input> = files.iter().map(|file| file.input.clone()).collect();
@@ -188,6 +189,7 @@ pub(crate) fn run(
         inputs: ref_inputs,
     } = schedule.build(
         &mut *resolved,
+        &source_texts,
         options,
         schedule::RenderWith {
             docs,

@@ -10,6 +10,7 @@ use crate::items::{self, ResponseSchemas};
 use crate::options::{DocsContext, SpecOptions};
 use crate::outputs::PageOutput;
 use crate::render;
+use crate::translations::SourceTexts;
 
 /// The order of the items, render and sidebar stages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,15 +62,20 @@ impl Schedule {
     pub(super) fn build(
         self,
         files: &mut ResolvedFiles<'_>,
+        source_texts: &[SourceTexts],
         options: &SpecOptions,
         render_with: RenderWith<'_>,
         hooks: &mut dyn Hooks,
         emit: &mut Emit<'_>,
     ) -> Result<BuiltItems> {
         match self {
-            Schedule::ItemsFirst => {
-                build_files(files, options, hooks, None::<Stream<'_, items::Item>>)
-            }
+            Schedule::ItemsFirst => build_files(
+                files,
+                source_texts,
+                options,
+                hooks,
+                None::<Stream<'_, items::Item>>,
+            ),
             Schedule::RenderInOrder => {
                 let mut renderer =
                     render::Renderer::new(options, render_with.docs, render_with.outputs)?;
@@ -78,7 +84,7 @@ impl Schedule {
                     prepare: &Ok,
                     take: &mut |item, hooks| renderer.render(item, hooks, &mut *emit),
                 };
-                build_files(files, options, hooks, Some(stream))
+                build_files(files, source_texts, options, hooks, Some(stream))
             }
             Schedule::RenderWhileBuilding => {
                 let renderer =
@@ -99,7 +105,7 @@ impl Schedule {
                         Ok(rendered.item)
                     },
                 };
-                build_files(files, options, hooks, Some(stream))
+                build_files(files, source_texts, options, hooks, Some(stream))
             }
         }
     }

@@ -1,7 +1,9 @@
 // The page actions menu, loaded on demand (see ./index.tsx). The page's Markdown is its URL path
 // plus `.md`; the assistant links carry a prompt naming that URL, as the hosted docs products do.
+// Its labels go through Docusaurus' translate() (ids `openapi.pageActions.*`).
 import React, { useEffect, useRef, useState, type JSX } from "react";
 import { useLocation } from "@docusaurus/router";
+import { translate } from "@docusaurus/Translate";
 
 /** The URL of the current page's Markdown. */
 function markdownUrl(pathname: string): string {
@@ -9,7 +11,8 @@ function markdownUrl(pathname: string): string {
   return new URL(path, window.location.origin).href;
 }
 
-const prompt = (url: string) => `Read ${url} and help me with questions about it.`;
+const prompt = (url: string) =>
+  translate({ id: "openapi.pageActions.prompt", message: "Read {url} and help me with questions about it." }, { url });
 
 export default function Menu({ onClose }: { onClose: () => void }): JSX.Element {
   const { pathname } = useLocation();
@@ -28,9 +31,9 @@ export default function Menu({ onClose }: { onClose: () => void }): JSX.Element 
       const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       await navigator.clipboard.writeText(await response.text());
-      setStatus("Copied");
+      setStatus(translate({ id: "openapi.pageActions.copied", message: "Copied" }));
     } catch {
-      setStatus("This page has no Markdown to copy");
+      setStatus(translate({ id: "openapi.pageActions.noMarkdown", message: "This page has no Markdown to copy" }));
     }
   }
 
@@ -39,17 +42,17 @@ export default function Menu({ onClose }: { onClose: () => void }): JSX.Element 
     <ul className="dropdown__menu page-actions__menu" role="menu">
       <li role="none">
         <button ref={first} type="button" role="menuitem" className="dropdown__link" onClick={copy}>
-          Copy page as Markdown
+          {translate({ id: "openapi.pageActions.copy", message: "Copy page as Markdown" })}
         </button>
       </li>
       <li role="none">
         <a role="menuitem" className="dropdown__link" href={`https://chatgpt.com/?q=${q}`} target="_blank" rel="noopener noreferrer">
-          Open in ChatGPT
+          {translate({ id: "openapi.pageActions.chatgpt", message: "Open in ChatGPT" })}
         </a>
       </li>
       <li role="none">
         <a role="menuitem" className="dropdown__link" href={`https://claude.ai/new?q=${q}`} target="_blank" rel="noopener noreferrer">
-          Open in Claude
+          {translate({ id: "openapi.pageActions.claude", message: "Open in Claude" })}
         </a>
       </li>
       {status && (

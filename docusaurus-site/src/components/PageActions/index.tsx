@@ -3,6 +3,7 @@
 // the page's bundle; the menu (./Menu) is loaded when the reader first opens it, so pages carry
 // a few hundred bytes for it.
 import React, { lazy, Suspense, useState, type JSX } from "react";
+import { translate } from "@docusaurus/Translate";
 
 const Menu = lazy(() => import(/* webpackChunkName: "page-actions" */ "./Menu"));
 
@@ -17,7 +18,7 @@ export default function PageActions(): JSX.Element {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        Page actions
+        {translate({ id: "openapi.pageActions.button", message: "Page actions" })}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -8,10 +8,12 @@
 // @ts-nocheck
 // Swizzled from docusaurus-theme-openapi-docs 4.3.5 (src/theme/ApiExplorer/Request): the same form,
 // but the Postman SDK (postman-collection, behind buildPostmanRequest and makeRequest) is imported
-// only when the reader sends a request, so that the form does not carry it onto the page.
+// only when the reader sends a request, so that the form does not carry it onto the page. Its
+// labels go through Docusaurus' translate() (ids `openapi.explorer.*`), for sites with locales.
 import React, { useState } from "react";
 
 import { useDoc } from "@docusaurus/plugin-content-docs/client";
+import { translate } from "@docusaurus/Translate";
 import Accept from "@theme/ApiExplorer/Accept";
 import Authorization from "@theme/ApiExplorer/Authorization";
 import Body from "@theme/ApiExplorer/Body";
@@ -85,7 +87,7 @@ function Request({ item }: { item: ApiItem }) {
   const methods = useForm({ shouldFocusError: false });
 
   const onSubmit = async (data) => {
-    dispatch(setResponse("Fetching..."));
+    dispatch(setResponse(translate({ id: "openapi.explorer.fetching", message: "Fetching..." })));
     try {
       const [{ default: sdk }, { default: buildPostmanRequest }, { default: makeRequest }] =
         await Promise.all([
@@ -111,7 +113,7 @@ function Request({ item }: { item: ApiItem }) {
       res.headers && dispatch(setHeaders(Object.fromEntries(res.headers)));
     } catch (e: any) {
       console.log(e);
-      dispatch(setResponse("Connection failed"));
+      dispatch(setResponse(translate({ id: "openapi.explorer.connectionFailed", message: "Connection failed" })));
       dispatch(clearCode());
       dispatch(clearHeaders());
     }
@@ -161,20 +163,20 @@ function Request({ item }: { item: ApiItem }) {
         onSubmit={methods.handleSubmit(onSubmit)}
       >
         <div className="openapi-explorer__request-header-container">
-          <span className="openapi-explorer__request-title">Request </span>
+          <span className="openapi-explorer__request-title">{translate({ id: "openapi.explorer.request", message: "Request" })} </span>
           {allDetailsExpanded ? (
             <span
               className="openapi-explorer__expand-details-btn"
               onClick={collapseAllDetails}
             >
-              Collapse all
+              {translate({ id: "openapi.explorer.collapseAll", message: "Collapse all" })}
             </span>
           ) : (
             <span
               className="openapi-explorer__expand-details-btn"
               onClick={expandAllDetails}
             >
-              Expand all
+              {translate({ id: "openapi.explorer.expandAll", message: "Expand all" })}
             </span>
           )}
         </div>
@@ -191,7 +193,7 @@ function Request({ item }: { item: ApiItem }) {
                   setExpandServer(!expandServer);
                 }}
               >
-                Base URL
+                {translate({ id: "openapi.explorer.baseUrl", message: "Base URL" })}
               </summary>
               <Server />
             </details>
@@ -208,7 +210,7 @@ function Request({ item }: { item: ApiItem }) {
                   setExpandAuth(!expandAuth);
                 }}
               >
-                Auth
+                {translate({ id: "openapi.explorer.auth", message: "Auth" })}
               </summary>
               <Authorization />
             </details>
@@ -227,7 +229,7 @@ function Request({ item }: { item: ApiItem }) {
                   setExpandParams(!expandParams);
                 }}
               >
-                Parameters
+                {translate({ id: "openapi.explorer.parameters", message: "Parameters" })}
               </summary>
               <ParamOptions />
             </details>
@@ -244,10 +246,10 @@ function Request({ item }: { item: ApiItem }) {
                   setExpandBody(!expandBody);
                 }}
               >
-                Body
+                {translate({ id: "openapi.explorer.body", message: "Body" })}
                 {requestBodyRequired && (
                   <span className="openapi-schema__required">
-                    &nbsp;required
+                    &nbsp;{translate({ id: "openapi.explorer.required", message: "required" })}
                   </span>
                 )}
               </summary>
@@ -273,14 +275,14 @@ function Request({ item }: { item: ApiItem }) {
                   setExpandAccept(!expandAccept);
                 }}
               >
-                Accept
+                {translate({ id: "openapi.explorer.accept", message: "Accept" })}
               </summary>
               <Accept />
             </details>
           )}
           {showRequestButton && item.method !== "event" && (
             <button className="openapi-explorer__request-btn" type="submit">
-              Send API Request
+              {translate({ id: "openapi.explorer.send", message: "Send API Request" })}
             </button>
           )}
         </div>
