@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use super::Failure;
+use super::escapes::{escaped_hex_len, flush_high, from_hex_code, push_escape, simple_escape};
 use super::node::{
     Budget, CycleKind, MAX_EXPANDED_DEPTH, Node, bytes_string, expanded_depth_message,
     scalar_string,
@@ -172,42 +173,6 @@ fn is_flow_indicator(c: u8) -> bool {
     matches!(c, b',' | b'[' | b']' | b'{' | b'}')
 }
 
-fn from_hex_code(c: u8) -> Option<u32> {
-    (c as char).to_digit(16)
-}
-
-fn escaped_hex_len(c: u8) -> usize {
-    match c {
-        b'x' => 2,
-        b'u' => 4,
-        b'U' => 8,
-        _ => 0,
-    }
-}
-
-fn simple_escape(c: u8) -> Option<char> {
-    Some(match c {
-        b'0' => '\0',
-        b'a' => '\x07',
-        b'b' => '\x08',
-        b't' | b'\t' => '\t',
-        b'n' => '\n',
-        b'v' => '\x0b',
-        b'f' => '\x0c',
-        b'r' => '\r',
-        b'e' => '\x1b',
-        b' ' => ' ',
-        b'"' => '"',
-        b'/' => '/',
-        b'\\' => '\\',
-        b'N' => '\u{85}',
-        b'_' => '\u{a0}',
-        b'L' => '\u{2028}',
-        b'P' => '\u{2029}',
-        _ => return None,
-    })
-}
-
 /// `/^(?:!|!!|![0-9A-Za-z-]+!)$/`
 fn is_tag_handle(s: &str) -> bool {
     s == "!"
@@ -282,43 +247,6 @@ fn has_non_printable(bytes: &[u8], json: bool) -> bool {
         i += 1;
     }
     false
-}
-
-/// Appends what js-yaml's `charFromCodepoint` makes of a `\x`, `\u` or `\U` escape (computed
-/// as JavaScript does, in 32-bit integers): UTF-16 units, of which a surrogate pair (written as
-/// two escapes, or one above U+FFFF) is one character and a lone surrogate U+FFFD, as Node
-/// writes it.
-pub(super) fn push_escape(out: &mut String, pending_high: &mut Option<u32>, code: i32) {
-    if code <= 0xffff {
-        push_unit(out, pending_high, (code as u32) & 0xffff);
-    } else {
-        let c = i64::from(code) - 0x10000;
-        push_unit(out, pending_high, (((c >> 10) + 0xd800) as u32) & 0xffff);
-        push_unit(out, pending_high, (((c & 0x3ff) + 0xdc00) as u32) & 0xffff);
-    }
-}
-
-fn push_unit(out: &mut String, pending_high: &mut Option<u32>, unit: u32) {
-    if (0xdc00..0xe000).contains(&unit)
-        && let Some(high) = pending_high.take()
-    {
-        let combined = 0x10000 + ((high - 0xd800) << 10) + (unit - 0xdc00);
-        out.push(char::from_u32(combined).unwrap_or('\u{fffd}'));
-        return;
-    }
-    flush_high(out, pending_high);
-    if (0xd800..0xdc00).contains(&unit) {
-        *pending_high = Some(unit);
-        return;
-    }
-    out.push(char::from_u32(unit).unwrap_or('\u{fffd}'));
-}
-
-/// A high surrogate not followed by a low one: U+FFFD.
-pub(super) fn flush_high(out: &mut String, pending_high: &mut Option<u32>) {
-    if pending_high.take().is_some() {
-        out.push('\u{fffd}');
-    }
 }
 
 /// Reads `text` as js-yaml 4.3's `load` does: `None` for an empty stream (`undefined`).

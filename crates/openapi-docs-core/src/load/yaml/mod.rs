@@ -7,6 +7,7 @@
 //! a budget of values (the "billion laughs" defence) nor nest it deeper than 1,000 levels, and an
 //! alias inside its own anchor (a cycle) is refused.
 
+mod escapes;
 mod js_yaml4;
 mod js_yaml5;
 mod node;

@@ -4,6 +4,7 @@
 //! is ASCII). [`super::construct`] builds the values.
 
 use super::super::Failure;
+use super::super::escapes::{escaped_hex_len, simple_escape};
 use super::super::js_yaml4::depth_message;
 
 const FLOW_IN: u8 = 1;
@@ -114,38 +115,6 @@ fn is_ws_or_eol_or_end(c: u8) -> bool {
 
 fn is_flow_indicator(c: u8) -> bool {
     matches!(c, b',' | b'[' | b']' | b'{' | b'}')
-}
-
-fn is_simple_escape(c: u8) -> bool {
-    matches!(
-        c,
-        b'0' | b'a'
-            | b'b'
-            | b't'
-            | b'\t'
-            | b'n'
-            | b'v'
-            | b'f'
-            | b'r'
-            | b'e'
-            | b' '
-            | b'"'
-            | b'/'
-            | b'\\'
-            | b'N'
-            | b'_'
-            | b'L'
-            | b'P'
-    )
-}
-
-fn escaped_hex_len(c: u8) -> usize {
-    match c {
-        b'x' => 2,
-        b'u' => 4,
-        b'U' => 8,
-        _ => 0,
-    }
 }
 
 fn is_tag_handle(s: &str) -> bool {
@@ -650,7 +619,7 @@ impl Parser<'_> {
                 let escaped = self.cur();
                 if is_eol(escaped) {
                     self.read_flow_scalar_break(node_indent)?;
-                } else if is_simple_escape(escaped) {
+                } else if simple_escape(escaped).is_some() {
                     self.position += 1;
                 } else {
                     let hex_length = escaped_hex_len(escaped);

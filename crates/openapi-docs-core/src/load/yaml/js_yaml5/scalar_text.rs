@@ -2,31 +2,8 @@
 //! scalar event from the text it points into, by style: line folding, `''`, escapes, block
 //! indentation and chomping.
 
-use super::super::js_yaml4::{flush_high, push_escape};
+use super::super::escapes::{flush_high, push_escape, simple_escape};
 use super::events::{Chomping, Style};
-
-fn simple_escape(c: u8) -> Option<char> {
-    Some(match c {
-        b'0' => '\0',
-        b'a' => '\x07',
-        b'b' => '\x08',
-        b't' | b'\t' => '\t',
-        b'n' => '\n',
-        b'v' => '\x0b',
-        b'f' => '\x0c',
-        b'r' => '\r',
-        b'e' => '\x1b',
-        b' ' => ' ',
-        b'"' => '"',
-        b'/' => '/',
-        b'\\' => '\\',
-        b'N' => '\u{85}',
-        b'_' => '\u{a0}',
-        b'L' => '\u{2028}',
-        b'P' => '\u{2029}',
-        _ => return None,
-    })
-}
 
 /// `skipFoldedBreaks`: past line breaks and blanks; how many breaks.
 fn skip_folded_breaks(input: &[u8], mut position: usize, end: usize) -> (usize, usize) {
