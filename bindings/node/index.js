@@ -384,6 +384,10 @@ function pluginOpenAPIDocsRs(context, options) {
     routesDocs.path = path.resolve(siteDir, routesDocs.options.path || "docs");
     const refused = apiRoutes.refusals(config, siteDir, siteConfig, routesDocs.options, routesDocs.path);
     if (refused.length) throw refused[0];
+    // The dev server does not serve the pages' data files yet (docs/notes/2026-12-06-giant-mode.md).
+    if (process.argv.slice(2).find((a) => !a.startsWith("-")) === "start") {
+      console.warn(`[${PLUGIN_NAME}] warning: \`apiRoutes: "plugin"\` is not served by \`docusaurus start\` yet: its API pages will not load in the browser. Preview them with \`docusaurus build\` then \`docusaurus serve\`, or set \`apiRoutes\` to "docs" while you write.`);
+    }
   }
 
   /** Generates one spec entry (or, with `optionsJson`, one of its versions: the functions are

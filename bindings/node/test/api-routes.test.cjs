@@ -45,3 +45,21 @@ test('apiRoutes "plugin" refuses versions of a spec entry and several locales, f
   refused(() => plugin(site(), options({ versions: { "1.0": { specPath: SPEC, outputDir: "docs/pets/1.0", label: "1.0", baseUrl: "/docs/pets/1.0" } } })), /does not serve versions/);
   refused(() => plugin(site({ locales: ["en", "fr"] }), options()), /does not translate API pages yet.*en, fr/);
 });
+
+test('apiRoutes "plugin" warns under `docusaurus start`, which does not serve its pages yet', (t) => {
+  const warnings = [];
+  t.mock.method(console, "warn", (message) => warnings.push(message));
+  const argv = process.argv;
+  const run = (command) => {
+    process.argv = [argv[0], "docusaurus", command];
+    try {
+      plugin(site(), options());
+    } finally {
+      process.argv = argv;
+    }
+  };
+  run("build");
+  assert.deepEqual(warnings.filter((w) => /apiRoutes/.test(w)), [], "no warning for a build");
+  run("start");
+  assert.equal(warnings.filter((w) => /not served by `docusaurus start` yet.*docusaurus serve/.test(w)).length, 1);
+});
