@@ -63,13 +63,12 @@ function runBoth(name, options, reference) {
 /** Ours minus what the changelog option adds to a page: its note, after `MethodEndpoint`. */
 const withoutNote = (page) => page.replace(/(<\/MethodEndpoint>\n\n):::info(?: |\[)(?:Changed|Added) in [^\n]*\n\n(?:- [^\n]*\n)+\n:::\n\n/, "$1");
 
-/** Ours minus what the changelog option adds to a sidebar: its last item, the Changelog category. */
+/** Ours minus what the changelog option adds to a sidebar: its last item, the Changelog category
+ * (the lines from its `{` to its `},`). */
 function withoutCategory(sidebar) {
-  const at = sidebar.lastIndexOf('{\n    type: "category",\n    label: "Changelog"');
-  assert.notEqual(at, -1, `a Changelog category in:\n${sidebar}`);
-  const before = sidebar.slice(0, at).replace(/,\n\s*$/, "\n");
-  const after = sidebar.slice(sidebar.indexOf("\n  }", at) + 4).replace(/^,?\n/, "\n");
-  return before.replace(/\n$/, "") + after;
+  const category = /\n( *)\{\n\1  type: "category",\n\1  label: "Changelog",\n[\s\S]*?\n\1\},(?=\n)/;
+  assert.match(sidebar, category, "a Changelog category");
+  return sidebar.replace(category, "");
 }
 
 for (const reference of SUITE_TARGETS) {
