@@ -154,7 +154,8 @@ fn version_changelog(parent: &SpecOptions, name: &str) -> Option<ChangelogOption
 pub(crate) struct HistoryVersion {
     /// The version's spec and name.
     pub(crate) version: ChangelogVersion,
-    /// `versions.<name>` or `changelog.earlier[<index>]`.
+    /// The option key an error about its name names: `versions.<name>`, or
+    /// `changelog.earlier[<index>].version`.
     pub(crate) key: String,
 }
 
@@ -177,7 +178,7 @@ pub(crate) fn history(options: &SpecOptions) -> Vec<HistoryVersion> {
         .enumerate()
         .map(|(index, version)| HistoryVersion {
             version: version.clone(),
-            key: format!("changelog.earlier[{index}]"),
+            key: format!("changelog.earlier[{index}].version"),
         });
     versions.chain(earlier).collect()
 }

@@ -128,7 +128,7 @@ impl Changelog {
             .map(|e| Named {
                 given: e.version.version.as_deref(),
                 spec_path: e.version.spec_path.as_str(),
-                key: format!("{}.version", e.key),
+                key: e.key.clone(),
             })
             .chain([Named {
                 given: crate::versions::current_name(options),
