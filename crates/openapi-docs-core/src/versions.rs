@@ -188,12 +188,10 @@ pub(crate) fn history(options: &SpecOptions) -> Vec<HistoryVersion> {
 /// `info.version` then).
 pub(crate) fn current_name(options: &SpecOptions) -> Option<&str> {
     let changelog = options.changelog.as_ref()?;
-    changelog.version.as_deref().or_else(|| {
-        options
-            .versions
-            .as_ref()
-            .and_then(|_| options.version.as_deref())
-    })
+    changelog
+        .version
+        .as_deref()
+        .or_else(|| options.versions.as_ref().and(options.version.as_deref()))
 }
 
 /// The text of `versions.json`: the entry's version (named `undefined` when it has no
