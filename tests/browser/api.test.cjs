@@ -67,8 +67,8 @@ test("changelog: the release log links its release's changes, which link the ope
     await page.getByRole("link", { name: "Every change to the API reference in this release" }).click();
     await arrive(page, "/docs/api/changelog/2025-05-14", "Changes in 2025-05-14");
     const article = page.locator("article");
-    assert.match(await article.locator("p").first().textContent(), /^From version 2025-04-02 to version 2025-05-14: 8 other changes\.$/);
-    // A section per operation, its heading linked to the operation's page; every change additive.
+    assert.match(await article.locator("p").first().textContent(), /^From version 2025-04-02 to version 2025-05-14: 9 other changes\.$/);
+    // A section per operation and webhook, its heading linked to the page; every change additive.
     const headings = article.locator("h2");
     assert.deepEqual(await headings.allTextContents(), [
       "POST /v1/vouchers",
@@ -77,8 +77,9 @@ test("changelog: the release log links its release's changes, which link the ope
       "POST /v1/vouchers/{voucher_id}",
       "GET /v1/event_series/{event_series_id}/waitlist",
       "DELETE /v1/event_series/{event_series_id}/waitlist/{waitlist_signup_id}",
+      "webhook:WAITLIST_SIGNUP.CREATED",
     ].map((h) => `${h}​`));
-    assert.equal(await article.locator(".badge--secondary").count(), 8);
+    assert.equal(await article.locator(".badge--secondary").count(), 9);
     assert.equal(await article.locator(".badge--danger").count(), 0);
     // The API sidebar lists both changelog pages under Changelog, newest first.
     const changelog = page.locator(".theme-doc-sidebar-item-category-level-1").filter({ has: page.locator(":scope > .menu__list-item-collapsible > .menu__link", { hasText: /^Changelog$/ }) });
@@ -93,6 +94,14 @@ test("changelog: the release log links its release's changes, which link the ope
     await note.getByRole("link", { name: "what changed" }).click();
     await page.waitForURL((u) => u.pathname === "/docs/api/changelog/2025-05-14" && u.hash === "#get-event-series-waitlist-list");
     assert.equal(await page.locator("#get-event-series-waitlist-list").count(), 1);
+
+    // The webhook added in this release: listed, linked to its page, which links back.
+    await page.locator("article h2").filter({ hasText: /^webhook:WAITLIST_SIGNUP\.CREATED\u200b$/ }).locator("a:not(.hash-link)").click();
+    await page.waitForURL((u) => u.pathname === "/docs/api/new-waitlist-signup");
+    const webhookNote = page.locator(".theme-admonition", { hasText: "Added in 2025-05-14" });
+    await webhookNote.waitFor();
+    await webhookNote.getByRole("link", { name: "what changed" }).click();
+    await page.waitForURL((u) => u.pathname === "/docs/api/changelog/2025-05-14" && u.hash === "#new-waitlist-signup");
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

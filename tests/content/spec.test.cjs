@@ -64,7 +64,26 @@ test("from one version to the next, the documents change what the release log sa
     "response-optional-property-added get-voucher-by-id",
     "response-optional-property-added get-voucher-list",
     "response-optional-property-added update-voucher-by-id",
+    "webhook-added new-waitlist-signup",
   ]);
+});
+
+// The site's changelog option (docusaurus-site/docusaurus.config.ts), generated as the plugin
+// generates it: the webhook added on 2025-05-14 is on that release's changelog page, its heading
+// linked to the webhook's page, and the webhook's page has the note linking back.
+test("the 2025-05-14 changelog lists the WAITLIST_SIGNUP.CREATED webhook, whose page notes it", () => {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), "tt-changelog-"));
+  const changelog = {
+    version: "2025-05-14",
+    earlier: HISTORY.map((specPath, i) => ({ specPath, version: ["2025-02-06", "2025-04-02"][i] })),
+  };
+  native.generate(JSON.stringify({ specPath: SPEC, outputDir: "api", changelog }), site);
+  const read = (file) => fs.readFileSync(path.join(site, "api", file), "utf8");
+  const release = read("changelog/2025-05-14.changelog.mdx");
+  assert.match(release, /\n## \[webhook:WAITLIST\\_SIGNUP\.CREATED\]\(\.\.\/new-waitlist-signup\.api\.mdx\) \{#new-waitlist-signup\}\n\n- <span className="badge badge--secondary">Info<\/span> added the webhook \(`webhook-added`\)\n/);
+  assert.doesNotMatch(read("changelog/2025-04-02.changelog.mdx"), /webhook/);
+  assert.match(read("new-waitlist-signup.api.mdx"), /\n:::info Added in 2025-05-14\n\n- \*\*2025-05-14\*\*: added \(\[what changed\]\(\.\/changelog\/2025-05-14\.changelog\.mdx#new-waitlist-signup\)\)\n\n:::\n/);
+  fs.rmSync(site, { recursive: true, force: true });
 });
 
 let generated;

@@ -6,7 +6,8 @@
 // Usage: node run-reference.cjs <work-dir> <options.json>
 //   <work-dir>     the process cwd (the reference writes `outputDir` relative to it)
 //   <options.json> a JSON file: { "docsPath": "docs", "routeBasePath": "docs",
-//                                  "config": { "<id>": { specPath, outputDir, ... } } }
+//                                  "config": { "<id>": { specPath, outputDir, ... } },
+//                                  "allVersions": true (the command's --all-versions) }
 "use strict";
 const path = require("path");
 const fs = require("fs");
@@ -24,6 +25,6 @@ async function main() {
   const pluginOptions = { id: "openapi", docsPluginId: "classic", config: settings.config };
   const instance = plugin(siteContext(settings, pluginOptions), pluginOptions);
   // Errors inside the reference are logged, not thrown; genApiDocs makes them a non-zero exit.
-  await genApiDocs(instance, Object.keys(settings.config));
+  await genApiDocs(instance, Object.keys(settings.config), { allVersions: settings.allVersions });
 }
 main().catch((err) => { console.error(err); process.exit(1); });

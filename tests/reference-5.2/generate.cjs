@@ -9,7 +9,8 @@
 // Usage: node generate.cjs <work-dir> <options.json> [--schemas-only]
 //   <work-dir>     the process cwd (the reference writes `outputDir` relative to it)
 //   <options.json> a JSON file: { "docsPath": "docs", "routeBasePath": "docs",
-//                                  "config": { "<id>": { specPath, outputDir, ... } } }
+//                                  "config": { "<id>": { specPath, outputDir, ... } },
+//                                  "allVersions": true (the command's --all-versions) }
 //   --schemas-only the command's 5.x flag (only schema pages, no sidebar)
 // Exits 1 when the reference logged an error (it logs failures and carries on).
 "use strict";
@@ -35,6 +36,6 @@ async function main() {
     validate: normalizePluginOptions,
   });
   const instance = plugin(siteContext(settings, pluginOptions), pluginOptions);
-  await genApiDocs(instance, Object.keys(settings.config), { schemasOnly: flags.has("--schemas-only") || undefined });
+  await genApiDocs(instance, Object.keys(settings.config), { schemasOnly: flags.has("--schemas-only") || undefined, allVersions: settings.allVersions });
 }
 main().catch((err) => { console.error(err); process.exit(1); });

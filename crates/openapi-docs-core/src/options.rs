@@ -263,11 +263,13 @@ pub struct SpecOptions {
     pub overlays: Option<Vec<String>>,
     /// Changelog pages from the spec's history: the earlier versions of the spec, oldest first.
     /// For each version after the first (the spec at `specPath` being the last) a page lists what
-    /// changed since the one before, as `openapi-docs diff` finds it, linked to the operation
-    /// pages, breaking changes marked; it goes to `changelog/<version>.changelog.mdx` in
-    /// `outputDir`, and `sidebar.ts` gets a "Changelog" category. Each operation page that
-    /// changed gets a note naming the versions. Off by default: the pages are then exactly the
-    /// reference's.
+    /// changed since the one before, as `openapi-docs diff` finds it, linked to the operation and
+    /// webhook pages, breaking changes marked; it goes to `changelog/<version>.changelog.mdx` in
+    /// `outputDir`, and `sidebar.ts` gets a "Changelog" category. Each operation or webhook page
+    /// that changed gets a note naming the versions (a `template` of the site's own reads it as
+    /// `changelog`). With `versions`, those versions are the history too: each version's pages
+    /// get the changelog of the versions older than it, and the entry's starts with them. Off by
+    /// default: the pages are then exactly the reference's.
     pub changelog: Option<ChangelogOptions>,
     /// Pages in another language (Docusaurus i18n): the translated texts of a Docusaurus JSON
     /// translation file applied to the spec (after `overlays`), and the pages written to another
@@ -294,9 +296,11 @@ pub struct TranslationsOptions {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChangelogOptions {
-    /// The earlier versions of the spec, oldest first.
+    /// The earlier versions of the spec, oldest first (after the entry's `versions`, if any).
+    #[serde(default)]
     pub earlier: Vec<ChangelogVersion>,
-    /// The name of the version at `specPath`. Default: its `info.version`.
+    /// The name of the version at `specPath`. Default: the entry's `version` when it has
+    /// `versions`, else its `info.version`.
     pub version: Option<String>,
     /// The label of the sidebar category that lists the changelog pages (`sidebar.ts`).
     /// @default "Changelog"

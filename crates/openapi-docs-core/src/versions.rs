@@ -3,6 +3,11 @@
 //! (`version`, `label`, `baseUrl`, `versions`) and `downloadUrl`, overlaid with the version's;
 //! `versions.json` in the entry's `outputDir` lists the entry's own version first, then the
 //! others, for the theme's version selector.
+//!
+//! With the `changelog` option, the versions are also the entry's history, newest first in that
+//! same order (the entry's own version, then each configured one): each version's pages get the
+//! changelog of the versions older than it, as the option makes it from `earlier`, and the
+//! entry's history starts with all of them ([`history`]).
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::js;
-use crate::options::{SpecOptions, VersionOptions};
+use crate::options::{ChangelogOptions, ChangelogVersion, SpecOptions, VersionOptions};
 
 /// The file listing the versions, in the entry's `outputDir`.
 pub const VERSIONS_JSON: &str = "versions.json";
@@ -90,14 +95,14 @@ pub fn runs(key: &str, options: &SpecOptions, selection: Selection<'_>) -> Resul
                 })?;
             Ok(VersionRun {
                 id: format!("{key}:{name}"),
-                options: version_options(options, version),
+                options: version_options(options, name, version),
             })
         })
         .collect()
 }
 
-/// The entry's options for one of its versions.
-fn version_options(parent: &SpecOptions, version: &VersionOptions) -> SpecOptions {
+/// The entry's options for its version `name`.
+fn version_options(parent: &SpecOptions, name: &str, version: &VersionOptions) -> SpecOptions {
     SpecOptions {
         spec_path: version.spec_path.clone(),
         output_dir: version.output_dir.clone(),
@@ -106,10 +111,87 @@ fn version_options(parent: &SpecOptions, version: &VersionOptions) -> SpecOption
         download_url: version.download_url.clone(),
         version: None,
         versions: None,
-        // The history is the entry's own spec's: a version's pages get no changelog.
-        changelog: None,
+        changelog: version_changelog(parent, name),
         ..parent.clone()
     }
+}
+
+/// The versions older than `name` as changelog versions, oldest first (each named by its key).
+fn older_than(options: &SpecOptions, name: Option<&str>) -> Vec<ChangelogVersion> {
+    let known = names(options);
+    let from = name.map_or(0, |name| {
+        known
+            .iter()
+            .position(|n| *n == name)
+            .map_or(known.len(), |i| i + 1)
+    });
+    known[from..]
+        .iter()
+        .rev()
+        .map(|older| ChangelogVersion {
+            spec_path: options.versions.as_ref().expect("named above")[*older]
+                .spec_path
+                .clone(),
+            version: Some((*older).to_string()),
+        })
+        .collect()
+}
+
+/// The `changelog` option of the entry's version `name`: the entry's, with the versions older
+/// than it as its history (the entry's `earlier` are states of its own spec, not of this
+/// version's); none without the option, or for the oldest version.
+fn version_changelog(parent: &SpecOptions, name: &str) -> Option<ChangelogOptions> {
+    let changelog = parent.changelog.as_ref()?;
+    let earlier = older_than(parent, Some(name));
+    (!earlier.is_empty()).then(|| ChangelogOptions {
+        earlier,
+        version: Some(name.to_string()),
+        sidebar_label: changelog.sidebar_label.clone(),
+    })
+}
+
+/// One version of a changelog's history, with the option key that names it in errors.
+pub(crate) struct HistoryVersion {
+    /// The version's spec and name.
+    pub(crate) version: ChangelogVersion,
+    /// The option key an error about its name names: `versions.<name>`, or
+    /// `changelog.earlier[<index>].version`.
+    pub(crate) key: String,
+}
+
+/// The history the `changelog` option of `options` compares, oldest first, before the spec at
+/// `specPath`: the entry's `versions` (every one of them, oldest first), then `earlier`.
+pub(crate) fn history(options: &SpecOptions) -> Vec<HistoryVersion> {
+    let Some(changelog) = &options.changelog else {
+        return Vec::new();
+    };
+    let versions = older_than(options, None).into_iter().map(|version| {
+        let key = format!(
+            "versions.{}",
+            version.version.as_deref().unwrap_or_default()
+        );
+        HistoryVersion { version, key }
+    });
+    let earlier = changelog
+        .earlier
+        .iter()
+        .enumerate()
+        .map(|(index, version)| HistoryVersion {
+            version: version.clone(),
+            key: format!("changelog.earlier[{index}].version"),
+        });
+    versions.chain(earlier).collect()
+}
+
+/// The name the `changelog` option gives the spec at `specPath`: its `version`, else, for an
+/// entry with `versions`, the entry's `version` (as `versions.json` names it); else none (its
+/// `info.version` then).
+pub(crate) fn current_name(options: &SpecOptions) -> Option<&str> {
+    let changelog = options.changelog.as_ref()?;
+    changelog
+        .version
+        .as_deref()
+        .or_else(|| options.versions.as_ref().and(options.version.as_deref()))
 }
 
 /// The text of `versions.json`: the entry's version (named `undefined` when it has no

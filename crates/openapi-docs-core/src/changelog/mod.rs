@@ -1,16 +1,20 @@
 //! Changelog pages from a spec's history (the `changelog` option). The earlier versions of the
 //! spec are read, and compared two by two, the last with the current one, as `openapi-docs diff`
 //! compares them ([`crate::diff`]); the current one is the pipeline's own, as its resolve stage
-//! handed it on (not read a second time). Each version after the first gets a page of what
-//! changed since the one before, and the sidebar gets a category of those pages. Each operation
-//! page that changed gets a note naming the versions, linked to the changes. The reference has no
-//! such option; without it nothing here runs, so the pages are then exactly the reference's.
+//! handed it on (not read a second time). The history is the entry's `versions`, oldest first,
+//! then the option's `earlier` ([`crate::versions::history`]; a version's own pages get the
+//! versions older than it). Each version after the first gets a page of what changed since the
+//! one before, and the sidebar gets a category of those pages. Each operation or webhook page
+//! that changed gets a note naming the versions, linked to the changes: inserted into pages of
+//! the built-in template, and handed to a site's own `template` as its view's `changelog`. The
+//! reference has no such option; without it nothing here runs, so the pages are then exactly the
+//! reference's.
 //!
 //! | file      | concern                                                  |
 //! |-----------|----------------------------------------------------------|
 //! | `mod.rs`  | the versions: read, compared, named; what the pages need |
 //! | `page.rs` | a version's page, and the sidebar category               |
-//! | `note.rs` | the note on an operation page                            |
+//! | `note.rs` | the note on an operation or webhook page, and its view   |
 
 mod note;
 mod page;
@@ -23,6 +27,7 @@ use crate::error::{Error, Result};
 use crate::load::Input;
 use crate::options::SpecOptions;
 use crate::page::Page;
+use crate::render::ViewExtras;
 use crate::resolve::ResolvedFile;
 use crate::target::Admonition;
 
@@ -30,6 +35,17 @@ use crate::target::Admonition;
 const FOLDER: &str = "changelog";
 /// The suffix of a changelog page's file (`changelog/<slug>.changelog.mdx`).
 const SUFFIX: &str = ".changelog.mdx";
+
+/// The checks that add an operation's or a webhook's page.
+const ADDS_PAGE: [&str; 2] = ["endpoint-added", "webhook-added"];
+
+/// How the option names one version of the history: the name it gives, the spec, and the option
+/// key an error names.
+struct Named<'a> {
+    given: Option<&'a str>,
+    spec_path: &'a str,
+    key: String,
+}
 
 /// One version after the first, with the changes since the one before.
 struct Version {
@@ -43,6 +59,7 @@ struct Version {
 }
 
 /// What changed for one operation page in one version.
+#[derive(Debug, Clone, Copy)]
 struct PageChange {
     /// Index into [`Changelog::versions`].
     version: usize,
@@ -62,6 +79,9 @@ pub(crate) struct Changelog {
     written: HashSet<String>,
     sidebar_label: String,
     admonition: Admonition,
+    /// Whether notes go into the pages (the built-in API template); a site's own `template`
+    /// places them itself, from its view ([`Changelog::view_extras`]).
+    inserts_notes: bool,
     inputs: Vec<Input>,
 }
 
@@ -78,14 +98,23 @@ impl Changelog {
         let Some(changelog) = &options.changelog else {
             return Ok(None);
         };
+        let history = crate::versions::history(options);
+        if history.is_empty() {
+            return Err(Error::InvalidOption {
+                key: "changelog.earlier".into(),
+                message: format!(
+                    "the changelog of `{}` has no earlier version to compare it with; list the spec's earlier versions in `earlier`, or give the entry `versions`",
+                    options.spec_path
+                ),
+            });
+        }
         // Each earlier version is read as the current one was, with the entry's options (its
         // target), but never strictly: its page ids only name the operations removed since.
-        let earlier = changelog
-            .earlier
+        let earlier = history
             .iter()
             .map(|earlier| {
                 let options = SpecOptions {
-                    spec_path: earlier.spec_path.clone(),
+                    spec_path: earlier.version.spec_path.clone(),
                     strict: None,
                     ..options.clone()
                 };
@@ -94,15 +123,22 @@ impl Changelog {
             .collect::<Result<Vec<LoadedSpec>>>()?;
         let mut sides: Vec<Side<'_>> = earlier.iter().map(LoadedSpec::side).collect();
         sides.push(diff::side_of(options, current, site_dir)?);
-        let given = changelog
-            .earlier
+        let given = history
             .iter()
-            .map(|e| (e.version.as_deref(), e.spec_path.as_str()))
-            .chain([(changelog.version.as_deref(), options.spec_path.as_str())]);
-        let specs: Vec<(Option<String>, Option<&str>, &str)> = sides
+            .map(|e| Named {
+                given: e.version.version.as_deref(),
+                spec_path: e.version.spec_path.as_str(),
+                key: e.key.clone(),
+            })
+            .chain([Named {
+                given: crate::versions::current_name(options),
+                spec_path: options.spec_path.as_str(),
+                key: "changelog.version".into(),
+            }]);
+        let specs: Vec<(Option<String>, Named<'_>)> = sides
             .iter()
             .zip(given)
-            .map(|(side, (version, spec_path))| (side.info_version(), version, spec_path))
+            .map(|(side, named)| (side.info_version(), named))
             .collect();
         let names = version_names(&specs)?;
         let mut versions = Vec::new();
@@ -127,7 +163,7 @@ impl Changelog {
                     breaking: 0,
                     others: 0,
                 });
-                entry.added |= change.id == "endpoint-added";
+                entry.added |= ADDS_PAGE.contains(&change.id);
                 match change.level {
                     Level::Breaking => entry.breaking += 1,
                     _ => entry.others += 1,
@@ -153,12 +189,14 @@ impl Changelog {
                 .clone()
                 .unwrap_or_else(|| "Changelog".into()),
             admonition: options.target().pages.admonition,
+            inserts_notes: options.template.is_none(),
             inputs,
         }))
     }
 
-    /// Adds the note to `page` when it is the page of an operation that changed, and keeps the
-    /// ids of the operation pages seen (the changelog pages link only to those).
+    /// Adds the note to `page` when it is the page of an operation or webhook that changed (and
+    /// the built-in template made it), and keeps the ids of the operation and webhook pages seen
+    /// (the changelog pages link only to those).
     pub(crate) fn annotate(&mut self, page: &mut Page) {
         let Some(id) = page.path.strip_suffix(".api.mdx") else {
             return;
@@ -167,10 +205,23 @@ impl Changelog {
             return;
         }
         let id = id.to_string();
-        if let Some(changes) = self.by_page.get(&id) {
+        if self.inserts_notes
+            && let Some(changes) = self.by_page.get(&id)
+        {
             note::add(page, &id, changes, &self.versions, self.admonition);
         }
         self.written.insert(id);
+    }
+
+    /// The `changelog` variable of each page that changed, for a site's own API template.
+    pub(crate) fn view_extras(&self) -> ViewExtras {
+        let mut extras = ViewExtras::default();
+        for (id, changes) in &self.by_page {
+            if let Some(view) = note::view(id, changes, &self.versions, self.admonition) {
+                extras.insert(id, "changelog", view);
+            }
+        }
+        extras
     }
 
     /// The changelog pages, newest version first.
@@ -200,17 +251,17 @@ impl Changelog {
     }
 }
 
-/// Each version's name and slug, in order, from its `info.version`, the name the option gives it
-/// and its spec path; fails on a version without a name or two versions with one slug.
-fn version_names(specs: &[(Option<String>, Option<&str>, &str)]) -> Result<Vec<(String, String)>> {
+/// Each version's name and slug, in order, from its `info.version` and how the option names it;
+/// fails on a version without a name or two versions with one slug.
+fn version_names(specs: &[(Option<String>, Named<'_>)]) -> Result<Vec<(String, String)>> {
     let mut names = Vec::with_capacity(specs.len());
     let mut slugs: HashMap<String, &str> = HashMap::new();
-    for (index, (info_version, given, spec_path)) in specs.iter().enumerate() {
-        let key = if index + 1 == specs.len() {
-            "changelog.version".to_string()
-        } else {
-            format!("changelog.earlier[{index}].version")
-        };
+    for (info_version, named) in specs {
+        let Named {
+            given,
+            spec_path,
+            key,
+        } = named;
         let name = match given {
             Some(name) if !name.trim().is_empty() => name.trim().to_string(),
             _ => info_version.clone().ok_or_else(|| Error::InvalidOption {
@@ -223,15 +274,15 @@ fn version_names(specs: &[(Option<String>, Option<&str>, &str)]) -> Result<Vec<(
         let slug = slug(&name);
         if slug.is_empty() {
             return Err(Error::InvalidOption {
-                key,
+                key: key.clone(),
                 message: format!(
                     "the changelog version `{name}` has no letter or digit to name its page; give `{spec_path}` another `version`"
                 ),
             });
         }
-        if let Some(other) = slugs.insert(slug.clone(), spec_path) {
+        if let Some(other) = slugs.insert(slug.clone(), *spec_path) {
             return Err(Error::InvalidOption {
-                key,
+                key: key.clone(),
                 message: format!(
                     "`{spec_path}` and `{other}` are both changelog version `{name}`; give each its own `version`"
                 ),

@@ -45,10 +45,12 @@ fn summary(version: &Version) -> String {
     }
 }
 
-/// Whether `change` is the removal of its operation (oasdiff's `api-path-removed-*` and
-/// `api-removed-*`).
+/// Whether `change` is the removal of its operation or webhook (oasdiff's `api-path-removed-*`,
+/// `api-removed-*` and `webhook-removed`).
 fn removes_operation(change: &Change) -> bool {
-    change.id.starts_with("api-path-removed-") || change.id.starts_with("api-removed-")
+    change.id.starts_with("api-path-removed-")
+        || change.id.starts_with("api-removed-")
+        || change.id == "webhook-removed"
 }
 
 /// The heading of one operation's section (its changes, `group`), with its anchor (the page id):

@@ -6,18 +6,19 @@
 //! The taxonomy is oasdiff's (<https://github.com/oasdiff/oasdiff>, Apache-2.0): each check id
 //! and level is one of the rules of its `checker/rules.go` (the `*Id` constants of
 //! `checker/check_*.go`; documented in its `docs/BREAKING-CHANGES.md`), at commit 4553c69d.
-//! oasdiff has about 500 rules; this diff implements 65 of them, for operations, parameters,
-//! request and response bodies, properties, types, formats, enums, status codes, media types and
-//! security. [`CHECKS`] lists them (`rules.rs`), with two of our own for servers, which oasdiff
-//! does not check. Where it differs from oasdiff on purpose is said where it happens
-//! (`schema.rs`: `allOf` merged, `oneOf`/`anyOf` not compared, a schema met on several paths of
-//! one operation reported once).
+//! oasdiff has about 500 rules; this diff implements 67 of them, for operations, webhooks,
+//! parameters, request and response bodies, properties, types, formats, enums, status codes,
+//! media types and security. [`CHECKS`] lists them (`rules.rs`), with two of our own for
+//! servers, which oasdiff does not check. Where it differs from oasdiff on purpose is said where
+//! it happens (`schema.rs`: `allOf` merged, `oneOf`/`anyOf` not compared, a schema met on several
+//! paths of one operation reported once; `webhooks.rs`: `x-webhooks` read too).
 //!
 //! | file            | concern                                                              |
 //! |-----------------|----------------------------------------------------------------------|
 //! | `model.rs`      | one side: its resolved files, its operations and their page ids      |
 //! | `rules.rs`      | the checks table: oasdiff's ids and levels                           |
 //! | `operations.rs` | operations, parameters, bodies, responses                            |
+//! | `webhooks.rs`   | webhooks added and removed; a webhook's operations, as a path's      |
 //! | `schema.rs`     | schemas: types, formats, enums, properties, `items`                  |
 //! | `document.rs`   | security requirements and servers                                    |
 //! | `collect.rs`    | the changes as they are found                                        |
@@ -37,6 +38,7 @@ mod operations;
 mod report;
 mod rules;
 mod schema;
+mod webhooks;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -221,6 +223,7 @@ fn report(old: &Side<'_>, new: &Side<'_>) -> Report {
         document::compare_document(&mut collector);
     }
     operations::compare_operations(&mut collector);
+    webhooks::compare_webhooks(&mut collector);
     let raw = ordered(collector.changes);
     let old_lines = Lines::new(old, raw.iter().filter_map(|c| c.old.as_ref()).collect());
     let new_lines = Lines::new(new, raw.iter().filter_map(|c| c.new.as_ref()).collect());

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::load;
 use crate::options::SpecOptions;
-use crate::page_ids::PageIds;
+use crate::page_ids::{PageIds, webhooks_key};
 use crate::resolve::{ResolvedFile, Resolver, escape_token, value_at};
 
 /// A value of one side, where it is: the resolver's document (`0` is the spec file itself) and
@@ -114,8 +114,11 @@ pub(crate) struct Side<'s> {
 pub(crate) struct Operation<'a> {
     /// Index of its file in [`Side::files`].
     pub(crate) file: usize,
-    /// The path as written (`/pets/{petId}`).
+    /// The path as written (`/pets/{petId}`), or a webhook's name.
     pub(crate) path: &'a str,
+    /// Whether it is an operation of a webhook (`webhooks`, or `x-webhooks`), named
+    /// `webhook:<name>` as oasdiff names it.
+    pub(crate) webhook: bool,
     /// Lower case (`get`).
     pub(crate) method: &'a str,
     /// The operation (followed through `$ref`s).
@@ -127,15 +130,33 @@ pub(crate) struct Operation<'a> {
 }
 
 impl Operation<'_> {
-    /// `GET /pets/{petId}`.
+    /// `GET /pets/{petId}`; `POST webhook:orderCreated` for a webhook's.
     pub(crate) fn label(&self) -> String {
-        format!("{} {}", self.method.to_uppercase(), self.path)
+        let prefix = if self.webhook { WEBHOOK_PREFIX } else { "" };
+        format!("{} {prefix}{}", self.method.to_uppercase(), self.path)
     }
 
     /// Whether it says `deprecated: true`.
     pub(crate) fn deprecated(&self) -> bool {
         self.node.value.get("deprecated") == Some(&Value::Bool(true))
     }
+}
+
+/// What a webhook's name is prefixed with where an operation's path would be: oasdiff's
+/// checker compares a modified webhook's operations as those of the path `webhook:<name>`.
+pub(crate) const WEBHOOK_PREFIX: &str = "webhook:";
+
+/// One webhook of a side (an entry of `webhooks`, or `x-webhooks`, as the pages read them).
+#[derive(Debug, Clone)]
+pub(crate) struct Webhook<'a> {
+    /// Index of its file in [`Side::files`].
+    pub(crate) file: usize,
+    /// Its name (the key in `webhooks`).
+    pub(crate) name: &'a str,
+    /// Its path item (followed through a `$ref`).
+    pub(crate) path_item: Node<'a>,
+    /// The page id of its first operation, the page its changes link to.
+    pub(crate) page_id: Option<String>,
 }
 
 /// The key two operations are matched by: the method and the path with each template
@@ -165,8 +186,8 @@ pub(crate) fn normalized_path(path: &str) -> String {
     out
 }
 
-/// The page id of each operation of each file (by its JSON pointer, `/paths/~1pets/get`), as
-/// `generate` plans them with `options`.
+/// The page id of each operation and webhook operation of each file (by its JSON pointer,
+/// `/paths/~1pets/get`, `/webhooks/orderCreated/post`), as `generate` plans them with `options`.
 pub(crate) fn operation_page_ids(
     resolved: &[ResolvedFile],
     options: &SpecOptions,
@@ -178,9 +199,13 @@ pub(crate) fn operation_page_ids(
             .map_err(|e| load::locate(e, file))?;
         let planned = ids.planned();
         let mut operation_ids = HashMap::new();
-        if let Some(Value::Object(paths)) = resolver.root().get("paths") {
-            for path in paths.keys() {
-                let pointer = format!("/paths/{}", escape_token(path));
+        let root = resolver.root();
+        for key in ["paths", webhooks_key(root)] {
+            let Some(Value::Object(entries)) = root.get(key) else {
+                continue;
+            };
+            for name in entries.keys() {
+                let pointer = format!("/{key}/{}", escape_token(name));
                 for method in crate::path_item::HTTP_METHODS {
                     let at = format!("{pointer}/{method}");
                     if let Some(id) = planned.get(&at) {
@@ -267,6 +292,7 @@ impl<'s> Side<'s> {
                         .or_insert_with(|| Operation {
                             file: index,
                             path: path.as_str(),
+                            webhook: false,
                             method,
                             node,
                             path_item: path_item.clone(),
@@ -274,6 +300,73 @@ impl<'s> Side<'s> {
                         });
                 }
             }
+        }
+        out
+    }
+
+    /// Every webhook of every file, in document order; a later one with the name of an earlier
+    /// one (two files of a folder) is left out.
+    pub(crate) fn webhooks(&self) -> indexmap::IndexMap<&str, Webhook<'_>> {
+        let mut out = indexmap::IndexMap::new();
+        for (index, file) in self.files.iter().enumerate() {
+            let key = webhooks_key(file.resolver.root());
+            let Some(webhooks) = file.root().child(key) else {
+                continue;
+            };
+            let Some(map) = webhooks.object() else {
+                continue;
+            };
+            for name in map.keys() {
+                let Some(raw) = webhooks.child(name) else {
+                    continue;
+                };
+                let path_item = file.deref(raw);
+                let page_id = crate::path_item::operations_of(path_item.value)
+                    .iter()
+                    .find_map(|(method, _)| {
+                        let at = format!("/{key}/{}/{method}", escape_token(name));
+                        file.page_ids.get(&at).cloned()
+                    });
+                out.entry(name.as_str()).or_insert(Webhook {
+                    file: index,
+                    name: name.as_str(),
+                    path_item,
+                    page_id,
+                });
+            }
+        }
+        out
+    }
+
+    /// The operations of `webhook`, by method, each with its page id.
+    pub(crate) fn webhook_operations<'a>(
+        &'a self,
+        webhook: &Webhook<'a>,
+    ) -> indexmap::IndexMap<&'a str, Operation<'a>> {
+        let file = &self.files[webhook.file];
+        let key = webhooks_key(file.resolver.root());
+        let mut out = indexmap::IndexMap::new();
+        for (method, _) in crate::path_item::operations_of(webhook.path_item.value) {
+            let Some(op) = webhook.path_item.child(method) else {
+                continue;
+            };
+            let node = file.deref(op);
+            if !node.value.is_object() {
+                continue;
+            }
+            let at = format!("/{key}/{}/{method}", escape_token(webhook.name));
+            out.insert(
+                method,
+                Operation {
+                    file: webhook.file,
+                    path: webhook.name,
+                    webhook: true,
+                    method,
+                    node,
+                    path_item: webhook.path_item.clone(),
+                    page_id: file.page_ids.get(&at).cloned(),
+                },
+            );
         }
         out
     }

@@ -62,7 +62,12 @@ pub(crate) fn compare_operations(collector: &mut Collector<'_>) {
     }
 }
 
-fn compare_operation<'s>(collector: &mut Collector<'s>, old: &Operation<'s>, new: &Operation<'s>) {
+/// The checks of one operation both sides have (a path's, or a webhook's).
+pub(super) fn compare_operation<'s>(
+    collector: &mut Collector<'s>,
+    old: &Operation<'s>,
+    new: &Operation<'s>,
+) {
     match (old.deprecated(), new.deprecated()) {
         (false, true) => collector.push(
             rules::ENDPOINT_DEPRECATED,

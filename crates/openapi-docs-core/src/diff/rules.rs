@@ -70,6 +70,10 @@ pub(crate) const API_REMOVED_WITHOUT_DEPRECATION: Check =
     rule("api-removed-without-deprecation", Breaking);
 pub(crate) const API_REMOVED_WITH_DEPRECATION: Check = rule("api-removed-with-deprecation", Info);
 
+// Webhooks (a webhook both sides have is compared with the operation checks).
+pub(crate) const WEBHOOK_ADDED: Check = rule("webhook-added", Info);
+pub(crate) const WEBHOOK_REMOVED: Check = rule("webhook-removed", Breaking);
+
 // Parameters.
 pub(crate) const NEW_REQUIRED_REQUEST_PARAMETER: Check =
     rule("new-required-request-parameter", Breaking);
@@ -189,6 +193,8 @@ pub const ALL: &[Check] = &[
     API_PATH_REMOVED_WITH_DEPRECATION,
     API_REMOVED_WITHOUT_DEPRECATION,
     API_REMOVED_WITH_DEPRECATION,
+    WEBHOOK_ADDED,
+    WEBHOOK_REMOVED,
     NEW_REQUIRED_REQUEST_PARAMETER,
     NEW_OPTIONAL_REQUEST_PARAMETER,
     REQUEST_PARAMETER_REMOVED,

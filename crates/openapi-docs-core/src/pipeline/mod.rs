@@ -169,6 +169,8 @@ pub(crate) fn run(
                 ),
             ),
         };
+    // The notes a site's own API template reads (`changelog`), before the pages are rendered.
+    let extras = changelog.as_ref().map(Changelog::view_extras);
     // What each page costs the build, for the report at the end.
     let mut page_costs = crate::cost::PageCosts::default();
     let seen = &mut |mut page: Page| {
@@ -194,6 +196,7 @@ pub(crate) fn run(
         schedule::RenderWith {
             docs,
             outputs: &outputs,
+            extras: extras.as_ref(),
         },
         hooks,
         seen,
@@ -223,7 +226,7 @@ pub(crate) fn run(
         tag_groups: Vec::new(),
     });
     if !schedule.streams() {
-        render::render_pages_into(all, options, docs, &outputs, hooks, seen)?;
+        render::render_pages_into(all, options, docs, (&outputs, extras.as_ref()), hooks, seen)?;
     }
     if let Some(changelog) = &changelog {
         for page in changelog.pages() {

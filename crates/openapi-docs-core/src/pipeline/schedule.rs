@@ -32,11 +32,12 @@ pub(crate) enum Schedule {
     RenderWhileBuilding,
 }
 
-/// What the render stage is given besides the options: where the docs plugin reads from, and
-/// the outputs besides the MDX pages.
+/// What the render stage is given besides the options: where the docs plugin reads from, the
+/// outputs besides the MDX pages, and what the features add to a site's own template's views.
 pub(crate) struct RenderWith<'r> {
     pub(crate) docs: &'r DocsContext,
     pub(crate) outputs: &'r [&'r dyn PageOutput],
+    pub(crate) extras: Option<&'r render::ViewExtras>,
 }
 
 impl Schedule {
@@ -78,7 +79,8 @@ impl Schedule {
             ),
             Schedule::RenderInOrder => {
                 let mut renderer =
-                    render::Renderer::new(options, render_with.docs, render_with.outputs)?;
+                    render::Renderer::new(options, render_with.docs, render_with.outputs)?
+                        .with_view_extras(render_with.extras);
                 let stream = Stream {
                     response_schemas: ResponseSchemas::InApi,
                     prepare: &Ok,
@@ -88,7 +90,8 @@ impl Schedule {
             }
             Schedule::RenderWhileBuilding => {
                 let renderer =
-                    render::Renderer::new(options, render_with.docs, render_with.outputs)?;
+                    render::Renderer::new(options, render_with.docs, render_with.outputs)?
+                        .with_view_extras(render_with.extras);
                 let stream = Stream {
                     // A custom template may read any part of `api`.
                     response_schemas: if options.template.is_some() {

@@ -12,6 +12,7 @@ pub mod mdx;
 pub mod props;
 pub mod templates;
 pub mod theme_safe;
+pub mod view_extras;
 
 use serde_json::{Map, Value};
 
@@ -23,6 +24,7 @@ use crate::options::{CategoryLinkSource, DocsContext, SpecOptions};
 use crate::outputs::{PageModel, PageOutput};
 use crate::target::{Explorer, ExternalProps, HeadingTitle, PathLayout, Target};
 use props::PropSink;
+pub use view_extras::ViewExtras;
 
 pub use crate::page::Page;
 
@@ -120,11 +122,11 @@ pub(crate) fn render_pages_into(
     spec: SpecItems,
     options: &SpecOptions,
     docs: &DocsContext,
-    outputs: &[&dyn PageOutput],
+    (outputs, extras): (&[&dyn PageOutput], Option<&ViewExtras>),
     hooks: &mut dyn Hooks,
     emit: &mut dyn FnMut(Page) -> Result<()>,
 ) -> Result<()> {
-    let mut renderer = Renderer::new(options, docs, outputs)?;
+    let mut renderer = Renderer::new(options, docs, outputs)?.with_view_extras(extras);
     let total = spec.items.len();
     hooks.progress(Progress {
         stage: Stage::Render,
@@ -178,6 +180,8 @@ pub struct Renderer<'a> {
     outputs: &'a [&'a dyn PageOutput],
     /// What [`theme_safe`] found in the schema texts of the pages rendered so far.
     fixed_texts: fixed_texts::FixedTexts,
+    /// Values the features add to the views of a site's own API template.
+    extras: Option<&'a ViewExtras>,
 }
 
 /// The parsed template of `file` (read as a file, relative to the working folder, as the
@@ -229,7 +233,15 @@ impl<'a> Renderer<'a> {
             target,
             outputs,
             fixed_texts: fixed_texts::FixedTexts::default(),
+            extras: None,
         })
+    }
+
+    /// Gives a site's own API template (`template`) the values of `extras` in each page's view;
+    /// the built-in template is given none.
+    pub fn with_view_extras(mut self, extras: Option<&'a ViewExtras>) -> Self {
+        self.extras = extras.filter(|_| self.options.template.is_some());
+        self
     }
 
     /// Renders one item's files into `emit` (`hooks` may replace the body) and returns the item
@@ -429,6 +441,9 @@ impl<'a> Renderer<'a> {
         view.insert("json".into(), Value::String(json));
         if let Some(p) = info_path {
             view.insert("infoPath".into(), Value::String(p));
+        }
+        if let Some(extra) = self.extras.and_then(|e| e.of(&item.id)) {
+            view.extend(extra.clone());
         }
         let view = Value::Object(view);
         let mut contents = mustache::render_parsed(&self.api_tokens, &view);

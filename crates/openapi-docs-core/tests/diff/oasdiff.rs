@@ -240,6 +240,32 @@ const CASES: &[Case] = &[
         expected: &[("response-property-type-changed", "GET /value")],
         also_breaking: &[],
     },
+    // oasdiff reports a webhook added or removed as a change of its `webhooks` component with
+    // the webhook's name as argument; ours names it `webhook:<name>`, where an operation's
+    // changes name the operation.
+    Case {
+        test: "TestWebhookAddedAndRemoved",
+        base: "webhook_base",
+        revision: "webhook_revision",
+        expected: &[
+            ("webhook-removed", "webhook:orderDeleted"),
+            ("webhook-added", "webhook:orderUpdated"),
+        ],
+        also_breaking: &[],
+    },
+    // A webhook both sides have: its operations checked as those of the path
+    // `webhook:orderCreated`. oasdiff's test asks for either of the two findings; both are
+    // its findings with every check on, so both are asked here.
+    Case {
+        test: "TestWebhookOperationChangesDetected",
+        base: "webhook_operation_base",
+        revision: "webhook_operation_revision",
+        expected: &[
+            ("request-body-became-required", "POST webhook:orderCreated"),
+            ("new-optional-request-property", "POST webhook:orderCreated"),
+        ],
+        also_breaking: &[],
+    },
 ];
 
 fn fixture(name: &str) -> String {
@@ -369,5 +395,5 @@ fn checks_table_levels_are_oasdiffs() {
             check.id
         );
     }
-    assert_eq!(compared, 65, "oasdiff rules in our checks table");
+    assert_eq!(compared, 67, "oasdiff rules in our checks table");
 }
