@@ -257,6 +257,8 @@ lane_theme() {
     node --test tests/reference-5.2/theme.test.cjs
   step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \
     node --test tests/reference-4.3/theme.test.cjs
+  step "theme faults by release: the reference's pages and ours in chromium with each theme release where a fault went away (4.3.7, 4.4.0; FULL=1: all thirteen)" \
+    node --test tests/theme-faults/theme.test.cjs
   [ "${FULL:-0}" != 1 ] || step "every other target's theme (4.3.7 to 5.1.0): a site built with that plugin release and with ours, same article HTML, chromium" \
     node --test tests/reference-releases/sites.test.cjs
   # A reference step, run in this lane, the shortest before it (in the run of 2026-11-30: 1,653 s,

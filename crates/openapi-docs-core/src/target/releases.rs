@@ -23,7 +23,15 @@ const TARGET_4_3_5: Target = Target {
         binding: PostmanBinding::ByPath,
         inherits_path_level_descriptions: false,
     },
-    theme_faults: ThemeFaults::Theme4,
+    theme_faults: ThemeFaults {
+        discriminator_without_tabs: true,
+        discriminator_entry_properties: true,
+        discriminator_in_all_of_member: false,
+        one_of_not_a_list: true,
+        all_of_not_a_list: false,
+        parameter_without_place: true,
+        keeps_key_order: false,
+    },
     pages: PageMarkup {
         api_template: ApiTemplate::Original,
         admonition: Admonition::SpaceTitle,
@@ -51,9 +59,13 @@ const TARGET_4_3_5: Target = Target {
 };
 
 /// 4.3.7: `downloadUrl` on every item (4.3.5's crash on `requestBody.content: {}` is fixed too;
-/// ours never had it).
+/// ours never had it); the theme renders a discriminator without entries (no tab).
 const TARGET_4_3_7: Target = Target {
     release: "4.3.7",
+    theme_faults: ThemeFaults {
+        discriminator_without_tabs: false,
+        ..TARGET_4_3_5.theme_faults
+    },
     pages: PageMarkup {
         download_url_on_every_item: true,
         ..TARGET_4_3_5.pages
@@ -61,9 +73,14 @@ const TARGET_4_3_7: Target = Target {
     ..TARGET_4_3_5
 };
 
-/// 4.4.0: the `infoTemplate`, `tagTemplate` and `schemaTemplate` options.
+/// 4.4.0: the `infoTemplate`, `tagTemplate` and `schemaTemplate` options; the theme renders a
+/// discriminator whose entries have no properties.
 const TARGET_4_4_0: Target = Target {
     release: "4.4.0",
+    theme_faults: ThemeFaults {
+        discriminator_entry_properties: false,
+        ..TARGET_4_3_7.theme_faults
+    },
     options: OptionSupport {
         page_templates: true,
         ..TARGET_4_3_7.options
@@ -143,7 +160,14 @@ const TARGET_5_0_0: Target = Target {
         binding: PostmanBinding::ByTemplate,
         inherits_path_level_descriptions: true,
     },
-    theme_faults: ThemeFaults::Theme5,
+    theme_faults: ThemeFaults {
+        discriminator_in_all_of_member: true,
+        one_of_not_a_list: false,
+        all_of_not_a_list: true,
+        parameter_without_place: false,
+        keeps_key_order: true,
+        ..TARGET_4_7_1.theme_faults
+    },
     pages: PageMarkup {
         unset_props: UnsetProps::Absent,
         license_spdx_link: true,
