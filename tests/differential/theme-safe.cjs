@@ -13,12 +13,13 @@
 //   where the 4.x themes do not render it) with a `null` entry;
 // - `parameter_without_place` (4.x): a parameter whose `in` is not path, query, header or cookie
 //   (`params[param.in].push`);
-// - `one_of_not_a_list` (4.x): a truthy `oneOf`/`anyOf` that is not a list (`AnyOneOf`);
-// - `all_of_not_a_list` (5.x): an `allOf` that is not a list where `SchemaNode` renders it
+// - `one_of_not_a_list` (4.x, 5.0.0 to 5.1.0): a truthy `oneOf`/`anyOf` that is not a list
+//   (`AnyOneOf`; 5.0.0 to 5.1.0's `findDiscriminator`);
+// - `all_of_not_a_list` (4.6.0 on): an `allOf` that is not a list where `SchemaNode` renders it
 //   (`allOf.filter`): not in what it merges with `mergeAllOf` first (allof-merge drops such an
 //   `allOf` in all the schema holds): array items with an `allOf`, and a property with an `allOf`
 //   that `SchemaEdge` merges (none of `oneOf`, `anyOf`, `properties`, `additionalProperties`, such
-//   `items`; not under a discriminator). The 4.x themes merge every `allOf` away;
+//   `items`; not under a discriminator). Before 4.6.0 the themes merge every `allOf` away;
 // - `discriminator_without_tabs` (4.3.5): a discriminator with no entry (mapping, or else
 //   `oneOf`/`anyOf`), or a mapping that is not an object;
 // - `discriminator_entry_properties` (4.3.5, 4.3.7): outside an `allOf` member, an entry without

@@ -29,6 +29,8 @@ const MARKUP = "theme-breakers/markup";
 const NO_TAB = /the <Tabs> component requires at least one <TabItem> children component/;
 const NO_PROPERTIES = (name) => new RegExp(`Cannot read properties of undefined \\(reading '${name}'\\)`);
 const NO_PLACE = /Cannot read properties of undefined \(reading 'push'\)/;
+const ONE_OF = /\?\.map is not a function|(oneOf|anyOf) is not iterable/;
+const ALL_OF = /allOf\.filter is not a function|allOf is not iterable/;
 
 /**
  * The faults: { name (the core's field), releases, crashes: { route: error }, ssr: { route: error } }.
@@ -86,27 +88,30 @@ const FAULTS = [
     ssr: {},
   },
   {
-    // `AnyOneOf`: `schema[type].map`; 5.x checks.
+    // 4.x: `AnyOneOf` maps `schema[type]` unchecked. 5.0.0 to 5.1.0: `SchemaNode` looks for a
+    // discriminator in every schema (`findDiscriminator`: `for (const s of schema.oneOf)`), which
+    // throws on what is not iterable; 5.1.2 reads it with `getDiscriminator`, and `AnyOneOf` checks.
     name: "one_of_not_a_list",
-    releases: from("4.3.5", "4.7.1"),
+    releases: from("4.3.5", "5.1.0"),
     crashes: {
-      "theme-breakers/one-of-not-a-list": /\?\.map is not a function/,
-      "theme-breakers/any-of-not-a-list": /\?\.map is not a function/,
-      "theme-breakers/top-one-of-not-a-list": /\?\.map is not a function/,
-      "theme-breakers/top-any-of-not-a-list": /\?\.map is not a function/,
+      "theme-breakers/one-of-not-a-list": ONE_OF,
+      "theme-breakers/any-of-not-a-list": ONE_OF,
+      "theme-breakers/top-one-of-not-a-list": ONE_OF,
+      "theme-breakers/top-any-of-not-a-list": ONE_OF,
     },
     ssr: {},
   },
   {
-    // `SchemaNode`: `allOf.filter` where it renders the schema (4.x merges it away first).
+    // `SchemaNode`: `allOf.filter` where it renders the schema (from 4.6.0; before, it merges
+    // every `allOf` away first), and 5.0.0 to 5.1.0's `findDiscriminator` iterates it first.
     name: "all_of_not_a_list",
-    releases: from("5.0.0"),
+    releases: from("4.6.0"),
     crashes: {
-      "theme-breakers/top-all-of-not-a-list": /allOf\.filter is not a function/,
-      "theme-breakers/body-all-of-not-a-list": /allOf\.filter is not a function/,
-      "theme-breakers/property-all-of-with-properties": /allOf\.filter is not a function/,
-      "theme-breakers/additional-properties-all-of-not-a-list": /allOf\.filter is not a function/,
-      "theme-breakers/one-of-branch-all-of-not-a-list": /allOf\.filter is not a function/,
+      "theme-breakers/top-all-of-not-a-list": ALL_OF,
+      "theme-breakers/body-all-of-not-a-list": ALL_OF,
+      "theme-breakers/property-all-of-with-properties": ALL_OF,
+      "theme-breakers/additional-properties-all-of-not-a-list": ALL_OF,
+      "theme-breakers/one-of-branch-all-of-not-a-list": ALL_OF,
     },
     ssr: {},
   },

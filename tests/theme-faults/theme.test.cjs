@@ -236,7 +236,8 @@ for (const release of RELEASES) {
       if (!file) continue;
       const page = fs.readFileSync(path.join(run.reference.dir, file), "utf8");
       const want = parsedApi(safePage(page, release));
-      if (route === "theme-breakers/parameters-not-a-list" && lineOf(release) === 4) want.text = want.text.replace(/\n<Heading\n {2}id=\{"request"\}\n[^]*?<\/Heading>\n/, "");
+      // Without its parameters, the page has no request: ours writes no Request heading either.
+      if (route === "theme-breakers/parameters-not-a-list") want.text = want.text.replace(/\n<Heading\n {2}id=\{"request"\}\n[^]*?<\/Heading>\n/, "");
       assert.notDeepEqual(want, parsedApi(decodeApi(page)), `theme ${release}: the reference's ${route} has what ours leaves out`);
       assert.deepEqual(parsedApi(decodeApi(fs.readFileSync(path.join(run.oursDir, file), "utf8"))), want, `theme ${release}: ours is the reference's ${route} with that left out`);
       derived += 1;

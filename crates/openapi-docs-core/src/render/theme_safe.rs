@@ -16,12 +16,13 @@
 //! - `parameter_without_place` (4.x): a parameter that is not an object with `in` one of `path`,
 //!   `query`, `header`, `cookie` (`ApiItem` files each under `params[param.in]` and pushes
 //!   unchecked; 5.x writes `?.push`, and such a parameter is kept);
-//! - `one_of_not_a_list` (4.x): an `oneOf` or `anyOf` that is not a list (`AnyOneOf` calls
-//!   `oneOf.map`; 5.x checks). An `allOf` that is not a list is kept under 4.x: the theme merges
-//!   it away (allof-merge leaves it out) before it renders the schema;
-//! - `all_of_not_a_list` (5.x): an `allOf` that is not a list where `SchemaNode` renders it
+//! - `one_of_not_a_list` (4.x, 5.0.0 to 5.1.0): an `oneOf` or `anyOf` that is not a list
+//!   (`AnyOneOf` calls `oneOf.map`; 5.0.0 to 5.1.0 iterate it looking for a discriminator; 5.1.2
+//!   on check it);
+//! - `all_of_not_a_list` (4.6.0 on): an `allOf` that is not a list where `SchemaNode` renders it
 //!   (`allOf.filter`), not where the theme merges the schema first (`mergeAllOf`): only there is
-//!   it kept (`Place`).
+//!   it kept (`Place`). Before 4.6.0 the theme merges every `allOf` away (allof-merge leaves it
+//!   out) before it renders the schema, and it is kept.
 //!
 //! On an API page the `api` object is made safe once ([`api`]): the front matter the theme's
 //! `ApiItem` reads and the props (parts of the same JSON) agree. Found by building every hostile
