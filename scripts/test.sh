@@ -261,6 +261,8 @@ lane_theme() {
     node --test tests/reference-4.3/theme.test.cjs
   step "apiRoutes plugin: a small site built with the docs plugin's routes and with ours, same articles, sidebars, breadcrumbs (JavaScript on and off), navigation in chromium" \
     node --test tests/api-routes/
+  step "theme faults by release: the reference's pages and ours in chromium with the 4.4.0 theme, where a fault went away (FULL=1: all thirteen releases)" \
+    node --test tests/theme-faults/theme.test.cjs
   [ "${FULL:-0}" != 1 ] || step "every other target's theme (4.3.7 to 5.1.0): a site built with that plugin release and with ours, same article HTML, chromium" \
     node --test tests/reference-releases/sites.test.cjs
   # A reference step, run in this lane, the shortest before it (in the run of 2026-11-30: 1,653 s,

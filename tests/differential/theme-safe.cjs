@@ -1,30 +1,34 @@
-// What docusaurus-theme-openapi-docs 4.3.5 throws on, modelled apart from the core (its
-// `render/theme_safe.rs` and `render/discriminator_tabs.rs`) from the theme's code, to derive
-// ours from the reference's pages where they differ on purpose. The theme renders a page's props
-// during `docusaurus build` and its `ApiItem` reads the `api` front matter in the browser; on
-// these values one of them throws, so the reference's page fails the build or crashes:
-// - `ApiItem`: `parameters` that are not a list, even when falsy (`parameters?.forEach` is
-//   called on `false`, `0`, `""`), or a parameter whose `in` is not path, query,
-//   header or cookie (`params[param.in].push`); `security` or `servers` that are not a list;
-//   a `null` response (`StatusCodes` reads `response.headers`);
-// - `SchemaNode`/`DiscriminatorNode`: a truthy `enum`/`oneOf`/`anyOf` that is not a list (an
-//   `allOf` that is not a list is merged away by allof-merge, anywhere);
-//   a discriminator that is not an object, has no entry (mapping, or else `oneOf`/`anyOf`), or,
-//   outside an `allOf` member, an entry without `properties` (its own, or its merged `allOf`'s).
-// Each case was seen in chromium with 4.3.5's pages (tests/reference-4.3/theme.test.cjs).
-// The 5.2.0 theme (`compat` "5.2.0", seen in chromium by tests/reference-5.2/theme.test.cjs)
-// throws on less: a `null` parameter (any other is filed or skipped), `parameters` that are not a
-// list even when falsy; a truthy `enum` that is not a list (it checks `oneOf`/`anyOf`), and an
-// `allOf` that is not a list where `SchemaNode` renders it (`allOf.filter`): not in what it merges
-// with `mergeAllOf` first (allof-merge drops such an `allOf` in all the schema holds): array
-// items with an `allOf`, and a property with an `allOf` that `SchemaEdge` merges (none of
-// `oneOf`, `anyOf`, `properties`, `additionalProperties`, such `items`; not under a
-// discriminator); a discriminator that is not an object, or with a `null` entry. Responses, `security` and
-// `servers` as for 4.3.5.
+// What each release of docusaurus-theme-openapi-docs throws on, modelled apart from the core (its
+// `render/theme_safe.rs` and `render/discriminator_tabs.rs`) from the themes' code, to derive
+// ours from the reference's pages where they differ on purpose. Which release's theme has which
+// fault is ../theme-faults/faults.cjs's table (each fault seen in chromium with each release's
+// theme: ../theme-faults/theme.test.cjs); what a fault leaves out is modelled here. The theme
+// renders a page's props during `docusaurus build` and its `ApiItem` reads the `api` front matter
+// in the browser; on these values one of them throws, so the reference's page fails the build or
+// crashes:
+// - every release: `parameters` that are not a list, even when falsy (`parameters?.forEach` is
+//   called on `false`, `0`, `""`), a `null` parameter (`param.in`); `security` or `servers` that
+//   are not a list; a `null` response (`StatusCodes` reads `response.headers`); a truthy `enum`
+//   that is not a list; a discriminator that is not an object, or (outside an `allOf` member,
+//   where the 4.x themes do not render it) with a `null` entry;
+// - `parameter_without_place` (4.x): a parameter whose `in` is not path, query, header or cookie
+//   (`params[param.in].push`);
+// - `one_of_not_a_list` (4.x, 5.0.0 to 5.1.0): a truthy `oneOf`/`anyOf` that is not a list
+//   (`AnyOneOf`; 5.0.0 to 5.1.0's `findDiscriminator`);
+// - `all_of_not_a_list` (4.6.0 on): an `allOf` that is not a list where `SchemaNode` renders it
+//   (`allOf.filter`): not in what it merges with `mergeAllOf` first (allof-merge drops such an
+//   `allOf` in all the schema holds): array items with an `allOf`, and a property with an `allOf`
+//   that `SchemaEdge` merges (none of `oneOf`, `anyOf`, `properties`, `additionalProperties`, such
+//   `items`; not under a discriminator). Before 4.6.0 the themes merge every `allOf` away;
+// - `discriminator_without_tabs` (4.3.5): a discriminator with no entry (mapping, or else
+//   `oneOf`/`anyOf`), or a mapping that is not an object;
+// - `discriminator_entry_properties` (4.3.5, 4.3.7): outside an `allOf` member, an entry without
+//   `properties` (its own, or its merged `allOf`'s), or a mapping that is not an object;
+// - `discriminator_in_all_of_member` (5.x): an `allOf` member's discriminator is rendered too.
 "use strict";
 const { decodeApi } = require("./compare.cjs");
+const { faultsOf } = require("../theme-faults/faults.cjs");
 
-const LISTS = { "4.3.5": ["enum", "oneOf", "anyOf"], "5.2.0": ["enum", "allOf"] };
 const DATA = new Set(["example", "examples", "default", "const", "enum"]);
 const NAMES = new Set(["properties", "patternProperties", "definitions", "$defs", "mapping", "dependentSchemas"]);
 const PLACES = new Set(["path", "query", "header", "cookie"]);
@@ -36,19 +40,19 @@ function hasProperties(entry) {
   return Boolean(entry.properties) || (Array.isArray(entry.allOf) && entry.allOf.some(hasProperties));
 }
 
-/** The theme line whose faults `compat` guards: the 4.x theme's (4.3.5 to 4.7.1) or 5.x's (the
- * core's `ThemeFaults`), spelt as the release whose theme these rules were measured on. */
-const themeOf = (compat) => (String(compat).startsWith("5.") ? "5.2.0" : "4.3.5");
+/** The keywords the theme with `faults` calls list methods on when they are truthy. */
+const listsOf = (faults) => ["enum", ...(faults.has("one_of_not_a_list") ? ["oneOf", "anyOf"] : []), ...(faults.has("all_of_not_a_list") ? ["allOf"] : [])];
 
-function discriminatorThrows(schema, allOfMember, compat) {
-  compat = themeOf(compat);
+/** The faults of the theme of `compat` (a release; the default target's when unset). */
+const themeFaults = (compat) => (compat instanceof Set ? compat : faultsOf(compat === undefined ? "4.3.5" : String(compat)));
+
+function discriminatorThrows(schema, allOfMember, faults) {
   const d = schema.discriminator;
   if (!d) return false;
   if (!isObject(d)) return true;
   let entries;
-  if (compat === "5.2.0" && d.mapping && !isObject(d.mapping)) return false;
+  if (d.mapping && !isObject(d.mapping)) return faults.has("discriminator_without_tabs") || faults.has("discriminator_entry_properties");
   if (d.mapping) {
-    if (!isObject(d.mapping)) return true;
     entries = Object.values(d.mapping);
   } else {
     const alternatives = (s) => s.oneOf || s.anyOf;
@@ -56,8 +60,10 @@ function discriminatorThrows(schema, allOfMember, compat) {
     if (!found && Array.isArray(schema.allOf) && schema.allOf.length) found = schema.allOf.filter(isObject).map(alternatives).find(Boolean);
     entries = found && typeof found === "object" ? Object.values(found) : [];
   }
-  if (compat === "5.2.0") return entries.some((entry) => entry === null);
-  return entries.length === 0 || (!allOfMember && !entries.every(hasProperties));
+  if (faults.has("discriminator_without_tabs") && entries.length === 0) return true;
+  if (allOfMember && !faults.has("discriminator_in_all_of_member")) return false;
+  if (faults.has("discriminator_entry_properties")) return !entries.every(hasProperties);
+  return entries.some((entry) => entry === null);
 }
 
 /** Whether the 5.2 theme's `SchemaEdge` merges a property (`mergeAllOf`) rather than render it with `SchemaNode`. */
@@ -72,12 +78,13 @@ function mergesProperty(s) {
  * "properties" (a properties map), "property", "merged" (in what the theme merges), or "other".
  */
 function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place = "other") {
-  compat = themeOf(compat);
-  if (Array.isArray(value)) return value.map((item) => safeSchema(item, compat, false, allOf, place === "merged" ? "merged" : "other"));
+  const faults = themeFaults(compat);
+  if (Array.isArray(value)) return value.map((item) => safeSchema(item, faults, false, allOf, place === "merged" ? "merged" : "other"));
   if (!isObject(value)) return value;
   const out = {};
-  const dropDiscriminator = !names && discriminatorThrows(value, allOf, compat);
-  const merged = compat === "5.2.0" && (place === "merged" || (place === "property" && !names && mergesProperty(value)));
+  const dropDiscriminator = !names && discriminatorThrows(value, allOf, faults);
+  const lists = listsOf(faults);
+  const merged = faults.has("all_of_not_a_list") && (place === "merged" || (place === "property" && !names && mergesProperty(value)));
   const childPlace = (key, child) => {
     if (merged) return "merged";
     if (names) return place === "properties" ? "property" : "other";
@@ -87,24 +94,24 @@ function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place
   };
   for (const [key, child] of Object.entries(value)) {
     if (!names && key === "discriminator" && dropDiscriminator) continue;
-    if (!names && LISTS[compat].includes(key) && child && !Array.isArray(child) && !(merged && key === "allOf")) continue;
+    if (!names && lists.includes(key) && child && !Array.isArray(child) && !(merged && key === "allOf")) continue;
     out[key] =
-      !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, compat, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child));
+      !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, faults, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child));
   }
   return out;
 }
 
 /** A copy of an operation's `api` object without what the theme of `compat` throws on. */
 function safeApi(api, compat = "4.3.5") {
-  compat = themeOf(compat);
+  const faults = themeFaults(compat);
   const out = { ...api };
-  const usable = compat === "5.2.0" ? (p) => p !== null : (p) => isObject(p) && PLACES.has(p.in);
-  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), compat);
+  const usable = faults.has("parameter_without_place") ? (p) => isObject(p) && PLACES.has(p.in) : (p) => p !== null;
+  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), faults);
   else if ("parameters" in out && out.parameters !== null) delete out.parameters;
   for (const key of ["security", "servers"]) if (key in out && out[key] !== null && !Array.isArray(out[key])) delete out[key];
-  for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key], compat);
-  if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)), compat);
-  else if ("responses" in out) out.responses = safeSchema(out.responses, compat);
+  for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key], faults);
+  if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)), faults);
+  else if ("responses" in out) out.responses = safeSchema(out.responses, faults);
   return out;
 }
 
@@ -116,15 +123,15 @@ const DROPPED = "\u0000dropped";
  * `api` front matter and the props the theme renders (one JSON line each) made safe.
  */
 function safePage(page, compat = "4.3.5") {
-  compat = themeOf(compat);
+  // The 5.x pages leave out a prop that is undefined (`<ParamsDetails>`), the 4.x pages write it.
+  const unsetLeftOut = String(compat).startsWith("5.");
   const { text, api } = decodeApi(page);
   const safeText = text.replace(/^( {2}(parameters|body|responses|schema)=\{)(.*)\}$/gm, (whole, head, prop, json) => {
     if (json === "undefined") return whole;
     const value = JSON.parse(json);
     const safe =
       prop === "responses" ? safeApi({ responses: value }, compat).responses : prop === "parameters" ? safeApi({ parameters: value }, compat).parameters : safeSchema(value, compat);
-    // 5.2.0 leaves out a prop that is undefined (`<ParamsDetails>`), 4.3.5 writes it.
-    if (safe === undefined && compat === "5.2.0") return DROPPED;
+    if (safe === undefined && unsetLeftOut) return DROPPED;
     return `${head}${JSON.stringify(safe)}}`;
   }).replace(new RegExp(`\n${DROPPED}\n>`, "g"), ">");
   return { text: safeText, api: api === undefined ? undefined : JSON.stringify(safeApi(JSON.parse(api), compat)) };

@@ -7,6 +7,7 @@
 //! Expansion is done per subtree (one operation at a time), never for the whole document at once,
 //! so memory stays proportional to the largest page rather than to the expanded spec.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -191,6 +192,28 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| s.to_string())
 }
 
+/// The keys an extended `$ref` to `target` merges beside its siblings, in the target's order:
+/// an object's keys, or an array's indices (json-schema-ref-parser 11.9 merges into any object,
+/// arrays included, as `Object.keys` lists them); `None` for any other target.
+fn merged_entries<'r>(target: Place<'r>) -> Option<Vec<(Cow<'r, str>, Place<'r>)>> {
+    let doc = target.doc;
+    match target.value {
+        Value::Object(map) => Some(
+            map.iter()
+                .map(|(k, value)| (Cow::Borrowed(k.as_str()), Place { doc, value }))
+                .collect(),
+        ),
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, value)| (Cow::Owned(i.to_string()), Place { doc, value }))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 fn is_allowed_ref(map: &Map<String, Value>) -> Option<&str> {
     match field(map, "$ref") {
         Some(Value::String(r)) if !r.is_empty() => {
@@ -334,11 +357,11 @@ impl Resolver {
         circular_marker(target, std::ptr::eq(target, &self.docs[0].value))
     }
 
-    /// Whether an extended `$ref` to `target` makes a new object (else it gives the target):
-    /// an object target, or (json-schema-ref-parser 15.5) an array one.
+    /// Whether an extended `$ref` to `target` makes a new object (else it gives the target): an
+    /// object or an array target (json-schema-ref-parser 11.9 makes an object of the array's
+    /// indices and the siblings; 15.5 merges the siblings into the array's copy).
     fn merges_into(&self, target: &Value) -> bool {
-        target.is_object()
-            || (self.target.ref_parser == crate::target::RefParser::V15 && target.is_array())
+        target.is_object() || target.is_array()
     }
 
     /// Replays the reference's dereference order to learn which extended `$ref`s it serves from
@@ -1169,67 +1192,56 @@ impl<'r> Expansion<'r> {
                     {
                         return self.expand_object_of(merged, root);
                     }
-                    if map.len() > 1 && !siblings_dropped {
-                        // Extended $ref: a new object, the $ref's siblings first; or, when the
-                        // reference (4.3.5) serves it from its cache, the target's keys first and
-                        // only the siblings the target lacks.
-                        if let Value::Object(target_map) = target.value {
-                            let mut merged: Vec<(&String, Place<'r>)> = Vec::new();
-                            if from_cache {
-                                for (k, v) in target_map {
-                                    merged.push((
-                                        k,
-                                        Place {
-                                            doc: target.doc,
-                                            value: v,
-                                        },
-                                    ));
-                                }
-                            }
-                            for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
-                                if !(from_cache && target_map.contains_key(k)) {
-                                    merged.push((k, Place { doc, value: v }));
-                                }
-                            }
-                            for (k, v) in target_map.iter().filter(|_| !from_cache) {
-                                if !map.contains_key(k) || k == "$ref" {
-                                    if k == "$ref" && map.contains_key("$ref") {
-                                        continue;
-                                    }
-                                    merged.push((
-                                        k,
-                                        Place {
-                                            doc: target.doc,
-                                            value: v,
-                                        },
-                                    ));
-                                }
-                            }
-                            // The discriminator the merged object holds: its mapping is
-                            // resolved as a plain object's (4.x drops the discriminator when
-                            // its mapping names no schema).
-                            let discriminator = merged
-                                .iter()
-                                .find(|(k, _)| *k == "discriminator")
-                                .map(|(_, child)| *child);
-                            self.stack.push(None);
-                            let mut out = Map::with_capacity(merged.len());
-                            for (k, child) in merged {
-                                let expanded = self.expand_child(k, child)?;
-                                out.insert(k.clone(), expanded);
-                            }
-                            crate::js::reorder_map(&mut out);
-                            let result = match discriminator {
-                                Some(held) => self.resolve_mapping_in_place(
-                                    Value::Object(out),
-                                    held.doc,
-                                    Some(held.value),
-                                ),
-                                None => Ok(Value::Object(out)),
-                            };
-                            self.stack.pop();
-                            return result;
+                    if map.len() > 1
+                        && !siblings_dropped
+                        && let Some(target_entries) = merged_entries(target)
+                    {
+                        // Extended $ref (json-schema-ref-parser 11.9's `$Ref.dereference`): a new
+                        // object, the $ref's siblings first, then the target's keys they lack; or,
+                        // when the reference (4.3.5) serves it from its cache, the target's keys
+                        // first and only the siblings the target lacks. An array target gives its
+                        // indices as keys (`Object.keys` of the array).
+                        let has = |key: &str| target_entries.iter().any(|(k, _)| k == key);
+                        let mut merged: Vec<(Cow<'r, str>, Place<'r>)> = Vec::new();
+                        if from_cache {
+                            merged.extend(target_entries.iter().cloned());
                         }
+                        for (k, v) in map.iter().filter(|(k, _)| *k != "$ref") {
+                            if !(from_cache && has(k)) {
+                                merged.push((Cow::Borrowed(k.as_str()), Place { doc, value: v }));
+                            }
+                        }
+                        if !from_cache {
+                            for (k, v) in &target_entries {
+                                if !map.contains_key(k.as_ref()) {
+                                    merged.push((k.clone(), *v));
+                                }
+                            }
+                        }
+                        // The discriminator the merged object holds: its mapping is
+                        // resolved as a plain object's (4.x drops the discriminator when
+                        // its mapping names no schema).
+                        let discriminator = merged
+                            .iter()
+                            .find(|(k, _)| k == "discriminator")
+                            .map(|(_, child)| *child);
+                        self.stack.push(None);
+                        let mut out = Map::with_capacity(merged.len());
+                        for (k, child) in merged {
+                            let expanded = self.expand_child(&k, child)?;
+                            out.insert(k.into_owned(), expanded);
+                        }
+                        crate::js::reorder_map(&mut out);
+                        let result = match discriminator {
+                            Some(held) => self.resolve_mapping_in_place(
+                                Value::Object(out),
+                                held.doc,
+                                Some(held.value),
+                            ),
+                            None => Ok(Value::Object(out)),
+                        };
+                        self.stack.pop();
+                        return result;
                     }
                     if self.stack.contains(&Some(target)) {
                         return Ok(self.mark_circular(target.value));

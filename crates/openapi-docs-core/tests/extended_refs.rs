@@ -123,3 +123,57 @@ fn a_discriminator_reached_through_an_extended_ref_has_its_mapping_resolved() {
         }
     }
 }
+
+/// The response schema's properties of `getPairs` in `tests/differential/fixtures/
+/// ref-to-array-with-siblings.yaml` for `compat`.
+fn pair_properties(compat: Compat) -> Value {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/differential/fixtures/ref-to-array-with-siblings.yaml");
+    let options = SpecOptions {
+        spec_path: fixture.to_string_lossy().into_owned(),
+        output_dir: "docs/api".into(),
+        disable_compression: Some(true),
+        external_json_props: Some(false),
+        compat: Some(compat),
+        ..Default::default()
+    };
+    let generated = openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
+        .expect("generates");
+    let page = generated
+        .pages
+        .iter()
+        .find(|p| p.path == "get-pairs.api.mdx")
+        .expect("the getPairs page");
+    let api = page
+        .contents
+        .lines()
+        .find_map(|l| l.strip_prefix("api: "))
+        .expect("an api line");
+    let api: Value = serde_json::from_str(api).expect("api JSON");
+    api["responses"]["200"]["content"]["application/json"]["schema"]["properties"].clone()
+}
+
+#[test]
+fn ref_parser_11_makes_an_object_of_an_array_target_s_indices_and_the_siblings() {
+    for compat in [
+        Compat::V4_3_5,
+        Compat::V4_3_7,
+        Compat::V4_4_0,
+        Compat::V4_5_1,
+        Compat::V4_6_0,
+        Compat::V4_7_1,
+    ] {
+        let props = pair_properties(compat);
+        assert_eq!(
+            props["names"],
+            serde_json::json!({"0": "a", "1": "b", "5": "fifth", "description": "the names Pair requires"}),
+            "{compat:?}"
+        );
+        assert_eq!(keys(&props["names"]), ["0", "1", "5", "description"]);
+        assert_eq!(
+            props["again"],
+            serde_json::json!({"0": "a", "1": "second", "description": "the same list again"}),
+            "{compat:?}: a sibling replaces the index it names"
+        );
+    }
+}

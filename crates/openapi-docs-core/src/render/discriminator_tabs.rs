@@ -1,38 +1,40 @@
-//! Discriminators docusaurus-theme-openapi-docs 4.3.5 throws on. Its `DiscriminatorNode`
-//! (`theme/Schema/index.js`), rendered for any schema with a truthy `discriminator`, shows one
-//! tab per `discriminator.mapping` entry, inferring the mapping from `oneOf`/`anyOf` (of the
-//! schema, or of its merged `allOf`) when there is none, and reads each entry's
-//! `properties[propertyName]`. It throws, and the page fails the Docusaurus build, when:
-//! - there is no entry: a discriminator with neither mapping nor `oneOf`/`anyOf`, as Azure's
-//!   and other specs write polymorphism (the subtypes `allOf` the base schema and name
-//!   themselves with `x-ms-discriminator-value`), so `<Tabs>` gets no tab ("requires at least
-//!   one `<TabItem>`"); measured on APIs.guru's azure.com/eventgrid, microsoft.com AutoSuggest and
-//!   flat.io schema pages, which the reference writes the same;
-//! - an entry has no `properties`, nor has the merge of its `allOf` (allof-merge, which merges
-//!   nested `allOf`s too): a schema met again on its own path, written `circular(Name)` by the
-//!   reference, or a schema without properties. Only where the schema itself is rendered: an
-//!   `allOf` member is merged first, and the merged schema's discriminator is shown by
-//!   `Properties`, which does not read the entries (upstream's petstore: `Cat` is `allOf`
-//!   `Pet`, whose mapping names `Cat` again);
-//! - the discriminator or its mapping is not an object (the theme assigns to it).
+//! Discriminators docusaurus-theme-openapi-docs throws on, by the faults of the target's theme
+//! release (`target::ThemeFaults`). Its `DiscriminatorNode` (`theme/Schema/index.js`), rendered
+//! for any schema with a truthy `discriminator`, shows one tab per `discriminator.mapping`
+//! entry, inferring the mapping from `oneOf`/`anyOf` (of the schema, or of its merged `allOf`)
+//! when there is none, and reads each entry's `properties[propertyName]`. Every release throws
+//! on a discriminator that is not an object (it assigns the inferred `mapping` to it) and on a
+//! `null` entry (it reads `entry.allOf`, or `entry.title` when it infers the mapping). Where the
+//! release's theme has the fault, it also throws, and the page fails the Docusaurus build, when:
+//! - `discriminator_without_tabs` (4.3.5): there is no entry: a discriminator with neither mapping
+//!   nor `oneOf`/`anyOf`, as Azure's and other specs write polymorphism (the subtypes `allOf` the
+//!   base schema and name themselves with `x-ms-discriminator-value`), so `<Tabs>` gets no tab
+//!   ("requires at least one `<TabItem>`"); measured on APIs.guru's azure.com/eventgrid,
+//!   microsoft.com AutoSuggest and flat.io schema pages, which the reference writes the same.
+//!   4.3.7's `DiscriminatorTabs` renders nothing when it has no tab;
+//! - `discriminator_entry_properties` (4.3.5, 4.3.7): an entry has no `properties`, nor has the
+//!   merge of its `allOf` (allof-merge, which merges nested `allOf`s too): a schema met again on
+//!   its own path, written `circular(Name)` by the reference, a list schema, a schema without
+//!   properties. 4.4.0 checks `subProperties &&` first;
+//! - either of those two: the mapping is not an object (its keys are read as entries).
+//!
+//! Where the theme renders a schema that is an `allOf` member: the 4.x themes merge it first, and
+//! the merged schema's discriminator is shown by `Properties`, which does not read the entries
+//! (upstream's petstore: `Cat` is `allOf` `Pet`, whose mapping names `Cat` again); the 5.x themes
+//! find it in the `allOf` and render it (`discriminator_in_all_of_member`).
 //!
 //! Such a discriminator is left out of the schema the page shows (see [`super::theme_safe`]);
-//! its property and its `oneOf`/`anyOf` are shown as any other.
-//!
-//! The 5.2.0 theme (`compat: "5.2.0"`) renders a tab list without tabs, reads an entry's
-//! `properties` only when it has some, and walks a mapping that is not an object key by key; it
-//! still throws on a discriminator that is not an object (it assigns the inferred `mapping` to
-//! it) and on a `null` entry (it reads `entry.allOf`, or `entry.title` when it infers the
-//! mapping). Each case was seen in chromium (`tests/reference-5.2/theme.test.cjs`).
+//! its property and its `oneOf`/`anyOf` are shown as any other. Each case was seen in chromium
+//! with each release's theme (`tests/theme-faults/`).
 
 use serde_json::{Map, Value};
 
 use crate::js;
 use crate::target::ThemeFaults;
 
-/// Whether the theme whose faults are `faults` throws on the discriminator of `schema` (see the module
-/// documentation); `all_of_member`: `schema` is an item of an `allOf` (4.3.5 does not render
-/// those; 5.2.0 finds them in the `allOf` and does).
+/// Whether the theme whose faults are `faults` throws on the discriminator of `schema` (see the
+/// module documentation); `all_of_member`: `schema` is an item of an `allOf` (the 4.x themes do
+/// not render those with `DiscriminatorNode`; 5.x finds them in the `allOf` and does).
 pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, faults: ThemeFaults) -> bool {
     let Some(discriminator) = schema.get("discriminator").filter(|d| js::truthy(Some(d))) else {
         return false;
@@ -41,20 +43,27 @@ pub fn theme_throws(schema: &Map<String, Value>, all_of_member: bool, faults: Th
         return true;
     };
     let mapping = discriminator.get("mapping").filter(|m| js::truthy(Some(m)));
-    if faults == ThemeFaults::Theme5 {
-        let entries: Vec<&Value> = match mapping {
-            Some(Value::Object(mapping)) => mapping.values().collect(),
-            Some(_) => Vec::new(),
-            None => inferred_entries(schema),
-        };
-        return entries.into_iter().any(Value::is_null);
-    }
     let entries: Vec<&Value> = match mapping {
         Some(Value::Object(mapping)) => mapping.values().collect(),
-        Some(_) => return true,
+        // A string's characters are entries without properties; another value has no entry.
+        Some(_) if faults.discriminator_without_tabs || faults.discriminator_entry_properties => {
+            return true;
+        }
+        Some(_) => Vec::new(),
         None => inferred_entries(schema),
     };
-    entries.is_empty() || (!all_of_member && !entries.into_iter().all(has_properties))
+    if faults.discriminator_without_tabs && entries.is_empty() {
+        return true;
+    }
+    if all_of_member && !faults.discriminator_in_all_of_member {
+        return false;
+    }
+    if faults.discriminator_entry_properties {
+        // A `null` entry has no properties either.
+        return !entries.into_iter().all(has_properties);
+    }
+    // `subSchema.allOf` (or `.title`, inferring the mapping) of a `null` entry.
+    entries.into_iter().any(Value::is_null)
 }
 
 /// The schemas the theme infers a mapping from: `oneOf` or else `anyOf`, of the schema or (when
@@ -98,12 +107,21 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The faults of the 4.3.5 theme, and of the 5.x themes (5.2.0's), from the targets' table.
+    fn theme_4_3_5() -> ThemeFaults {
+        crate::target::for_release("4.3.5").unwrap().theme_faults
+    }
+
+    fn theme_5() -> ThemeFaults {
+        crate::target::for_release("5.2.0").unwrap().theme_faults
+    }
+
     fn throws(schema: Value) -> bool {
-        theme_throws(schema.as_object().unwrap(), false, ThemeFaults::Theme4)
+        theme_throws(schema.as_object().unwrap(), false, theme_4_3_5())
     }
 
     fn throws_5_2(schema: Value) -> bool {
-        theme_throws(schema.as_object().unwrap(), false, ThemeFaults::Theme5)
+        theme_throws(schema.as_object().unwrap(), false, theme_5())
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::memo_by_text::MIN_BYTES;
 
 /// The results of walks over texts, by text and place (`None`: nothing is left out).
 #[derive(Default)]
-pub struct FixedTexts(MemoByText<u8, Option<Value>>);
+pub struct FixedTexts(MemoByText<u16, Option<Value>>);
 
 impl FixedTexts {
     /// What `walk` gives for `text` at `place` (what the walk passes down, packed by the
@@ -25,7 +25,7 @@ impl FixedTexts {
     pub(super) fn get_or_walk(
         &self,
         text: &str,
-        place: u8,
+        place: u16,
         walk: impl FnOnce() -> Option<Value>,
     ) -> Option<Value> {
         let Ok(fixed) = self.0.get_or_compute::<std::convert::Infallible>(

@@ -168,14 +168,50 @@ pub enum PostmanBinding {
     ByTemplate,
 }
 
-/// Which theme's rendering faults the props are made safe for.
+/// What the theme release throws on while rendering a page's props (`render/theme_safe.rs`,
+/// `render/discriminator_tabs.rs`): each field is one fault, `true` where the release's theme has
+/// it. Each was read in the theme's code and seen in chromium with that release's theme
+/// (`tests/theme-faults/`). Every theme throws, whatever its release, on a discriminator that is
+/// not an object, a truthy `enum` that is not a list, `parameters`, `security` or `servers` that
+/// are not a list, a `null` parameter and a `null` response: those need no field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ThemeFaults {
-    /// docusaurus-theme-openapi-docs 4.x.
-    Theme4,
-    /// docusaurus-theme-openapi-docs 5.x, which checks more of what it reads.
-    Theme5,
+pub struct ThemeFaults {
+    /// `DiscriminatorTabs` hands `<Tabs>` no tab when a discriminator has no mapping entry (none
+    /// inferred either), and `<Tabs>` throws; later releases render nothing there.
+    pub discriminator_without_tabs: bool,
+    /// `DiscriminatorNode` reads `properties[propertyName]` of every mapping entry without
+    /// checking that the entry has properties (a `circular(...)` entry, a list schema, a mapping
+    /// that is a string); later releases check `subProperties &&` first.
+    pub discriminator_entry_properties: bool,
+    /// An `allOf` member's discriminator is rendered by `DiscriminatorNode` (found in the
+    /// `allOf`), so a `null` mapping entry there throws too; before, only `Properties` shows it,
+    /// which reads no entry.
+    pub discriminator_in_all_of_member: bool,
+    /// `AnyOneOf` maps a truthy `oneOf` or `anyOf` without checking it is a list.
+    pub one_of_not_a_list: bool,
+    /// `SchemaNode` filters a truthy `allOf` without checking it is a list where it renders the
+    /// schema (not where it merges it first).
+    pub all_of_not_a_list: bool,
+    /// `ApiItem` files each parameter under `params[param.in]` and calls `push` on it unchecked:
+    /// a parameter whose `in` is not `path`, `query`, `header` or `cookie` throws.
+    pub parameter_without_place: bool,
+    /// Whether a key left out of an operation's `api` keeps the others in place (ours on the
+    /// 5.x line), rather than the last key taking its place (the order our 4.x pages have had).
+    pub keeps_key_order: bool,
+}
+
+impl ThemeFaults {
+    /// A number that tells these faults apart from any other set (for memos keyed by it).
+    pub(crate) fn key(self) -> u8 {
+        u8::from(self.discriminator_without_tabs)
+            | u8::from(self.discriminator_entry_properties) << 1
+            | u8::from(self.discriminator_in_all_of_member) << 2
+            | u8::from(self.one_of_not_a_list) << 3
+            | u8::from(self.all_of_not_a_list) << 4
+            | u8::from(self.parameter_without_place) << 5
+            | u8::from(self.keeps_key_order) << 6
+    }
 }
 
 /// How pages are written.

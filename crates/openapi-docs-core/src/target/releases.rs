@@ -23,7 +23,15 @@ const TARGET_4_3_5: Target = Target {
         binding: PostmanBinding::ByPath,
         inherits_path_level_descriptions: false,
     },
-    theme_faults: ThemeFaults::Theme4,
+    theme_faults: ThemeFaults {
+        discriminator_without_tabs: true,
+        discriminator_entry_properties: true,
+        discriminator_in_all_of_member: false,
+        one_of_not_a_list: true,
+        all_of_not_a_list: false,
+        parameter_without_place: true,
+        keeps_key_order: false,
+    },
     pages: PageMarkup {
         api_template: ApiTemplate::Original,
         admonition: Admonition::SpaceTitle,
@@ -51,9 +59,13 @@ const TARGET_4_3_5: Target = Target {
 };
 
 /// 4.3.7: `downloadUrl` on every item (4.3.5's crash on `requestBody.content: {}` is fixed too;
-/// ours never had it).
+/// ours never had it); the theme renders a discriminator without entries (no tab).
 const TARGET_4_3_7: Target = Target {
     release: "4.3.7",
+    theme_faults: ThemeFaults {
+        discriminator_without_tabs: false,
+        ..TARGET_4_3_5.theme_faults
+    },
     pages: PageMarkup {
         download_url_on_every_item: true,
         ..TARGET_4_3_5.pages
@@ -61,9 +73,14 @@ const TARGET_4_3_7: Target = Target {
     ..TARGET_4_3_5
 };
 
-/// 4.4.0: the `infoTemplate`, `tagTemplate` and `schemaTemplate` options.
+/// 4.4.0: the `infoTemplate`, `tagTemplate` and `schemaTemplate` options; the theme renders a
+/// discriminator whose entries have no properties.
 const TARGET_4_4_0: Target = Target {
     release: "4.4.0",
+    theme_faults: ThemeFaults {
+        discriminator_entry_properties: false,
+        ..TARGET_4_3_7.theme_faults
+    },
     options: OptionSupport {
         page_templates: true,
         ..TARGET_4_3_7.options
@@ -88,7 +105,8 @@ const TARGET_4_5_1: Target = Target {
 
 /// 4.6.0: one sample builder reading OpenAPI 3.1 examples, path-level descriptions in the Postman
 /// request, the translated request heading, titles as they are in the h1, webhooks named after
-/// their event, and 5.x's `showInfoPage`, `maskCredentials` and `schemasOnly` options.
+/// their event, and 5.x's `showInfoPage`, `maskCredentials` and `schemasOnly` options; the theme
+/// filters an `allOf` unchecked where it renders it (`allOf.filter`).
 const TARGET_4_6_0: Target = Target {
     release: "4.6.0",
     sampler: Sampler {
@@ -100,6 +118,10 @@ const TARGET_4_6_0: Target = Target {
         ..TARGET_4_5_1.postman
     },
     explorer: Explorer::MaskingCredentials,
+    theme_faults: ThemeFaults {
+        all_of_not_a_list: true,
+        ..TARGET_4_5_1.theme_faults
+    },
     pages: PageMarkup {
         api_template: ApiTemplate::MaskCredentials,
         heading: HeadingTitle::AsIs,
@@ -143,7 +165,14 @@ const TARGET_5_0_0: Target = Target {
         binding: PostmanBinding::ByTemplate,
         inherits_path_level_descriptions: true,
     },
-    theme_faults: ThemeFaults::Theme5,
+    // The 5.0.0 to 5.1.0 themes look for a discriminator in every schema they render
+    // (`findDiscriminator`), iterating `oneOf` and `anyOf` unchecked: `one_of_not_a_list` stays.
+    theme_faults: ThemeFaults {
+        discriminator_in_all_of_member: true,
+        parameter_without_place: false,
+        keeps_key_order: true,
+        ..TARGET_4_7_1.theme_faults
+    },
     pages: PageMarkup {
         unset_props: UnsetProps::Absent,
         license_spdx_link: true,
@@ -177,9 +206,15 @@ const TARGET_5_1_0: Target = Target {
     ..TARGET_5_0_1
 };
 
-/// 5.2.0: `sidebarOptions.groupPathsBy: "tagParent"`.
+/// 5.2.0: `sidebarOptions.groupPathsBy: "tagParent"`; the theme finds discriminators without
+/// iterating `oneOf` and `anyOf` (5.1.2's theme already does; its pages are 5.1.0's, and it shares
+/// 5.1.0's target).
 const TARGET_5_2_0: Target = Target {
     release: "5.2.0",
+    theme_faults: ThemeFaults {
+        one_of_not_a_list: false,
+        ..TARGET_5_1_0.theme_faults
+    },
     options: OptionSupport {
         tag_parent: true,
         ..TARGET_5_1_0.options
