@@ -11,10 +11,12 @@ use std::path::Path;
 use openapi_docs_core::{Compat, DocsContext, SpecOptions};
 use serde_json::Value;
 
-/// The request body schema's `order` and `money` properties of `createOrder` for `compat`.
-fn properties(compat: Compat) -> (Value, Value) {
+/// The `api` front matter of the page `page` that `fixture` (relative to the repository) gives
+/// for `compat`, uncompressed.
+fn page_api(fixture: &str, page: &str, compat: Compat) -> Value {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/reference-5.2/fixtures/refs-with-siblings.yaml");
+        .join("../..")
+        .join(fixture);
     let options = SpecOptions {
         spec_path: fixture.to_string_lossy().into_owned(),
         output_dir: "docs/api".into(),
@@ -28,14 +30,23 @@ fn properties(compat: Compat) -> (Value, Value) {
     let page = generated
         .pages
         .iter()
-        .find(|p| p.path == "create-order.api.mdx")
-        .expect("the createOrder page");
+        .find(|p| p.path == page)
+        .unwrap_or_else(|| panic!("the page {page}"));
     let api = page
         .contents
         .lines()
         .find_map(|l| l.strip_prefix("api: "))
         .expect("an api line");
-    let api: Value = serde_json::from_str(api).expect("api JSON");
+    serde_json::from_str(api).expect("api JSON")
+}
+
+/// The request body schema's `order` and `money` properties of `createOrder` for `compat`.
+fn properties(compat: Compat) -> (Value, Value) {
+    let api = page_api(
+        "tests/reference-5.2/fixtures/refs-with-siblings.yaml",
+        "create-order.api.mdx",
+        compat,
+    );
     let props = &api["requestBody"]["content"]["application/json"]["schema"]["properties"];
     (props["order"].clone(), props["money"].clone())
 }
@@ -127,29 +138,11 @@ fn a_discriminator_reached_through_an_extended_ref_has_its_mapping_resolved() {
 /// The response schema's properties of `getPairs` in `tests/differential/fixtures/
 /// ref-to-array-with-siblings.yaml` for `compat`.
 fn pair_properties(compat: Compat) -> Value {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/differential/fixtures/ref-to-array-with-siblings.yaml");
-    let options = SpecOptions {
-        spec_path: fixture.to_string_lossy().into_owned(),
-        output_dir: "docs/api".into(),
-        disable_compression: Some(true),
-        external_json_props: Some(false),
-        compat: Some(compat),
-        ..Default::default()
-    };
-    let generated = openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
-        .expect("generates");
-    let page = generated
-        .pages
-        .iter()
-        .find(|p| p.path == "get-pairs.api.mdx")
-        .expect("the getPairs page");
-    let api = page
-        .contents
-        .lines()
-        .find_map(|l| l.strip_prefix("api: "))
-        .expect("an api line");
-    let api: Value = serde_json::from_str(api).expect("api JSON");
+    let api = page_api(
+        "tests/differential/fixtures/ref-to-array-with-siblings.yaml",
+        "get-pairs.api.mdx",
+        compat,
+    );
     api["responses"]["200"]["content"]["application/json"]["schema"]["properties"].clone()
 }
 
