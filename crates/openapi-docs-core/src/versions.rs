@@ -7,7 +7,7 @@
 //! With the `changelog` option, the versions are also the entry's history, newest first in that
 //! same order (the entry's own version, then each configured one): each version's pages get the
 //! changelog of the versions older than it, as the option makes it from `earlier`, and the
-//! entry's history starts with all of them ([`history`]).
+//! entry's history starts with all of them (`history`).
 
 use std::path::{Path, PathBuf};
 
