@@ -8,20 +8,10 @@
 // The core's errors carry a file location; boxing them here would only add noise.
 #![allow(clippy::result_large_err)]
 
-use std::path::Path;
+use openapi_docs_core::{Generated, SpecOptions, generate};
 
-use openapi_docs_core::{DocsContext, Generated, SpecOptions, generate};
-
-fn crate_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn docs() -> DocsContext {
-    DocsContext {
-        doc_path: Some("docs".into()),
-        route_base_path: Some("docs".into()),
-    }
-}
+mod common;
+use common::{crate_dir, docs_context};
 
 fn options(changelog: Option<serde_json::Value>, compat: &str) -> SpecOptions {
     let mut value = serde_json::json!({
@@ -63,7 +53,12 @@ fn note(contents: &str) -> Option<&str> {
 
 #[test]
 fn changelog_pages_notes_and_sidebar() {
-    let generated = generate(&options(Some(history()), "4.3.5"), &docs(), crate_dir()).unwrap();
+    let generated = generate(
+        &options(Some(history()), "4.3.5"),
+        &docs_context(),
+        crate_dir(),
+    )
+    .unwrap();
     let paths: Vec<&str> = generated.pages.iter().map(|p| p.path.as_str()).collect();
     assert_eq!(
         paths
@@ -109,7 +104,12 @@ fn changelog_pages_notes_and_sidebar() {
 
 #[test]
 fn the_note_follows_the_targets_admonition_syntax() {
-    let generated = generate(&options(Some(history()), "5.2.0"), &docs(), crate_dir()).unwrap();
+    let generated = generate(
+        &options(Some(history()), "5.2.0"),
+        &docs_context(),
+        crate_dir(),
+    )
+    .unwrap();
     assert!(
         note(page(&generated, "list-stores.api.mdx"))
             .unwrap()
@@ -120,8 +120,13 @@ fn the_note_follows_the_targets_admonition_syntax() {
 #[test]
 fn other_pages_are_as_without_the_option() {
     for compat in ["4.3.5", "5.2.0"] {
-        let with = generate(&options(Some(history()), compat), &docs(), crate_dir()).unwrap();
-        let without = generate(&options(None, compat), &docs(), crate_dir()).unwrap();
+        let with = generate(
+            &options(Some(history()), compat),
+            &docs_context(),
+            crate_dir(),
+        )
+        .unwrap();
+        let without = generate(&options(None, compat), &docs_context(), crate_dir()).unwrap();
         let changed: Vec<&str> = with
             .pages
             .iter()
@@ -173,7 +178,7 @@ fn notes_and_links_follow_the_entry_s_page_ids() {
         },
     }))
     .unwrap();
-    let generated = generate(&options, &docs(), crate_dir()).unwrap();
+    let generated = generate(&options, &docs_context(), crate_dir()).unwrap();
     assert!(
         !generated
             .pages
@@ -196,9 +201,13 @@ fn notes_and_links_follow_the_entry_s_page_ids() {
 #[test]
 fn a_version_without_a_name_or_two_with_one_are_option_errors() {
     let error = |changelog: serde_json::Value| {
-        generate(&options(Some(changelog), "4.3.5"), &docs(), crate_dir())
-            .unwrap_err()
-            .to_string()
+        generate(
+            &options(Some(changelog), "4.3.5"),
+            &docs_context(),
+            crate_dir(),
+        )
+        .unwrap_err()
+        .to_string()
     };
     let message = error(serde_json::json!({
         "earlier": [
@@ -220,7 +229,7 @@ fn a_version_without_a_name_or_two_with_one_are_option_errors() {
             Some(serde_json::json!({ "earlier": [{ "specPath": "tests/fixtures/changelog/none.yaml" }] })),
             "4.3.5",
         ),
-        &docs(),
+        &docs_context(),
         crate_dir(),
     )
     .unwrap_err();

@@ -7,22 +7,16 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use openapi_docs_core::hooks::{HookError, Hooks, ItemView, NoHooks};
-use openapi_docs_core::{
-    DocsContext, SpecOptions, generate, generate_into, generate_with_hooks, output,
-};
+use openapi_docs_core::{SpecOptions, generate, generate_into, generate_with_hooks, output};
 use serde_json::{Value, json};
+
+mod common;
+use common::docs_context;
 
 const FIXTURE: &str = "v5-options.yaml";
 
 fn fixtures() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
-}
-
-fn docs() -> DocsContext {
-    DocsContext {
-        doc_path: Some("docs".into()),
-        route_base_path: Some("docs".into()),
-    }
 }
 
 /// The fixture's options: `extra` over `specPath`, `outputDir` and uncompressed `api`.
@@ -41,7 +35,7 @@ fn options(extra: Value) -> SpecOptions {
 
 /// The files the fixture generates with `extra` options, by path.
 fn pages(extra: Value) -> BTreeMap<String, String> {
-    generate(&options(extra), &docs(), fixtures())
+    generate(&options(extra), &docs_context(), fixtures())
         .expect("the fixture generates")
         .pages
         .into_iter()
@@ -112,7 +106,7 @@ fn a_webhook_without_summary_or_operation_id_is_named_after_its_event_in_5_x() {
     assert!(!five.contains_key("ticket-sold-post.api.mdx"));
 
     // 4.3.5: the reference's id is empty; ours is the name and method, with a warning.
-    let generated = generate(&options(json!({})), &docs(), fixtures()).unwrap();
+    let generated = generate(&options(json!({})), &docs_context(), fixtures()).unwrap();
     let four: Vec<&str> = generated.pages.iter().map(|p| p.path.as_str()).collect();
     assert!(four.contains(&"ticket-sold-post.api.mdx"), "{four:?}");
     assert!(!four.contains(&"ticket-sold.api.mdx"), "{four:?}");
@@ -157,7 +151,7 @@ fn download_url_is_on_every_item_in_5_x_and_on_the_info_item_in_4_3_5() {
     let seen = |compat: &str| -> Vec<(String, bool)> {
         let mut hooks = SeenItems::default();
         let options = options(json!({"compat": compat, "downloadUrl": url, "showSchemas": true}));
-        generate_with_hooks(&options, &docs(), fixtures(), &mut hooks).unwrap();
+        generate_with_hooks(&options, &docs_context(), fixtures(), &mut hooks).unwrap();
         hooks
             .0
             .iter()
@@ -223,7 +217,7 @@ fn info_tag_and_schema_templates_are_read_from_files_and_recorded() {
         // The info template is used for the info page whatever `categoryLinkSource` is.
         "sidebarOptions": {"groupPathsBy": "tag", "categoryLinkSource": "tag"},
     }));
-    let generated = generate(&options, &docs(), fixtures()).unwrap();
+    let generated = generate(&options, &docs_context(), fixtures()).unwrap();
     let pages: BTreeMap<&str, &str> = generated
         .pages
         .iter()
@@ -266,7 +260,7 @@ fn the_info_template_alone_switches_the_info_page_to_it() {
 fn a_missing_template_file_is_an_error_naming_it() {
     let error = generate(
         &options(json!({"compat": "5.2.0", "schemaTemplate": "no/such/schema.mustache"})),
-        &docs(),
+        &docs_context(),
         fixtures(),
     )
     .unwrap_err();
@@ -310,7 +304,7 @@ fn schemas_only_leaves_the_other_pages_of_the_output_folder() {
     let run = |extra: Value| {
         let mut options = options(extra);
         options.spec_path = fixtures().join(FIXTURE).to_string_lossy().into_owned();
-        generate_into(&options, &docs(), site.path(), &out, &mut NoHooks).unwrap()
+        generate_into(&options, &docs_context(), site.path(), &out, &mut NoHooks).unwrap()
     };
     run(json!({"compat": "5.2.0", "sidebarOptions": {"groupPathsBy": "tag"}}));
     assert!(out.join("sidebar.ts").is_file());
@@ -341,7 +335,8 @@ fn options_of_5_x_stay_refused_when_targeting_4_3_5() {
         } else {
             json!(false)
         };
-        let error = generate(&options(json!({ key: value })), &docs(), fixtures()).unwrap_err();
+        let error =
+            generate(&options(json!({ key: value })), &docs_context(), fixtures()).unwrap_err();
         assert_eq!(error.code(), "E_INVALID_OPTION", "{key}");
     }
 }

@@ -8,11 +8,12 @@
 #![allow(clippy::result_large_err)]
 
 mod common;
+use common::docs_context;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use openapi_docs_core::{DocsContext, Generated, SpecOptions, generate};
+use openapi_docs_core::{Generated, SpecOptions, generate};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 fn repo() -> PathBuf {
@@ -30,13 +31,6 @@ fn options(spec: &Path, extra: serde_json::Value) -> SpecOptions {
         value[k] = v.clone();
     }
     serde_json::from_value(value).unwrap()
-}
-
-fn docs() -> DocsContext {
-    DocsContext {
-        doc_path: Some("docs".into()),
-        route_base_path: Some("docs".into()),
-    }
 }
 
 /// What no exported file may hold, as `(what, where)`.
@@ -238,7 +232,7 @@ fn hostile_fixtures_export_inert_commonmark() {
         extra["showSchemas"] = serde_json::json!(!name.starts_with("ref-bomb"));
         match (
             &note.error,
-            generate(&options(spec, extra), &docs(), out.path()),
+            generate(&options(spec, extra), &docs_context(), out.path()),
         ) {
             (None, Ok(generated)) => {
                 exported += 1;
@@ -261,8 +255,12 @@ fn site_and_demo_specs_export_inert_commonmark() {
     let mut problems = Vec::new();
     for spec in &specs {
         let out = tempfile::tempdir().unwrap();
-        let generated = generate(&options(spec, serde_json::json!({})), &docs(), out.path())
-            .unwrap_or_else(|e| panic!("{}: {e}", spec.display()));
+        let generated = generate(
+            &options(spec, serde_json::json!({})),
+            &docs_context(),
+            out.path(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", spec.display()));
         problems.extend(check_export(spec, &generated));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -272,7 +270,12 @@ fn site_and_demo_specs_export_inert_commonmark() {
 fn site_pages_name_their_method_parameters_and_statuses() {
     let spec = repo().join("content/openapi/ticket-tailor.yaml");
     let out = tempfile::tempdir().unwrap();
-    let generated = generate(&options(&spec, serde_json::json!({})), &docs(), out.path()).unwrap();
+    let generated = generate(
+        &options(&spec, serde_json::json!({})),
+        &docs_context(),
+        out.path(),
+    )
+    .unwrap();
     let page = |path: &str| {
         generated
             .pages
@@ -317,6 +320,6 @@ fn off_by_default() {
     let out = tempfile::tempdir().unwrap();
     let mut options = options(&spec, serde_json::json!({}));
     options.markdown = None;
-    let generated = generate(&options, &docs(), out.path()).unwrap();
+    let generated = generate(&options, &docs_context(), out.path()).unwrap();
     assert!(markdown_files(&generated).is_empty());
 }

@@ -13,18 +13,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use openapi_docs_core::versions::{Selection, runs};
-use openapi_docs_core::{DocsContext, Generated, SpecOptions, generate};
+use openapi_docs_core::{Generated, SpecOptions, generate};
 
-fn crate_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn docs() -> DocsContext {
-    DocsContext {
-        doc_path: Some("docs".into()),
-        route_base_path: Some("docs".into()),
-    }
-}
+mod common;
+use common::{crate_dir, docs_context};
 
 /// The versioned entry, with `changelog` when given, at `compat`.
 fn entry(changelog: Option<serde_json::Value>, compat: &str) -> SpecOptions {
@@ -53,10 +45,10 @@ fn entry(changelog: Option<serde_json::Value>, compat: &str) -> SpecOptions {
 fn generate_all(entry: &SpecOptions) -> Vec<(String, Generated)> {
     let mut out = vec![(
         entry.output_dir.clone(),
-        generate(entry, &docs(), crate_dir()).unwrap(),
+        generate(entry, &docs_context(), crate_dir()).unwrap(),
     )];
     for run in runs("pets", entry, Selection::All).unwrap() {
-        let generated = generate(&run.options, &docs(), crate_dir()).unwrap();
+        let generated = generate(&run.options, &docs_context(), crate_dir()).unwrap();
         out.push((run.options.output_dir.clone(), generated));
     }
     out
@@ -226,7 +218,7 @@ fn a_site_template_reads_the_note_as_changelog() {
             .display()
             .to_string(),
     );
-    let generated = generate(&options, &docs(), crate_dir()).unwrap();
+    let generated = generate(&options, &docs_context(), crate_dir()).unwrap();
     let page = |path: &str| {
         &generated
             .pages
@@ -249,7 +241,7 @@ fn a_site_template_reads_the_note_as_changelog() {
             changelog: None,
             ..options.clone()
         },
-        &docs(),
+        &docs_context(),
         crate_dir(),
     )
     .unwrap();
@@ -267,7 +259,7 @@ fn a_site_template_reads_the_note_as_changelog() {
 fn a_changelog_with_nothing_to_compare_is_an_option_error() {
     let mut options = entry(Some(serde_json::json!({})), "4.3.5");
     options.versions = None;
-    let error = generate(&options, &docs(), crate_dir()).unwrap_err();
+    let error = generate(&options, &docs_context(), crate_dir()).unwrap_err();
     assert_eq!(error.code(), "E_INVALID_OPTION");
     assert!(
         error

@@ -115,13 +115,11 @@ pub(crate) fn stale_warning(file: &str, stale: &[String]) -> Option<Warning> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use serde_json::json;
 
     use super::apply;
-    use crate::load::{Input, SpecFile};
     use crate::translations::messages::{Message, Messages, text_hash};
+    use crate::translations::test_spec;
 
     fn message(text: &str, source: Option<&str>) -> Message {
         Message {
@@ -137,14 +135,7 @@ mod tests {
             "tags": [{"name": "pets"}],
             "paths": {"/pets": {"get": {"summary": "List pets", "description": "Every pet"}}}
         });
-        let mut files = vec![SpecFile {
-            source: "pets.yaml".into(),
-            source_dir_name: ".".into(),
-            path: "pets.yaml".into(),
-            text: Arc::new(String::new()),
-            document,
-            input: Input::url("pets.yaml"),
-        }];
+        let mut files = test_spec(document);
         let messages: Messages = [
             ("/info/title", message("Animaux", Some("Pets"))),
             ("/tags/0/name", message("Animaux", None)),

@@ -110,24 +110,16 @@ fn state(entry: &Message, text: &str, hash: &str) -> State {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use serde_json::{Value, json};
 
     use super::{Message, Messages, content, text_hash};
-    use crate::load::{Input, SpecFile};
+    use crate::load::SpecFile;
+    use crate::translations::test_spec;
 
     fn spec(summary: &str) -> Vec<SpecFile> {
         let document =
             json!({"paths": {"/pets": {"get": {"summary": summary, "description": "Every pet"}}}});
-        vec![SpecFile {
-            source: "pets.yaml".into(),
-            source_dir_name: ".".into(),
-            path: "pets.yaml".into(),
-            text: Arc::new(String::new()),
-            document,
-            input: Input::url("pets.yaml"),
-        }]
+        test_spec(document)
     }
 
     fn messages(content: &serde_json::Map<String, Value>) -> Messages {

@@ -83,3 +83,16 @@ fn key_prefixes(files: &[SpecFile]) -> Vec<String> {
         })
         .collect()
 }
+
+/// A one-file spec named `pets.yaml` holding `document`, for the module's unit tests.
+#[cfg(test)]
+fn test_spec(document: serde_json::Value) -> Vec<SpecFile> {
+    vec![SpecFile {
+        source: "pets.yaml".into(),
+        source_dir_name: ".".into(),
+        path: "pets.yaml".into(),
+        text: std::sync::Arc::new(String::new()),
+        document,
+        input: Input::url("pets.yaml"),
+    }]
+}

@@ -4,8 +4,22 @@
 
 use std::path::{Path, PathBuf};
 
+use openapi_docs_core::DocsContext;
 use openapi_docs_core::internals::load;
 use openapi_docs_core::internals::resolve::{Resolver, escape_token};
+
+/// The core crate's folder, which the fixtures' paths are relative to.
+pub fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A site whose docs plugin serves `docs/` at `/docs`.
+pub fn docs_context() -> DocsContext {
+    DocsContext {
+        doc_path: Some("docs".into()),
+        route_base_path: Some("docs".into()),
+    }
+}
 
 /// The `.yaml` files of `dir`, sorted.
 pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
