@@ -6,7 +6,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { classifyTrees, parseRenames, editedOnly } = require("./classify.cjs");
+const { classifyTrees, parseRenames, editedOnly, mdxFailures, jsonPropsStubbed } = require("./classify.cjs");
 
 const page = (id, body, extra = "") => `---\nid: ${id}\ntitle: "T"\n${extra}custom_edit_url: null\n---\n\n${body}\n`;
 const sidebar = (...ids) => `const sidebar = {\n  apisidebar: [\n${ids.map((id) => `    {\n      type: "doc",\n      id: "out/${id}",\n    },`).join("\n")}\n  ],\n};\n`;
@@ -181,4 +181,26 @@ test("an empty summary titled as the warning says; a shortened id the reference'
   const warning = `spec.json:1:9 (at #/paths/~1a/get): the page id \`${long.slice(0, 40)}...\` is ${long.length} bytes long, more than the 200 a file name allows, so it is shortened to \`a-short\`; give it a shorter operationId (or title)`;
   // The reference failed on the long name (ENAMETOOLONG): no page, its sidebar lists it.
   assert.deepEqual(await classify({ reference: { "sidebar.ts": sidebar(long) }, ours: { "sidebar.ts": sidebar("a-short") } }, [warning]), { "sidebar.ts": "renamed" });
+});
+
+test("mdxFailures: a JSON prop is checked as JSON and stubbed, anything else the compiler judges", async () => {
+  // Strings that would end or open an expression, or open a tag, if read as text.
+  const json = JSON.stringify({ a: "}{ </div> <b>", "__proto__": { x: [1, "\u2028"] }, n: null });
+  const props = (value) => `<ResponseSamples\n  responses={${value}}\n  method={"get"}\n/>`;
+  assert.equal(jsonPropsStubbed(props(json)), "<ResponseSamples\n  responses={0}\n  method={0}\n/>");
+  assert.equal(jsonPropsStubbed(props("{a: 1}")), "<ResponseSamples\n  responses={{a: 1}}\n  method={0}\n/>", "JavaScript that is not JSON is left as written");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mdx-failures-"));
+  try {
+    const pages = {
+      "json.api.mdx": page("json", props(json)),
+      "js.api.mdx": page("js", props("{a: 1}")),
+      "broken-prop.api.mdx": page("broken-prop", props('{"a": 1')),
+      "broken-text.api.mdx": page("broken-text", `${props(json)}\n\n<div>unclosed`),
+    };
+    for (const [file, text] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), text);
+    const failed = (await mdxFailures(dir)).map((f) => f.file).sort();
+    assert.deepEqual(failed, ["broken-prop.api.mdx", "broken-text.api.mdx"]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

