@@ -195,7 +195,7 @@ const TARGET_5_0_1: Target = Target {
     ..TARGET_5_0_0
 };
 
-/// 5.1.0 to 5.1.3: deprecated operations' sidebar class.
+/// 5.1.0: deprecated operations' sidebar class.
 const TARGET_5_1_0: Target = Target {
     release: "5.1.0",
     sampler: Sampler::SCHEMA_EXAMPLE,
@@ -206,20 +206,26 @@ const TARGET_5_1_0: Target = Target {
     ..TARGET_5_0_1
 };
 
-/// 5.2.0: `sidebarOptions.groupPathsBy: "tagParent"`; the theme finds discriminators without
-/// iterating `oneOf` and `anyOf` (5.1.2's theme already does; its pages are 5.1.0's, and it shares
-/// 5.1.0's target).
-const TARGET_5_2_0: Target = Target {
-    release: "5.2.0",
+/// 5.1.2 and 5.1.3: 5.1.0's pages for a theme that finds discriminators without iterating
+/// `oneOf` and `anyOf` (`getDiscriminator`), and whose `AnyOneOf` checks for a list: an `oneOf`
+/// that is not a list is written as the plugin writes it.
+const TARGET_5_1_2: Target = Target {
+    release: "5.1.2",
     theme_faults: ThemeFaults {
         one_of_not_a_list: false,
         ..TARGET_5_1_0.theme_faults
     },
+    ..TARGET_5_1_0
+};
+
+/// 5.2.0: `sidebarOptions.groupPathsBy: "tagParent"`.
+const TARGET_5_2_0: Target = Target {
+    release: "5.2.0",
     options: OptionSupport {
         tag_parent: true,
-        ..TARGET_5_1_0.options
+        ..TARGET_5_1_2.options
     },
-    ..TARGET_5_1_0
+    ..TARGET_5_1_2
 };
 
 static PLUGIN_4_3_5: Target = TARGET_4_3_5;
@@ -231,10 +237,11 @@ static PLUGIN_4_7_1: Target = TARGET_4_7_1;
 static PLUGIN_5_0_0: Target = TARGET_5_0_0;
 static PLUGIN_5_0_1: Target = TARGET_5_0_1;
 static PLUGIN_5_1_0: Target = TARGET_5_1_0;
+static PLUGIN_5_1_2: Target = TARGET_5_1_2;
 static PLUGIN_5_2_0: Target = TARGET_5_2_0;
 
 /// Every target, the default (`compat` unset) first, then by release.
-pub static TARGETS: [&Target; 10] = [
+pub static TARGETS: [&Target; 11] = [
     &PLUGIN_4_3_5,
     &PLUGIN_4_3_7,
     &PLUGIN_4_4_0,
@@ -244,6 +251,7 @@ pub static TARGETS: [&Target; 10] = [
     &PLUGIN_5_0_0,
     &PLUGIN_5_0_1,
     &PLUGIN_5_1_0,
+    &PLUGIN_5_1_2,
     &PLUGIN_5_2_0,
 ];
 
@@ -262,8 +270,8 @@ pub static RELEASES: [(&str, &Target); 13] = [
     ("5.0.1", &PLUGIN_5_0_1),
     ("5.0.2", &PLUGIN_5_0_1),
     ("5.1.0", &PLUGIN_5_1_0),
-    ("5.1.2", &PLUGIN_5_1_0),
-    ("5.1.3", &PLUGIN_5_1_0),
+    ("5.1.2", &PLUGIN_5_1_2),
+    ("5.1.3", &PLUGIN_5_1_2),
     ("5.2.0", &PLUGIN_5_2_0),
 ];
 
@@ -318,7 +326,7 @@ mod tests {
         assert_eq!(release("4.3.7"), Some("4.3.7"));
         assert_eq!(release("4.3.9"), Some("4.3.7"));
         assert_eq!(release("5.0.2"), Some("5.0.1"));
-        assert_eq!(release("5.1.3"), Some("5.1.0"));
+        assert_eq!(release("5.1.3"), Some("5.1.2"));
         assert_eq!(release("5.2.0"), Some("5.2.0"));
         assert_eq!(release_for_theme("5.2.1-beta.0"), Some("5.2.0"));
         assert_eq!(release_for_theme("^5.1.1"), Some("5.1.0"));
