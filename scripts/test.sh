@@ -6,8 +6,7 @@
 # steps leave one idle: node's test runner, chromium, the reference plugins are single-threaded;
 # cargo's lock on target/ takes the cargo steps of all lanes one at a time):
 #   rust       formatting, lints, cargo tests and docs, the code-sample tests, the docs' figures
-#   packages   the npm packages of every platform, and the installs of them into new sites; then
-#              two theme steps (apiRoutes, theme faults), moved here to even the lanes
+#   packages   the npm packages of every platform, and the installs of them into new sites
 #   reference  the differential tests (the reference plugins beside ours), the YAML reader against
 #              js-yaml, overlays against openapi-format, the MCP server, the real sites'
 #              fixtures
@@ -164,13 +163,6 @@ lane_packages() {
   step "npm packages: npm publish --dry-run of each" packages_dry_run
   step "npm packages: install matrix (create-docusaurus 3.10 + theme 5.2.0, 3.7 + 4.3.5; FULL=1: 3.9 + 4.3.x; plain npm install); FULL=1: the addon built from source, Windows under Wine, arm64 under qemu, musl under musl, the macOS files" \
     install_matrix
-  # Two theme steps, run in this lane at the others' priority: the theme lane was the longest with
-  # them (2,713 s against this lane's 1,332 s in the rehearsal of 2026-12-06), and this one waits
-  # on the registry more than on the CPU.
-  step "apiRoutes plugin: a small site built with the docs plugin's routes and with ours, same articles, sidebars, breadcrumbs (JavaScript on and off), navigation in chromium" \
-    nice -n 5 node --test tests/api-routes/
-  step "theme faults by release: the reference's pages and ours in chromium with the 4.4.0 theme, where a fault went away (FULL=1: all thirteen releases)" \
-    nice -n 5 node --test tests/theme-faults/theme.test.cjs
 }
 
 # The release CLI the corpus, diff and MCP tests run (OPENAPI_DOCS_CLI), built for the host's
@@ -267,6 +259,10 @@ lane_theme() {
     node --test tests/reference-5.2/theme.test.cjs
   step "4.3.5 theme: what it breaks on, 4.3.5's pages and ours built and opened in chromium" \
     node --test tests/reference-4.3/theme.test.cjs
+  step "apiRoutes plugin: a small site built with the docs plugin's routes and with ours, same articles, sidebars, breadcrumbs (JavaScript on and off), navigation in chromium" \
+    node --test tests/api-routes/
+  step "theme faults by release: the reference's pages and ours in chromium with the 4.4.0 theme, where a fault went away (FULL=1: all thirteen releases)" \
+    node --test tests/theme-faults/theme.test.cjs
   [ "${FULL:-0}" != 1 ] || step "every other target's theme (4.3.7 to 5.1.0): a site built with that plugin release and with ours, same article HTML, chromium" \
     node --test tests/reference-releases/sites.test.cjs
   # A reference step, run in this lane, the shortest before it (in the run of 2026-11-30: 1,653 s,

@@ -14,7 +14,7 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { spawnSync } = require("child_process");
-const { launch, hydrated, settled, TABS } = require("../browser/browser.cjs");
+const { launch, newPage, hydrated, settled, TABS } = require("../browser/browser.cjs");
 
 const { FIXTURES, fixtureFiles, readNote } = require("./notes.cjs");
 
@@ -141,7 +141,7 @@ let own;
 /** The elements the site's pages carry on their own, read once on its index page (no spec text). */
 function ownElements() {
   own ??= (async () => {
-    const page = await context.newPage();
+    const page = await newPage(context);
     try {
       const index = await page.goto(`${baseUrl}/docs/`, { waitUntil: "load" });
       assert.equal(index.status(), 200, "the index page is served");
@@ -167,7 +167,7 @@ describe("the injection fixtures, each rendered in chromium", { concurrency: TAB
         .map((f) => `/docs/${name}/${f.replace(/\.(api|info|tag|schema)\.mdx$/, "")}`);
       assert.ok(routes.length > 0, "pages were generated");
       const own = await ownElements();
-      const page = await context.newPage();
+      const page = await newPage(context);
       try {
         // A script error in the reader's browser (the theme throwing on a prop) is a broken page.
         const errors = [];
