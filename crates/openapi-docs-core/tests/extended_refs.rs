@@ -11,9 +11,9 @@ use std::path::Path;
 use openapi_docs_core::{Compat, DocsContext, SpecOptions};
 use serde_json::Value;
 
-/// The `api` front matter of the page `page` that `fixture` (relative to the repository) gives
-/// for `compat`, uncompressed.
-fn page_api(fixture: &str, page: &str, compat: Compat) -> Value {
+/// The `api` front matter line of the page `page` that `fixture` (relative to the repository)
+/// gives for `compat`, uncompressed.
+fn api_line(fixture: &str, page: &str, compat: Compat) -> String {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(fixture);
@@ -32,12 +32,16 @@ fn page_api(fixture: &str, page: &str, compat: Compat) -> Value {
         .iter()
         .find(|p| p.path == page)
         .unwrap_or_else(|| panic!("the page {page}"));
-    let api = page
-        .contents
+    page.contents
         .lines()
         .find_map(|l| l.strip_prefix("api: "))
-        .expect("an api line");
-    serde_json::from_str(api).expect("api JSON")
+        .expect("an api line")
+        .to_string()
+}
+
+/// [`api_line`], parsed.
+fn page_api(fixture: &str, page: &str, compat: Compat) -> Value {
+    serde_json::from_str(&api_line(fixture, page, compat)).expect("api JSON")
 }
 
 /// The request body schema's `order` and `money` properties of `createOrder` for `compat`.
@@ -98,31 +102,13 @@ fn ref_parser_15_drops_siblings_of_a_cached_circular_target_only() {
 /// too). Before, 4.x pages dropped such a discriminator and 5.2.0 pages kept the pointers.
 #[test]
 fn a_discriminator_reached_through_an_extended_ref_has_its_mapping_resolved() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/differential/fixtures/discriminator-mapping-extended-ref.yaml");
     for compat in [Compat::V4_3_5, Compat::V5_2_0] {
-        let options = SpecOptions {
-            spec_path: fixture.to_string_lossy().into_owned(),
-            output_dir: "docs/api".into(),
-            disable_compression: Some(true),
-            external_json_props: Some(false),
-            compat: Some(compat),
-            ..Default::default()
-        };
-        let generated =
-            openapi_docs_core::generate(&options, &DocsContext::default(), Path::new("."))
-                .expect("generates");
         for name in ["get-vehicle.api.mdx", "add-fleet.api.mdx"] {
-            let page = generated
-                .pages
-                .iter()
-                .find(|p| p.path == name)
-                .expect("the page");
-            let api = page
-                .contents
-                .lines()
-                .find_map(|l| l.strip_prefix("api: "))
-                .expect("an api line");
+            let api = api_line(
+                "tests/differential/fixtures/discriminator-mapping-extended-ref.yaml",
+                name,
+                compat,
+            );
             assert!(
                 !api.contains("#/components/schemas/"),
                 "{compat:?} {name}: a mapping's pointer is left"
