@@ -18,18 +18,22 @@ const VARIANTS = { reference: { faster: true }, ours: { faster: true } };
 const normalized = (html) => (html === null ? null : parse5.serialize(parse5.parseFragment(html)));
 
 const WORK = path.resolve(__dirname, "../.work/rendered");
+// The site's spec; FULL=1 adds petstore: two more site builds, 140 CPU s of CI's. In CI petstore's
+// pages are still 4.3.5's byte for byte (parity.test) and built with its theme (tests/fixture-site,
+// tests/api-routes).
 const SPECS = {
-  "petstore.yaml": path.resolve(__dirname, "../corpus/parity/petstore.yaml"),
+  ...(process.env.FULL === "1" ? { "petstore.yaml": path.resolve(__dirname, "../corpus/parity/petstore.yaml") } : {}),
   "ticket-tailor.yaml": path.resolve(__dirname, "../../content/openapi/ticket-tailor.yaml"),
 };
 
 for (const [name, spec] of Object.entries(SPECS)) {
-  test(`rendered API pages are identical with the reference: ${name}`, { timeout: 15 * 60 * 1000 }, () => {
+  // Generous limits: they catch a hang, not a slow host (a build took 10 minutes on a loaded CI).
+  test(`rendered API pages are identical with the reference: ${name}`, { timeout: 50 * 60 * 1000 }, () => {
     const built = {};
     for (const plugin of Object.keys(VARIANTS)) {
       const dir = path.join(WORK, name, plugin);
       site.writeSite(dir, spec, { plugin, faster: VARIANTS[plugin].faster, externalJsonProps: true });
-      const result = site.genAndBuild(dir, { timeoutMs: 10 * 60 * 1000 });
+      const result = site.genAndBuild(dir, { timeoutMs: 20 * 60 * 1000 });
       assert.ok(result.ok, `${plugin} site failed at ${result.step}:\n${result.output.slice(-2000)}`);
       built[plugin] = dir;
     }

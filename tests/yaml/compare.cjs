@@ -15,6 +15,7 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 const { createRequire } = require("module");
 const { pathToFileURL } = require("url");
+const { MAX_STRING_LENGTH } = require("buffer").constants;
 
 const ROOT = path.resolve(__dirname, "../..");
 const CLI = process.env.OPENAPI_DOCS_CLI ?? path.join(ROOT, "target/release/openapi-docs");
@@ -55,6 +56,41 @@ function wellFormed(json) {
   return json.replace(/(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g, "$1\ufffd");
 }
 
+/**
+ * The length of `JSON.stringify(value)`, counted without building it, or null where the count
+ * cannot tell (a cycle: JSON.stringify throws on it at once). js-yaml gives an alias the very
+ * object of its anchor, so each shared object is counted once: an alias bomb's 9^9 strings (the
+ * hostile fixture), which JSON.stringify spends 46 s on before it throws, cost nine levels.
+ */
+function jsonLength(value, counted = new WeakMap(), open = new Set()) {
+  if (value === null || typeof value !== "object" || typeof value.toJSON === "function") {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : json.length;
+  }
+  if (counted.has(value)) return counted.get(value);
+  if (open.has(value)) return null;
+  open.add(value);
+  let length = 2;
+  let entries = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const itemLength = jsonLength(item, counted, open);
+      if (itemLength === null) return null;
+      length += (itemLength === undefined ? 4 : itemLength) + (entries++ > 0 ? 1 : 0);
+    }
+  } else {
+    for (const key of Object.keys(value)) {
+      const itemLength = jsonLength(value[key], counted, open);
+      if (itemLength === null) return null;
+      if (itemLength === undefined) continue;
+      length += JSON.stringify(key).length + 1 + itemLength + (entries++ > 0 ? 1 : 0);
+    }
+  }
+  open.delete(value);
+  counted.set(value, length);
+  return length;
+}
+
 /** What js-yaml (through `parseYaml`) makes of `text`: { json } or { error }. */
 function theirs(parseYaml, text) {
   let value;
@@ -63,6 +99,8 @@ function theirs(parseYaml, text) {
   } catch (e) {
     return { error: String(e.message).split("\n")[0] };
   }
+  // What JSON.stringify would throw, after building a string as long as it can: a RangeError.
+  if (jsonLength(value) > MAX_STRING_LENGTH) return { error: "JSON.stringify: Invalid string length" };
   try {
     return { json: value === undefined ? "null" : wellFormed(JSON.stringify(value)) };
   } catch (e) {
@@ -107,7 +145,7 @@ function describe(d) {
   return `${d.file ?? `#${d.index}`}\n--- text ---\n${text}\n--- js-yaml: ${JSON.stringify(d.theirs).slice(0, 400)}\n--- ours:    ${JSON.stringify(d.ours).slice(0, 400)}`;
 }
 
-module.exports = { referenceReader, compare, describe, theirs };
+module.exports = { referenceReader, compare, describe, theirs, jsonLength };
 
 if (require.main === module) {
   (async () => {

@@ -14,7 +14,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { execFileSync } = require("child_process");
-const { referenceReader, compare, describe } = require("./compare.cjs");
+const { referenceReader, compare, describe, theirs, jsonLength } = require("./compare.cjs");
 const { generate } = require("./generate.cjs");
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -42,6 +42,28 @@ function assertAgree(result, what) {
   const shown = result.differences.slice(0, 5).map(describe).join("\n\n");
   assert.equal(result.differences.length, 0, `${what}: ${result.differences.length} differences; the first:\n\n${shown}`);
 }
+
+// theirs() tells an alias bomb that JSON.stringify cannot hold by counting its length first: the
+// count must be JSON.stringify's own on every value js-yaml gives (a cycle aside: null).
+test("the length counted for js-yaml's values is JSON.stringify's", async () => {
+  const { parseYaml } = await referenceReader("5.2.0");
+  let counted = 0;
+  for (const text of generate(SEED, 2_000)) {
+    let value;
+    try {
+      value = parseYaml(text);
+    } catch {
+      continue;
+    }
+    const length = jsonLength(value);
+    if (length === null) continue;
+    assert.equal(length, JSON.stringify(value)?.length, text);
+    counted++;
+  }
+  assert.ok(counted > 400, `${counted} values`);
+  const bomb = fs.readFileSync(path.join(ROOT, "tests/hostile/fixtures/yaml-billion-laughs.yaml"), "utf8");
+  assert.deepEqual(theirs(parseYaml, bomb), { error: "JSON.stringify: Invalid string length" });
+});
 
 for (const compat of ["4.3.5", "5.2.0"]) {
   test(`${compat}: ${GENERATED} generated documents read as js-yaml reads them`, async (t) => {
