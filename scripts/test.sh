@@ -2,9 +2,10 @@
 # README command 2 (and CI's): install everything, then run every check and test. Any failing
 # step stops the run with a non-zero exit.
 #
-# After the install, the steps run in five lanes side by side (this machine has 2 cores, and most
-# steps leave one idle: node's test runner, chromium, the reference plugins are single-threaded;
-# cargo's lock on target/ takes the cargo steps of all lanes one at a time):
+# The steps run in five lanes side by side after the install, and the rust lane's cargo steps
+# beside it (RUST_BESIDE_INSTALL). This machine has 2 cores, and many steps leave one idle: node's
+# test runner, chromium and the reference plugins are single-threaded; cargo's lock on a folder of
+# target/ takes the cargo steps of all lanes one at a time:
 #   rust       formatting, lints, cargo tests and docs, the code-sample tests, the docs' figures
 #   packages   the npm packages of every platform, and the installs of them into new sites
 #   reference  the differential tests (the reference plugins beside ours), the YAML reader against
@@ -164,6 +165,10 @@ lane_rust() {
   step "cargo fmt --check" cargo fmt --all --check
   step "cargo test, built by clippy-driver: clippy's lints on every target, -D warnings" cargo test --all --locked
   step "core: dead code (the library alone, internals private)" clippy_core_lib
+  step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
+  # The steps above need cargo only, and run beside the install (see RUST_BESIDE_INSTALL); those
+  # below need npm's packages.
+  wait_for_install
   step "core has no import cycles, and no file imports from a floor above its own (ARCHITECTURE.md)" node scripts/check-module-cycles.mjs
   step "core names plugin releases only where targets are defined (target/) and parsed (options.rs)" \
     node scripts/check-target-seam.mjs
@@ -171,7 +176,6 @@ lane_rust() {
     node --test scripts/check-target-seam.test.mjs scripts/full-report.test.mjs scripts/figures.test.mjs
   step "docs: every measured figure is what its committed source renders (scripts/figures.mjs --check)" \
     node scripts/figures.mjs --check
-  step "crates: docs without warnings, cargo package of the core and the CLI" crates_docs_and_package
   step "code samples against docusaurus-theme-openapi-docs 4.3.5 and 5.2.0" node --test tests/codegen/
 }
 
@@ -353,18 +357,13 @@ run_lane() {
   ) > "$LOGS/$lane.log" 2>&1
 }
 
-RUN_STARTED=$SECONDS
-rm -f "$LOGS"/.apt-updated "$LOGS"/*.log
-printf '\n==> [main] tools (Debian, rustup) in the background, beside the install\n'
-tools > "$LOGS/tools.log" 2>&1 &
-tools_pid=$!
-step "install" bash scripts/setup.sh
-# The pinned releases of the reference (two npm installs, their locks), before the lanes: the
-# releases check (site lane) and the strict corpus sample beside 4.7.1 (reference lane) read them.
-step "install: every plugin release, pinned (tests/reference-releases/pins)" node tests/reference-releases/releases.cjs install
-tools_status=0; wait "$tools_pid" || tools_status=$?
-cat "$LOGS/tools.log"
-if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exit $tools_status)" >&2; exit 1; fi
+# The install's outcome for a lane started beside it ("ok", or "failed" once the script ends
+# without it): wait_for_install waits for it.
+INSTALLED=$LOGS/.install-status
+wait_for_install() {
+  until [ -f "$INSTALLED" ]; do sleep 2; done
+  if [ "$(cat "$INSTALLED")" != ok ]; then echo "error: the install failed; the lane stops here" >&2; return 1; fi
+}
 
 ALL_LANES=(rust packages reference site theme)
 case "${TEST_LANES:-parallel}" in
@@ -375,6 +374,32 @@ for lane in "${lanes[@]}"; do
   [[ " ${ALL_LANES[*]} " == *" $lane "* ]] || { echo "error: TEST_LANES: no lane \"$lane\" (lanes: ${ALL_LANES[*]}; or serial, parallel)" >&2; exit 2; }
 done
 
+RUN_STARTED=$SECONDS
+rm -f "$LOGS"/.apt-updated "$LOGS"/*.log "$INSTALLED"
+declare -A lane_pids=()
+# The rust lane's cargo steps start beside the install (side by side runs only): the npm installs
+# leave a core idle, and the debug builds do not wait on the release build's lock (another
+# folder of target/). If the install fails, the lane stops at wait_for_install; the script waits
+# for it before it exits.
+RUST_BESIDE_INSTALL=0
+if [ "${TEST_LANES:-parallel}" != serial ] && [[ " ${lanes[*]} " == *" rust "* ]]; then RUST_BESIDE_INSTALL=1; fi
+trap '[ -f "$INSTALLED" ] || { echo failed > "$INSTALLED"; wait; }' EXIT
+if [ "$RUST_BESIDE_INSTALL" = 1 ]; then
+  printf '\n==> lane rust starts beside the install; its log follows when it ends\n'
+  run_lane rust & lane_pids[rust]=$!
+fi
+printf '\n==> [main] tools (Debian, rustup) in the background, beside the install\n'
+tools > "$LOGS/tools.log" 2>&1 &
+tools_pid=$!
+step "install" bash scripts/setup.sh
+# The pinned releases of the reference (two npm installs, their locks), before the lanes: the
+# releases check and the strict corpus sample beside 4.7.1 (reference and theme lanes) read them.
+step "install: every plugin release, pinned (tests/reference-releases/pins)" node tests/reference-releases/releases.cjs install
+tools_status=0; wait "$tools_pid" || tools_status=$?
+cat "$LOGS/tools.log"
+if [ "$tools_status" -ne 0 ]; then echo "error: installing the tools failed (exit $tools_status)" >&2; exit 1; fi
+echo ok > "$INSTALLED"
+
 if [ "${TEST_LANES:-parallel}" = serial ]; then
   # Each lane's output also goes to its log, as in parallel (the FULL=1 report reads packages.log).
   for lane in "${lanes[@]}"; do LANE=$lane; "lane_$lane" 2>&1 | tee "$LOGS/$lane.log"; done
@@ -382,9 +407,8 @@ if [ "${TEST_LANES:-parallel}" = serial ]; then
 else
   printf '\n==> lanes %s run side by side; their logs follow when each ends\n' "${lanes[*]}"
   statuses=()
-  declare -A lane_pids=()
   for lane in "${lanes[@]}"; do
-    run_lane "$lane" & lane_pids[$lane]=$!
+    [ -n "${lane_pids[$lane]:-}" ] || { run_lane "$lane" & lane_pids[$lane]=$!; }
   done
   failed=0
   for lane in "${lanes[@]}"; do

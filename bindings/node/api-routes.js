@@ -84,11 +84,52 @@ async function addApiRoutes({ config, context, docsOptions, docsPath, routeBaseP
   }
 }
 
-/** The bundler's configuration: the server bundle reads data files from the generated folder. */
-function configureApiRoutes(isServer, generatedFilesDir, utils) {
+/**
+ * Under `docusaurus start`: the browser's copies of plugin instance `pluginId`'s data files, given
+ * to the client's bundler as assets of each compilation, under the names `writeApiRouteAssets`
+ * writes after a production build, so the dev server serves them from memory. A page's file is
+ * named by its content's hash: an edited spec gives new names and new routes, which recompile.
+ */
+class DevDataAssets {
+  constructor(generatedFilesDir, pluginId) {
+    this.from = path.join(dataDir(generatedFilesDir), pluginId);
+    this.to = `assets/${DATA_FOLDER}/${pluginId}`;
+  }
+
+  apply(compiler) {
+    const name = "docusaurus-plugin-openapi-docs-rs:api-routes";
+    const { RawSource } = compiler.webpack.sources;
+    const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage }, () => {
+        let files;
+        try {
+          files = fs.readdirSync(this.from, { recursive: true, withFileTypes: true });
+        } catch (err) {
+          if (err.code === "ENOENT") return;
+          throw err;
+        }
+        for (const file of files) {
+          if (!file.isFile()) continue;
+          const full = path.join(file.parentPath ?? file.path, file.name);
+          const relative = path.relative(this.from, full).split(path.sep).join("/");
+          compilation.emitAsset(`${this.to}/${relative}`, new RawSource(fs.readFileSync(full)));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * The bundler's configuration: the server bundle reads data files from the generated folder; in
+ * development (`bundlerMode` other than "production") the client's bundler serves their copies.
+ */
+function configureApiRoutes(isServer, generatedFilesDir, utils, bundlerMode, pluginId) {
   const bundler = utils?.currentBundler?.instance ?? require("webpack");
   const value = isServer ? JSON.stringify(dataDir(generatedFilesDir)) : "null";
-  return { plugins: [new bundler.DefinePlugin({ __OPENAPI_DOCS_RS_PAGES__: value })] };
+  const plugins = [new bundler.DefinePlugin({ __OPENAPI_DOCS_RS_PAGES__: value })];
+  if (!isServer && bundlerMode !== "production") plugins.push(new DevDataAssets(generatedFilesDir, pluginId));
+  return { plugins };
 }
 
 /** After the build: the browser's copies of the data files, in `assets/openapi-pages/`. */

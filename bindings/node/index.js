@@ -12,6 +12,7 @@ const path = require("path");
 const native = require("./binding.js");
 const { configureServerBundle } = require("./server-bundle.js");
 const { configureJsonProps, outputDirs, bundledPropsNote, MODES: JSON_PROPS_MODES } = require("./json-props.js");
+const { giantSiteNote } = require("./giant-note.js");
 const { writeJsonAssets } = require("./json-props-assets.js");
 const { watchInputs } = require("./watch.js");
 const apiRoutes = require("./api-routes.js");
@@ -384,10 +385,6 @@ function pluginOpenAPIDocsRs(context, options) {
     routesDocs.path = path.resolve(siteDir, routesDocs.options.path || "docs");
     const refused = apiRoutes.refusals(config, siteDir, siteConfig, routesDocs.options, routesDocs.path);
     if (refused.length) throw refused[0];
-    // The dev server does not serve the pages' data files yet (docs/notes/2026-12-06-giant-mode.md).
-    if (process.argv.slice(2).find((a) => !a.startsWith("-")) === "start") {
-      console.warn(`[${PLUGIN_NAME}] warning: \`apiRoutes: "plugin"\` is not served by \`docusaurus start\` yet: its API pages will not load in the browser. Preview them with \`docusaurus build\` then \`docusaurus serve\`, or set \`apiRoutes\` to "docs" while you write.`);
-    }
   }
 
   /** Generates one spec entry (or, with `optionsJson`, one of its versions: the functions are
@@ -409,8 +406,11 @@ function pluginOpenAPIDocsRs(context, options) {
     // The heaviest pages, when one is heavy enough to slow the build (the core decides).
     for (const line of summary.heaviestPages) console.log(`[${PLUGIN_NAME}] ${id}: heaviest: ${line}`);
     for (const warning of summary.warnings) console.warn(`[${PLUGIN_NAME}] warning: ${id}: ${warning}`);
-    const propsNote = bundledPropsNote(id, path.resolve(siteDir, JSON.parse(optionsJson).outputDir ?? ""), options.jsonProps ?? "bundle");
+    const entry = JSON.parse(optionsJson);
+    const propsNote = bundledPropsNote(id, path.resolve(siteDir, entry.outputDir ?? ""), options.jsonProps ?? "bundle");
     if (propsNote) console.log(`[${PLUGIN_NAME}] note: ${propsNote}`);
+    const giantNote = giantSiteNote(id, summary.apiPages, options, entry.sidebarOptions);
+    if (giantNote) console.log(`[${PLUGIN_NAME}] note: ${giantNote}`);
     return summary;
   }
 
@@ -692,7 +692,10 @@ function pluginOpenAPIDocsRs(context, options) {
       // or its own write of a translation file would regenerate that locale's pages.
       if (command === "write-translations") return [];
       if (!inputsWatcher) inputsWatcher = watchInputs(inputFiles, () => generateSettled().catch((err) => console.error(formatError(err))));
-      return [];
+      // With `apiRoutes: "plugin"` the docs plugin does not read the pages: Docusaurus watches
+      // them for this plugin, whose reload (loadContent, then contentLoaded) rebuilds the routes
+      // and data files of the pages as rewritten. Its loadContent finds them fresh: no loop.
+      return ownRoutes ? outputDirs(config, siteDir).map((dir) => path.join(dir, "**")) : [];
     },
     /** Not a Docusaurus lifecycle method: the files watched during `start` (none before). */
     watchedFiles() {
@@ -733,7 +736,7 @@ function pluginOpenAPIDocsRs(context, options) {
     },
     configureWebpack(webpackConfig, isServer, utils) {
       const jsonProps = configureJsonProps(options.jsonProps ?? "bundle", outputDirs(config, siteDir), isServer, siteDir, webpackConfig.mode);
-      const routes = ownRoutes ? apiRoutes.configureApiRoutes(isServer, context.generatedFilesDir, utils) : {};
+      const routes = ownRoutes ? apiRoutes.configureApiRoutes(isServer, context.generatedFilesDir, utils, webpackConfig.mode, options.id ?? "default") : {};
       return { ...configureServerBundle(webpackConfig, isServer), ...jsonProps, ...routes };
     },
     async postBuild({ outDir }) {

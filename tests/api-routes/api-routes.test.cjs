@@ -7,7 +7,9 @@
 //    breadcrumbs, and no script error;
 //  - the pages are no modules of the bundle: a text of a page's props is in no JavaScript file;
 //  - client-side navigation from API page to API page, to the guide and back, with no reload
-//    and no script error.
+//    and no script error;
+//  - under `docusaurus start`: a page shows, and client-side navigation loads the next page's data
+//    from the dev server.
 // API_ROUTES_REUSE_BUILDS=1 reuses the builds of an earlier run (see `before`).
 "use strict";
 const { test, before } = require("node:test");
@@ -152,5 +154,45 @@ test('apiRoutes "plugin": client-side navigation between API pages and the guide
   } finally {
     await browser.close();
     await server.stop();
+  }
+});
+
+test('apiRoutes "plugin" under docusaurus start: the dev server serves the data files, and pages show them', { timeout: 420_000 }, async () => {
+  const { spawn } = require("child_process");
+  const port = 40000 + Math.floor(Math.random() * 10000);
+  const server = spawn(process.execPath, [BIN, "start", "--port", String(port), "--no-open"], {
+    cwd: SITE,
+    env: { ...process.env, API_ROUTES: "plugin", BROWSER: "none" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout.on("data", (d) => (output += d));
+  server.stderr.on("data", (d) => (output += d));
+  const browser = await launch();
+  const heading = (page, text) => page.waitForFunction((t) => document.querySelector("article h1")?.textContent === t, text, { timeout: 60_000 });
+  try {
+    const deadline = Date.now() + 240_000;
+    while (!/compiled successfully/i.test(output)) {
+      assert.ok(Date.now() < deadline && server.exitCode === null, `docusaurus start did not compile:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const { page, errors } = await open(browser, `http://localhost:${port}`, "/docs/petstore/add-pet");
+    const fetched = [];
+    page.on("response", (r) => r.url().includes("/assets/openapi-pages/") && fetched.push(`${r.status()} ${r.url()}`));
+    await hydrated(page);
+    await heading(page, "Add a new pet to the store");
+    assert.match(await page.locator("main").innerText(), /\b405\b/, "the responses render");
+    await page.locator("a[href='/docs/petstore/update-pet']").first().click();
+    await heading(page, "Update an existing pet");
+    await page.locator("main .openapi-explorer__request-form").first().waitFor();
+    assert.ok(fetched.some((line) => /^200 .*\/update-pet\.[0-9a-f]{8}\.json$/.test(line)), `fetched: ${fetched.join(", ")}`);
+    const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+    assert.deepEqual(scriptErrors, []);
+  } finally {
+    await browser.close();
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
   }
 });

@@ -36,6 +36,15 @@ export function loadPage(name) {
   return promise;
 }
 
+/**
+ * The data of the page `name` if it is at hand: read from disk on the server; in the browser,
+ * loaded or undefined (under `docusaurus start` a route can change under an open page: a spec
+ * edited, its page's data renamed, before any preload of the new name).
+ */
+export function loadedPage(name) {
+  return isServer ? pageData(name) : pages.get(name);
+}
+
 /** The data of the page `name`: read from disk on the server, loaded before in the browser. */
 export function pageData(name) {
   if (isServer) {

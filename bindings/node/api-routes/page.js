@@ -5,7 +5,7 @@
 import React from "react";
 import ApiItem from "@theme/ApiItem";
 import MDXComponents from "@theme/MDXComponents";
-import { pageData } from "./data.js";
+import { loadPage, loadedPage } from "./data.js";
 import { treeToReact } from "./tree.js";
 import components from "./components.js";
 
@@ -28,5 +28,14 @@ function contentOf(data) {
 }
 
 export default function ApiRoutePage(props) {
-  return React.createElement(ApiItem, { ...props, content: contentOf(pageData(props.route.openapiPage)) });
+  const name = props.route.openapiPage;
+  const data = loadedPage(name);
+  // The route's preload loaded the data before the page showed (client-module.js). Only under
+  // `docusaurus start`, after an edit renamed the page's data, does the page load it itself.
+  const [, setLoaded] = React.useState(null);
+  React.useEffect(() => {
+    if (!data) loadPage(name).then(() => setLoaded(name), (err) => console.error(err));
+  }, [name, data]);
+  if (!data) return null;
+  return React.createElement(ApiItem, { ...props, content: contentOf(data) });
 }

@@ -46,20 +46,18 @@ test('apiRoutes "plugin" refuses versions of a spec entry and several locales, f
   refused(() => plugin(site({ locales: ["en", "fr"] }), options()), /does not translate API pages yet.*en, fr/);
 });
 
-test('apiRoutes "plugin" warns under `docusaurus start`, which does not serve its pages yet', (t) => {
-  const warnings = [];
-  t.mock.method(console, "warn", (message) => warnings.push(message));
-  const argv = process.argv;
-  const run = (command) => {
-    process.argv = [argv[0], "docusaurus", command];
-    try {
-      plugin(site(), options());
-    } finally {
-      process.argv = argv;
+test('apiRoutes "plugin": the client bundler serves the data files under `docusaurus start` only', () => {
+  const { configureApiRoutes } = require("../api-routes.js");
+  class DefinePlugin {
+    constructor(values) {
+      this.values = values;
     }
-  };
-  run("build");
-  assert.deepEqual(warnings.filter((w) => /apiRoutes/.test(w)), [], "no warning for a build");
-  run("start");
-  assert.equal(warnings.filter((w) => /not served by `docusaurus start` yet.*docusaurus serve/.test(w)).length, 1);
+  }
+  const utils = { currentBundler: { instance: { DefinePlugin } } };
+  const names = (config) => config.plugins.map((p) => p.constructor.name);
+  assert.deepEqual(names(configureApiRoutes(false, "/site/.docusaurus", utils, "development", "openapi")), ["DefinePlugin", "DevDataAssets"]);
+  assert.deepEqual(names(configureApiRoutes(false, "/site/.docusaurus", utils, "production", "openapi")), ["DefinePlugin"]);
+  assert.deepEqual(names(configureApiRoutes(true, "/site/.docusaurus", utils, "development", "openapi")), ["DefinePlugin"]);
+  const server = configureApiRoutes(true, "/site/.docusaurus", utils, "production", "openapi").plugins[0];
+  assert.equal(server.values.__OPENAPI_DOCS_RS_PAGES__, JSON.stringify("/site/.docusaurus/docusaurus-plugin-openapi-docs-rs/openapi-pages"));
 });
