@@ -687,9 +687,10 @@ function pluginOpenAPIDocsRs(context, options) {
     getPathsToWatch() {
       // Only `docusaurus start` asks. The plugin watches its inputs itself (watch.js says why)
       // and regenerates on a change; the pages it rewrites reach the open page through the docs
-      // plugin's watcher. Docusaurus is given nothing to watch, so it never reloads this plugin.
-      // `write-translations` asks too (for source files to extract texts from): no watcher then,
-      // or its own write of a translation file would regenerate that locale's pages.
+      // plugin's watcher. So by default Docusaurus is given nothing to watch, and never reloads
+      // this plugin (but with `apiRoutes: "plugin"`, below). `write-translations` asks too (for
+      // source files to extract texts from): no watcher then, or its own write of a translation
+      // file would regenerate that locale's pages.
       if (command === "write-translations") return [];
       if (!inputsWatcher) inputsWatcher = watchInputs(inputFiles, () => generateSettled().catch((err) => console.error(formatError(err))));
       // With `apiRoutes: "plugin"` the docs plugin does not read the pages: Docusaurus watches

@@ -18,7 +18,7 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const { launch, open, hydrated, newPage, recordErrors } = require("../browser/browser.cjs");
-const { startServer } = require("../browser/serve.cjs");
+const { startServer, startDevServer } = require("../browser/serve.cjs");
 
 const SITE = path.join(__dirname, "site");
 const BIN = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });
@@ -158,26 +158,11 @@ test('apiRoutes "plugin": client-side navigation between API pages and the guide
 });
 
 test('apiRoutes "plugin" under docusaurus start: the dev server serves the data files, and pages show them', { timeout: 420_000 }, async () => {
-  const { spawn } = require("child_process");
-  const port = 40000 + Math.floor(Math.random() * 10000);
-  const server = spawn(process.execPath, [BIN, "start", "--port", String(port), "--no-open"], {
-    cwd: SITE,
-    env: { ...process.env, API_ROUTES: "plugin", BROWSER: "none" },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout.on("data", (d) => (output += d));
-  server.stderr.on("data", (d) => (output += d));
+  const server = await startDevServer({ site: SITE, env: { API_ROUTES: "plugin" } });
   const browser = await launch();
   const heading = (page, text) => page.waitForFunction((t) => document.querySelector("article h1")?.textContent === t, text, { timeout: 60_000 });
   try {
-    const deadline = Date.now() + 240_000;
-    while (!/compiled successfully/i.test(output)) {
-      assert.ok(Date.now() < deadline && server.exitCode === null, `docusaurus start did not compile:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const { page, errors } = await open(browser, `http://localhost:${port}`, "/docs/petstore/add-pet");
+    const { page, errors } = await open(browser, server.url, "/docs/petstore/add-pet");
     const fetched = [];
     page.on("response", (r) => r.url().includes("/assets/openapi-pages/") && fetched.push(`${r.status()} ${r.url()}`));
     await hydrated(page);
@@ -191,8 +176,6 @@ test('apiRoutes "plugin" under docusaurus start: the dev server serves the data 
     assert.deepEqual(scriptErrors, []);
   } finally {
     await browser.close();
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
+    server.stop();
   }
 });

@@ -1,4 +1,5 @@
-// Serves a built Docusaurus site on 127.0.0.1 with `docusaurus serve`, for the browser tests.
+// Serves a built Docusaurus site on 127.0.0.1 with `docusaurus serve`, for the browser tests; and
+// a site's dev server, `docusaurus start` (startDevServer).
 "use strict";
 const { spawn } = require("child_process");
 const path = require("path");
@@ -75,4 +76,38 @@ async function startServer({ dir = "build", port, site = siteDir } = {}) {
   };
 }
 
-module.exports = { startServer, siteDir };
+/**
+ * Starts `docusaurus start` in `site` with `env` on a free port and resolves, once its client has
+ * compiled, to { url, stop, output() }: stop() ends its whole process group (the dev server and
+ * its bundler's workers), output() is what it printed so far.
+ */
+async function startDevServer({ site, env = {}, timeoutMs = 240_000 }) {
+  const port = await freePort();
+  const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [site] });
+  const child = spawn(process.execPath, [bin, "start", "--port", String(port), "--no-open"], {
+    cwd: site,
+    env: { ...process.env, BROWSER: "none", ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+  process.once("exit", stop);
+  const deadline = Date.now() + timeoutMs;
+  while (!/compiled successfully/i.test(output)) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      stop();
+      throw new Error(`docusaurus start did not compile:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { url: `http://localhost:${port}`, stop, output: () => output };
+}
+
+module.exports = { startServer, startDevServer, siteDir };

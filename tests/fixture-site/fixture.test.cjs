@@ -142,27 +142,12 @@ test("an API page renders the same main content in both builds", { timeout: 120_
 });
 
 test('jsonProps "fetch" under docusaurus start: the dev server serves the props files, and pages show them', { timeout: 240_000 }, async () => {
-  const { spawn } = require("child_process");
   const { launch, open, hydrated } = require("../browser/browser.cjs");
-  const port = 40000 + Math.floor(Math.random() * 10000);
-  const server = spawn(process.execPath, [BIN, "start", "--port", String(port), "--no-open"], {
-    cwd: SITE,
-    env: { ...process.env, FIXTURE_JSON_PROPS: "fetch", BROWSER: "none" },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout.on("data", (d) => (output += d));
-  server.stderr.on("data", (d) => (output += d));
+  const { startDevServer } = require("../browser/serve.cjs");
+  const server = await startDevServer({ site: SITE, env: { FIXTURE_JSON_PROPS: "fetch" }, timeoutMs: 180_000 });
   const browser = await launch();
   try {
-    const base = `http://localhost:${port}`;
-    const deadline = Date.now() + 180_000;
-    while (!/compiled successfully/.test(output)) {
-      assert.ok(Date.now() < deadline && server.exitCode === null, `docusaurus start did not compile:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const { page, errors } = await open(browser, base, PAGE);
+    const { page, errors } = await open(browser, server.url, PAGE);
     await hydrated(page);
     const text = await page.locator("main").first().innerText();
     assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the request body renders");
@@ -172,9 +157,7 @@ test('jsonProps "fetch" under docusaurus start: the dev server serves the props 
     assert.deepEqual(scriptErrors, []);
   } finally {
     await browser.close();
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
+    server.stop();
   }
 });
 
