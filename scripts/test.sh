@@ -158,7 +158,6 @@ packages_dry_run() {
 # --all-targets`: no crate has benches) and each is compiled once, where `cargo clippy
 # --all-targets` then `cargo test` compiled them twice (288 and 395 CPU s on 2026-12-06). The
 # lane's other cargo steps keep the same flags, so they reuse its builds.
-
 lane_rust() {
   export RUSTC_WORKSPACE_WRAPPER RUSTFLAGS="-D warnings"
   RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver)

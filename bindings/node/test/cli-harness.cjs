@@ -1,5 +1,5 @@
 // The plugin's commands as `docusaurus <command>` runs them, without Docusaurus: shared by the
-// binding's tests (commands.test.cjs, compat-default.test.cjs).
+// binding's tests (commands.test.cjs, compat-default.test.cjs, giant-note.test.cjs).
 "use strict";
 const assert = require("node:assert/strict");
 const plugin = require("..");
@@ -50,4 +50,11 @@ function capture(fn, { tty = false } = {}) {
   return { stdout: out.join(""), stderr: err.join("") };
 }
 
-module.exports = { commands, capture };
+/** A spec with `n` operations (one tag). */
+function specWithOperations(n) {
+  let text = "openapi: 3.0.0\ninfo: {title: Many, version: '1'}\npaths:\n";
+  for (let i = 0; i < n; i++) text += `  /op${i}:\n    get: {operationId: op${i}, tags: [t], responses: {'200': {description: OK}}}\n`;
+  return text;
+}
+
+module.exports = { commands, capture, specWithOperations };

@@ -9,7 +9,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const plugin = require("..");
-const { commands, capture } = require("./cli-harness.cjs");
+const { commands, capture, specWithOperations } = require("./cli-harness.cjs");
 
 const PETSTORE = path.resolve(__dirname, "../../../tests/corpus/parity/petstore.yaml");
 const P = "[docusaurus-plugin-openapi-docs-rs]";
@@ -24,12 +24,6 @@ function tempSite(files) {
   return dir;
 }
 
-/** A spec with `n` operations (one tag). */
-function specWithOperations(n) {
-  let text = "openapi: 3.0.0\ninfo: {title: Many, version: '1'}\npaths:\n";
-  for (let i = 0; i < n; i++) text += `  /op${i}:\n    get: {operationId: op${i}, tags: [t], responses: {'200': {description: OK}}}\n`;
-  return text;
-}
 
 
 test("gen-api-docs <id> prints one line with the counts and the time", () => {

@@ -33,16 +33,11 @@ test("gen-api-docs prints the note after the summary of an entry of 2,000 operat
   const fs = require("fs");
   const os = require("os");
   const path = require("path");
-  const { commands } = require("./cli-harness.cjs");
+  const { commands, specWithOperations } = require("./cli-harness.cjs");
   const site = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-giant-"));
-  const spec = (n) => {
-    let text = "openapi: 3.0.0\ninfo: {title: Many, version: '1'}\npaths:\n";
-    for (let i = 0; i < n; i++) text += `  /op${i}:\n    get: {operationId: op${i}, tags: [t], responses: {'200': {description: OK}}}\n`;
-    return text;
-  };
   try {
-    fs.writeFileSync(path.join(site, "big.yaml"), spec(2000));
-    fs.writeFileSync(path.join(site, "small.yaml"), spec(1999));
+    fs.writeFileSync(path.join(site, "big.yaml"), specWithOperations(2000));
+    fs.writeFileSync(path.join(site, "small.yaml"), specWithOperations(1999));
     const run = commands(site, { big: { specPath: "big.yaml", outputDir: "docs/big" }, small: { specPath: "small.yaml", outputDir: "docs/small" } });
     const lines = run("gen-api-docs", "all").stdout.trimEnd().split("\n");
     assert.match(lines[0], /\] big: 2000 API, 1 info pages, /);
