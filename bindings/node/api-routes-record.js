@@ -14,7 +14,8 @@
 // function while it renders (a hook, such as a tag page's `useCurrentSidebarCategory()`) cannot be
 // recorded: that is an `E_INVALID_OPTION` error naming the page.
 "use strict";
-const { createRequire } = require("module");
+const fs = require("fs");
+const path = require("path");
 
 const MARKERS = new Set(["$el", "$m", "$c", "$obj"]);
 // What MDX may take from the MDX components: every name the Markdown of a page becomes, and the
@@ -90,6 +91,19 @@ function importDeclaration(clause, modVar) {
 }
 
 /**
+ * The page's `require`: a page with `externalJsonProps` spreads its props from JSON files beside
+ * it (`{...require("./x.StatusCodes.json")}`). Read afresh each time, not through Node's module
+ * cache, which would keep every page's props in memory and serve stale ones after a regeneration.
+ */
+function jsonReader(file) {
+  const dir = path.dirname(file);
+  return (specifier) => {
+    if (!specifier.endsWith(".json")) throw new RecordError(`it requires ${specifier}, which is not a JSON file`);
+    return JSON.parse(fs.readFileSync(path.resolve(dir, specifier), "utf8"));
+  };
+}
+
+/**
  * The data of the compiled page `code` (the mdx-loader's module text) of the file `file`:
  * `{ frontMatter, contentTitle, toc, assets, tree }`. Throws a RecordError when the page cannot be
  * recorded.
@@ -113,7 +127,7 @@ function recordCompiledPage(code, file) {
     return placeholderModule(specifier);
   };
   // eslint-disable-next-line no-new-func
-  const page = new Function("__import", "require", body)(load, createRequire(file));
+  const page = new Function("__import", "require", body)(load, jsonReader(file));
   const tree = toData(page.default({}), "the page");
   return {
     frontMatter: page.frontMatter ?? {},

@@ -94,6 +94,9 @@ class DevDataAssets {
   constructor(generatedFilesDir, pluginId) {
     this.from = path.join(dataDir(generatedFilesDir), pluginId);
     this.to = `assets/${DATA_FOLDER}/${pluginId}`;
+    // Each file's source, by its name: a name holds its content's hash, so a file read once is
+    // not read again by a later compilation (a giant API's dev loop would read thousands).
+    this.sources = new Map();
   }
 
   apply(compiler) {
@@ -109,12 +112,16 @@ class DevDataAssets {
           if (err.code === "ENOENT") return;
           throw err;
         }
+        const sources = new Map();
         for (const file of files) {
           if (!file.isFile()) continue;
           const full = path.join(file.parentPath ?? file.path, file.name);
           const relative = path.relative(this.from, full).split(path.sep).join("/");
-          compilation.emitAsset(`${this.to}/${relative}`, new RawSource(fs.readFileSync(full)));
+          const source = this.sources.get(relative) ?? new RawSource(fs.readFileSync(full));
+          sources.set(relative, source);
+          compilation.emitAsset(`${this.to}/${relative}`, source);
         }
+        this.sources = sources;
       });
     });
   }

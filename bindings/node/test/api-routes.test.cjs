@@ -61,3 +61,64 @@ test('apiRoutes "plugin": the client bundler serves the data files under `docusa
   const server = configureApiRoutes(true, "/site/.docusaurus", utils, "production", "openapi").plugins[0];
   assert.equal(server.values.__OPENAPI_DOCS_RS_PAGES__, JSON.stringify("/site/.docusaurus/docusaurus-plugin-openapi-docs-rs/openapi-pages"));
 });
+
+test('apiRoutes "plugin", start: a data file read once is not read again; a renamed one is', () => {
+  const { configureApiRoutes } = require("../api-routes.js");
+  const generated = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-dev-assets-"));
+  const folder = path.join(generated, "docusaurus-plugin-openapi-docs-rs/openapi-pages/openapi/pets");
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, "add-pet.aaaaaaaa.json"), '{"v":1}');
+  fs.writeFileSync(path.join(folder, "get-pet.bbbbbbbb.json"), '{"v":2}');
+  class DefinePlugin {}
+  class RawSource {
+    constructor(buffer) {
+      this.text = String(buffer);
+    }
+  }
+  const devAssets = configureApiRoutes(false, generated, { currentBundler: { instance: { DefinePlugin } } }, "development", "openapi").plugins[1];
+  let onCompilation;
+  devAssets.apply({
+    webpack: { sources: { RawSource }, Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: 0 } },
+    hooks: { thisCompilation: { tap: (_, fn) => (onCompilation = fn) } },
+  });
+  const compile = () => {
+    const emitted = new Map();
+    onCompilation({ hooks: { processAssets: { tap: (_, fn) => fn() } }, emitAsset: (name, source) => emitted.set(name, source) });
+    return emitted;
+  };
+  const first = compile();
+  assert.deepEqual([...first.keys()].sort(), ["assets/openapi-pages/openapi/pets/add-pet.aaaaaaaa.json", "assets/openapi-pages/openapi/pets/get-pet.bbbbbbbb.json"]);
+  // A spec edit: get-pet's data renamed (new content, new hash), add-pet's unchanged.
+  fs.rmSync(path.join(folder, "get-pet.bbbbbbbb.json"));
+  fs.writeFileSync(path.join(folder, "get-pet.cccccccc.json"), '{"v":3}');
+  const second = compile();
+  assert.deepEqual([...second.keys()].sort(), ["assets/openapi-pages/openapi/pets/add-pet.aaaaaaaa.json", "assets/openapi-pages/openapi/pets/get-pet.cccccccc.json"]);
+  const key = "assets/openapi-pages/openapi/pets/add-pet.aaaaaaaa.json";
+  assert.equal(second.get(key), first.get(key), "add-pet's source is the one read before");
+  assert.equal(second.get("assets/openapi-pages/openapi/pets/get-pet.cccccccc.json").text, '{"v":3}');
+  fs.rmSync(generated, { recursive: true, force: true });
+});
+
+test('apiRoutes "plugin": a page\'s props files are read as they are now, not from a module cache', () => {
+  const { recordCompiledPage } = require("../api-routes-record.js");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "oadrs-record-"));
+  const file = path.join(dir, "add-pet.api.mdx");
+  const props = path.join(dir, "add-pet.StatusCodes.json");
+  // What @docusaurus/mdx-loader makes of a page with `externalJsonProps` (shortened).
+  const compiled = [
+    'import {jsx as _jsx} from "react/jsx-runtime";',
+    'import StatusCodes from "@theme/StatusCodes";',
+    'export const frontMatter = {"id": "add-pet"};',
+    "export const toc = [];",
+    'export default function MDXContent(props = {}) { return _jsx(StatusCodes, {...require("./add-pet.StatusCodes.json")}); }',
+  ].join("\n");
+  fs.writeFileSync(props, JSON.stringify({ responses: { 200: { description: "before" } } }));
+  const before = recordCompiledPage(compiled, file).tree;
+  assert.deepEqual(before.$el[0], { $c: "@theme/StatusCodes#default" });
+  assert.equal(before.$el[1].responses[200].description, "before");
+  // The pages generated again: the same page, new props.
+  fs.writeFileSync(props, JSON.stringify({ responses: { 200: { description: "after" } } }));
+  assert.equal(recordCompiledPage(compiled, file).tree.$el[1].responses[200].description, "after");
+  assert.throws(() => recordCompiledPage(compiled.replace("./add-pet.StatusCodes.json", "./helper.js"), file), /requires \.\/helper\.js, which is not a JSON file/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
