@@ -11,15 +11,22 @@ const ADVICE_URL = "https://github.com/openapi-docs-rs/openapi-docs-rs/blob/main
 
 /**
  * The note for spec entry `id` with `apiPages` API pages, under the plugin's `options` (its
- * `jsonProps` and `apiRoutes`) and the entry's `sidebarOptions`; null below GIANT_FROM_PAGES.
+ * `jsonProps`, `apiRoutes` and `apiRoutesSidebar`) and the entry's options `entry` (its
+ * `sidebarOptions` and `externalJsonProps`); null below GIANT_FROM_PAGES. The settings come in
+ * the order of their measured effect (docs/giant-apis.md): the plugin owning the routes first.
  */
-function giantSiteNote(id, apiPages, options = {}, sidebarOptions = {}) {
+function giantSiteNote(id, apiPages, options = {}, entry = {}) {
   if (!(apiPages >= GIANT_FROM_PAGES)) return null;
   const settings = [];
-  if (options.jsonProps !== "fetch") settings.push('the plugin\'s `jsonProps: "fetch"`');
-  if (sidebarOptions?.maxCategoryItems === undefined) settings.push("`sidebarOptions.maxCategoryItems: 50`");
+  const ownRoutes = options.apiRoutes === "plugin";
+  if (!ownRoutes) settings.push('`apiRoutes: "plugin"` with `apiRoutesSidebar: "group"`');
+  else if (options.apiRoutesSidebar !== "group") settings.push('`apiRoutesSidebar: "group"`');
+  // With the plugin's routes, each page is compiled once at load: with its props inline, that
+  // takes seconds for a heavy page. With the docs plugin's, "fetch" keeps the props out of the bundles.
+  if (ownRoutes && entry?.externalJsonProps !== true) settings.push("`externalJsonProps: true`");
+  if (!ownRoutes && options.jsonProps !== "fetch") settings.push('or else the plugin\'s `jsonProps: "fetch"`');
+  if (entry?.sidebarOptions?.maxCategoryItems === undefined) settings.push("`sidebarOptions.maxCategoryItems: 50`");
   settings.push("Docusaurus 3.10's `future.faster` (on 2 cores without `ssgWorkerThreads`)");
-  if (options.apiRoutes !== "plugin") settings.push('`apiRoutes: "plugin"`');
   return `${id}: ${apiPages} API pages, a size at which Docusaurus' build slows down with the site; what helps, measured: ${settings.join(", ")} (${ADVICE_URL})`;
 }
 

@@ -409,7 +409,7 @@ function pluginOpenAPIDocsRs(context, options) {
     const entry = JSON.parse(optionsJson);
     const propsNote = bundledPropsNote(id, path.resolve(siteDir, entry.outputDir ?? ""), options.jsonProps ?? "bundle");
     if (propsNote) console.log(`[${PLUGIN_NAME}] note: ${propsNote}`);
-    const giantNote = giantSiteNote(id, summary.apiPages, options, entry.sidebarOptions);
+    const giantNote = giantSiteNote(id, summary.apiPages, options, entry);
     if (giantNote) console.log(`[${PLUGIN_NAME}] note: ${giantNote}`);
     return summary;
   }

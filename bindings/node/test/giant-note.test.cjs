@@ -15,18 +15,28 @@ test("no note below 2,000 API pages", () => {
 test("the note names each setting the site lacks, and the page that measures them", () => {
   const note = giantSiteNote("graph", 11422);
   assert.match(note, /^graph: 11422 API pages, /);
-  for (const setting of ['`jsonProps: "fetch"`', "`sidebarOptions.maxCategoryItems: 50`", "`future.faster`", "`ssgWorkerThreads`", '`apiRoutes: "plugin"`']) {
+  for (const setting of ['`apiRoutes: "plugin"` with `apiRoutesSidebar: "group"`', '`jsonProps: "fetch"`', "`sidebarOptions.maxCategoryItems: 50`", "`future.faster`", "`ssgWorkerThreads`"]) {
     assert.ok(note.includes(setting), `${setting} in ${note}`);
   }
   assert.match(note, /\(https:\/\/github\.com\/openapi-docs-rs\/openapi-docs-rs\/blob\/main\/docs\/giant-apis\.md\)$/);
 });
 
 test("a setting the site has is left out of the note", () => {
-  const note = giantSiteNote("graph", 5000, { jsonProps: "fetch", apiRoutes: "plugin" }, { maxCategoryItems: 40 });
+  const note = giantSiteNote("graph", 5000, { apiRoutes: "plugin", apiRoutesSidebar: "group" }, { sidebarOptions: { maxCategoryItems: 40 }, externalJsonProps: true });
   assert.ok(!note.includes("jsonProps"), note);
   assert.ok(!note.includes("apiRoutes"), note);
   assert.ok(!note.includes("maxCategoryItems"), note);
   assert.ok(note.includes("`future.faster`"), note);
+  // With the docs plugin's routes, "fetch" is what keeps the props out of the bundles.
+  assert.ok(!giantSiteNote("graph", 5000, { jsonProps: "fetch" }).includes("jsonProps"));
+});
+
+test("with the plugin's routes, the note asks for the props in files and the group's sidebar", () => {
+  const note = giantSiteNote("graph", 5000, { apiRoutes: "plugin" }, { externalJsonProps: false });
+  assert.ok(note.includes('`apiRoutesSidebar: "group"`'), note);
+  assert.ok(note.includes("`externalJsonProps: true`"), note);
+  assert.ok(!note.includes('`apiRoutes: "plugin"`'), note);
+  assert.ok(!note.includes("jsonProps: \"fetch\""), note);
 });
 
 test("gen-api-docs prints the note after the summary of an entry of 2,000 operations, not of 1,999", () => {
