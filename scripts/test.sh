@@ -282,6 +282,8 @@ lane_theme() {
     node --test tests/reference-4.3/theme.test.cjs
   step "apiRoutes plugin: a small site built with the docs plugin's routes and with ours, same articles, sidebars, breadcrumbs (JavaScript on and off), navigation in chromium" \
     node --test tests/api-routes/
+  [ "${FULL:-0}" != 1 ] || step "apiRoutes plugin on large specs: Graph's first 1,500 operations and GitHub's spec, every API page the same as the docs plugin's (JavaScript on and off), navigation" \
+    node --test tests/api-routes/large-specs.cjs
   # Every release's theme has been run (docs/reports/theme-faults.md): a matrix, FULL=1 only. CI
   # runs its two ends, 4.3.5 and 5.2 (the steps above).
   [ "${FULL:-0}" != 1 ] || step "theme faults by release: the reference's pages and ours in chromium with each of the thirteen themes" \

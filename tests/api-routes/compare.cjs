@@ -1,0 +1,88 @@
+// What the apiRoutes tests compare between a site built with the docs plugin's routes (the
+// default) and with `apiRoutes: "plugin"`: each API page's `<article>` HTML, sidebar links,
+// breadcrumbs and previous/next links, read in chromium with JavaScript off (the server's HTML)
+// and hydrated. Shared by api-routes.test.cjs (a small site, in CI) and large-specs.cjs (Graph's
+// first 1,500 operations and GitHub's spec, FULL=1).
+"use strict";
+const assert = require("node:assert/strict");
+const { open, hydrated, newPage, inTabs } = require("../browser/browser.cjs");
+const { startServer } = require("../browser/serve.cjs");
+
+/** What the comparison reads of an open page: title, article HTML, sidebar links, breadcrumbs. */
+async function readPage(page) {
+  return page.evaluate(() => ({
+    title: document.querySelector("main article h1")?.textContent ?? null,
+    article: document.querySelector("main article")?.outerHTML ?? null,
+    sidebar: [...document.querySelectorAll("nav.menu a")].map((a) => `${a.textContent} -> ${a.getAttribute("href")}`),
+    breadcrumbs: [...document.querySelectorAll("nav.theme-doc-breadcrumbs li")].map((li) => `${li.textContent} -> ${li.querySelector("a")?.getAttribute("href") ?? ""}`),
+    paginator: [...document.querySelectorAll("nav.pagination-nav a")].map((a) => a.getAttribute("href")),
+  }));
+}
+
+/** Script errors of a page; a spec's own links point off this machine, and those loads fail. */
+function scriptErrorsOf(errors) {
+  return errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+}
+
+/**
+ * Each page of `pages` in the build `dir` of the site `site`, with JavaScript off and on, `tabs`
+ * pages at a time: `{ off: { route: read }, on: { route: read } }`. Every page must answer 200,
+ * and hydrated, log no script error.
+ */
+async function readBuild(browser, site, dir, pages, tabs = 1) {
+  const server = await startServer({ site, dir });
+  const seen = {};
+  try {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    seen.off = await inTabs(
+      pages,
+      async (route) => {
+        const page = await newPage(noScript);
+        const response = await page.goto(server.url + route);
+        assert.equal(response.status(), 200, `${dir} ${route} (JavaScript off)`);
+        const read = await readPage(page);
+        await page.close();
+        return read;
+      },
+      tabs,
+    );
+    await noScript.close();
+    seen.on = await inTabs(
+      pages,
+      async (route) => {
+        const { page, response, errors } = await open(browser, server.url, route);
+        assert.equal(response.status(), 200, `${dir} ${route}`);
+        await hydrated(page);
+        await page.locator("main article").first().waitFor();
+        const read = await readPage(page);
+        assert.deepEqual(scriptErrorsOf(errors), [], `${dir} ${route}: no script error`);
+        await page.close();
+        return read;
+      },
+      tabs,
+    );
+  } finally {
+    await server.stop();
+  }
+  return seen;
+}
+
+/**
+ * Asserts that each page of `pages` reads the same in `docs` and `plugin` (readBuild's), with
+ * JavaScript off and on, and that it has an article and a sidebar to compare.
+ */
+function assertSamePages(docs, plugin, pages) {
+  for (const js of ["off", "on"]) {
+    for (const route of pages) {
+      const [a, b] = [docs[js][route], plugin[js][route]];
+      assert.ok(a.article && a.article.length > 1000, `${route}: an article (JavaScript ${js})`);
+      assert.ok(a.sidebar.length >= 4, `${route}: a sidebar (JavaScript ${js})`);
+      assert.equal(b.article, a.article, `${route}: the same article (JavaScript ${js})`);
+      assert.deepEqual(b.sidebar, a.sidebar, `${route}: the same sidebar links (JavaScript ${js})`);
+      assert.deepEqual(b.breadcrumbs, a.breadcrumbs, `${route}: the same breadcrumbs (JavaScript ${js})`);
+      assert.deepEqual(b.paginator, a.paginator, `${route}: the same previous and next (JavaScript ${js})`);
+    }
+  }
+}
+
+module.exports = { readBuild, assertSamePages, scriptErrorsOf };
