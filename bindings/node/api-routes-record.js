@@ -92,8 +92,9 @@ function importDeclaration(clause, modVar) {
 
 /**
  * The page's `require`: a page with `externalJsonProps` spreads its props from JSON files beside
- * it (`{...require("./x.StatusCodes.json")}`). Read afresh each time, not through Node's module
- * cache, which would keep every page's props in memory and serve stale ones after a regeneration.
+ * it (each a `require` of `./<page>.StatusCodes.json` and the like). Read afresh each time, not
+ * through Node's module cache, which would keep every page's props in memory and serve stale
+ * ones after a regeneration.
  */
 function jsonReader(file) {
   const dir = path.dirname(file);
