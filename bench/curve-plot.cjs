@@ -2,21 +2,39 @@
 // Draws bench/build-curve.cjs results as an SVG: build time and peak RSS against the number of API
 // pages, one line per kind of page and Docusaurus version (log-log axes, so a straight line of
 // slope 1 is linear growth and the quadratic part of a curve shows as a steeper slope).
-// Usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [RESULTS.json ...] (a later file's row
-// replaces an earlier one of the same kind, Docusaurus version and size)
+// Usage: node bench/curve-plot.cjs [--variants] [--only kind,kind] [--docusaurus 3.10] OUT.svg
+//        RESULTS.json [RESULTS.json ...] (a later file's row replaces an earlier one of the same
+//        kind, Docusaurus version and size)
+//   --variants: draw builds with `faster` options off or split sidebars too, each its own line
+//   (docs/notes/build-curve-routes.svg); without it they are left out.
+//   --only, --docusaurus: draw those kinds, that Docusaurus version only.
 "use strict";
 const fs = require("fs");
 
-const [out, ...inputs] = process.argv.slice(2);
+const VARIANTS = process.argv.includes("--variants");
+const valueOf = (name) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const ONLY = valueOf("--only")?.split(",");
+const VERSION = valueOf("--docusaurus");
+const [out, ...inputs] = process.argv.slice(2).filter((a, i, all) => a !== "--variants" && !["--only", "--docusaurus"].includes(a) && !["--only", "--docusaurus"].includes(all[i - 1]));
 if (!out || !inputs.length) {
   console.error("usage: node bench/curve-plot.cjs OUT.svg RESULTS.json [...]");
   process.exit(2);
 }
 // A row built with `--max-category-items` is a kind of its own (drawn dotted).
-const kindOf = (r) => (r.maxCategoryItems === undefined ? r.kind : `${r.kind} (sidebar max ${r.maxCategoryItems})`);
+const kindOf = (r) =>
+  [
+    r.kind,
+    r.maxCategoryItems === undefined ? "" : ` (sidebar max ${r.maxCategoryItems})`,
+    VARIANTS && r.splitSidebars ? ", a sidebar per group" : "",
+    VARIANTS && r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : "",
+  ].join("");
 // Rows the plot leaves out: builds with `faster` options turned off or split sidebars (other
 // sites), and experiments with code that was not kept (their `experiment` label says so).
-const drawn = (r) => r.ok && !r.faster && !r.splitSidebars && !/not kept|temporary/.test(r.experiment ?? "");
+const drawn = (r) =>
+  r.ok && (VARIANTS || (!r.faster && !r.splitSidebars)) && !/not kept|temporary/.test(r.experiment ?? "") && (!ONLY || ONLY.includes(r.kind)) && (!VERSION || r.docusaurus === VERSION);
 // A later file's row replaces an earlier one of the same kind, Docusaurus and size (a re-run).
 const byCell = new Map();
 for (const r of inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8")))) {
@@ -70,13 +88,15 @@ function panel(x0, title, unit, value) {
   return parts.join("\n");
 }
 
+// The variants' labels are long: two to a row.
+const LEGEND_COLUMNS = VARIANTS ? 2 : 3;
 const legend = [...series.keys()].map((key, i) => {
   const kind = key.split(/[ ,]/)[0];
   const dash = key.includes("(sidebar max") ? ' stroke-dasharray="1 3"' : key.endsWith("3.7") ? "" : ' stroke-dasharray="5 3"';
-  const [x, y] = [M.left + (i % 3) * 220, H + 14 + Math.floor(i / 3) * 18];
+  const [x, y] = [M.left + (i % LEGEND_COLUMNS) * (660 / LEGEND_COLUMNS), H + 14 + Math.floor(i / LEGEND_COLUMNS) * 18];
   return `<line x1="${x}" x2="${x + 24}" y1="${y}" y2="${y}" stroke="${COLORS[kind] || "#000"}" stroke-width="2"${dash}/><text x="${x + 30}" y="${y + 4}">${esc(key)}</text>`;
 });
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 14 + Math.ceil(series.size / 3) * 18}" font-family="sans-serif" font-size="11">
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 14 + Math.ceil(series.size / LEGEND_COLUMNS) * 18}" font-family="sans-serif" font-size="11">
 <rect width="100%" height="100%" fill="#fff"/>
 ${panel(0, "docusaurus build: wall time", "seconds", (r) => r.seconds)}
 ${panel(W, "docusaurus build: peak RSS", "MiB", (r) => r.peakMb)}

@@ -4,13 +4,19 @@
 // page, so that two sizes of the same site can be set side by side and the cost that grows with
 // the site's size named.
 //
-// Usage: node bench/profile-summary.cjs [--pages N] [--top 25] [--json FILE] DIR_OR_FILE...
+// Usage: node bench/profile-summary.cjs [--pages N] [--top 25] [--json FILE]
+//                                       [--inclusive name,name] DIR_OR_FILE...
 //   Each argument is a .cpuprofile file or a folder of them (all its threads, added up).
 //   --pages: the pages built, to print CPU-ms per page; --top: how many functions to list.
 //   --json: the summary as JSON (what the docs commit), with the same figures.
+//   --inclusive: functions (by name) whose inclusive time to give: the samples with the function
+//   anywhere on their stack, such as react-router's `matchPath` or the theme's
+//   `isActiveSidebarItem`.
 // Self time: the samples whose top frame is the function. Packages: the `node_modules/<name>`
 // (or `@scope/name`) of the frame's script; "(node)" for Node's own, "(v8)" for V8's entries such
-// as "(garbage collector)" and "(program)"; "(site)" for the rest (the site's bundles). "(idle)",
+// as "(garbage collector)" and "(program)"; "(server bundle)" for the site's server bundle (static
+// generation: React, the theme, react-router); "(this plugin)" for bindings/node; "(site)" for
+// the rest. "(idle)",
 // a thread waiting, is counted apart, not in the CPU time.
 "use strict";
 const fs = require("fs");
@@ -23,7 +29,8 @@ const arg = (name, fallback) => {
 const PAGES = Number(arg("--pages", "0"));
 const TOP = Number(arg("--top", "25"));
 const JSON_OUT = arg("--json");
-const VALUED = new Set(["--pages", "--top", "--json"]);
+const INCLUSIVE = (arg("--inclusive", "") || "").split(",").filter(Boolean);
+const VALUED = new Set(["--pages", "--top", "--json", "--inclusive"]);
 const inputs = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !VALUED.has(all[i - 1]));
 
 /** The .cpuprofile files of `inputs` (files, or folders of them). */
@@ -41,6 +48,9 @@ function profileFiles(list) {
 function packageOf(url, functionName) {
   if (!url) return /^\(.*\)$/.test(functionName) ? "(v8)" : "(node)";
   if (url.startsWith("node:")) return "(node)";
+  // The site's server bundle (static generation), and this plugin's own code.
+  if (/\/__server\/|server\.bundle\.js/.test(url)) return "(server bundle)";
+  if (/bindings\/node\/|docusaurus-plugin-openapi-docs-rs\//.test(url)) return "(this plugin)";
   const m = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/g);
   if (m) return m[m.length - 1].slice("node_modules/".length);
   return "(site)";
@@ -52,9 +62,12 @@ function summarize(files) {
   const byPackage = new Map();
   let totalMs = 0;
   let idleMs = 0;
+  const inclusive = new Map(INCLUSIVE.map((name) => [name, 0]));
   for (const file of files) {
     const profile = JSON.parse(fs.readFileSync(file, "utf8"));
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
     const selfUs = new Map();
     // Each sample's time is the delta that follows it.
     profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
@@ -70,6 +83,16 @@ function summarize(files) {
         continue;
       }
       totalMs += ms;
+      if (inclusive.size) {
+        const seen = new Set();
+        for (let at = id; at !== undefined; at = parent.get(at)) {
+          const frame = nodes.get(at).callFrame.functionName;
+          if (inclusive.has(frame) && !seen.has(frame)) {
+            seen.add(frame);
+            inclusive.set(frame, inclusive.get(frame) + ms);
+          }
+        }
+      }
       byFunction.set(key, { name, where, pkg, ms: (byFunction.get(key)?.ms ?? 0) + ms });
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
     }
@@ -79,6 +102,7 @@ function summarize(files) {
     files: files.map((f) => path.basename(f)),
     totalMs,
     idleMs,
+    inclusive: [...inclusive].map(([name, ms]) => ({ name, ms })),
     packages: [...byPackage].map(([pkg, ms]) => ({ pkg, ms })).sort(sortDown),
     functions: [...byFunction.values()].sort(sortDown),
   };
@@ -95,6 +119,10 @@ function main() {
   for (const p of summary.packages.slice(0, TOP)) console.log(`| ${p.pkg} | ${(p.ms / 1000).toFixed(1)} | ${((100 * p.ms) / summary.totalMs).toFixed(1)}%${perPage(p.ms)} |`);
   console.log(`\n| function (self time) | package | CPU-s | share${head} |\n|---|---|---|---|${PAGES ? "---|" : ""}`);
   for (const f of summary.functions.slice(0, TOP)) console.log(`| \`${f.name}\` ${f.where} | ${f.pkg} | ${(f.ms / 1000).toFixed(1)} | ${((100 * f.ms) / summary.totalMs).toFixed(1)}%${perPage(f.ms)} |`);
+  if (summary.inclusive.length) {
+    console.log(`\n| function (inclusive time) | CPU-s | share${head} |\n|---|---|---|${PAGES ? "---|" : ""}`);
+    for (const f of summary.inclusive) console.log(`| \`${f.name}\` | ${(f.ms / 1000).toFixed(1)} | ${((100 * f.ms) / summary.totalMs).toFixed(1)}%${perPage(f.ms)} |`);
+  }
   if (JSON_OUT) {
     const round = (ms) => Math.round(ms);
     fs.writeFileSync(
@@ -105,6 +133,7 @@ function main() {
           pages: PAGES || null,
           totalMs: round(summary.totalMs),
           idleMs: round(summary.idleMs),
+          inclusive: summary.inclusive.map((f) => ({ ...f, ms: round(f.ms) })),
           packages: summary.packages.slice(0, TOP).map((p) => ({ ...p, ms: round(p.ms) })),
           functions: summary.functions.slice(0, TOP).map((f) => ({ ...f, ms: round(f.ms) })),
         },
