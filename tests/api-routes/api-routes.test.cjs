@@ -22,7 +22,7 @@ const path = require("path");
 const { runSync } = require("../child.cjs");
 const { launch, open, hydrated } = require("../browser/browser.cjs");
 const { startServer, startDevServer } = require("../browser/serve.cjs");
-const { readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
+const { builtPages, readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
 
 const SITE = path.join(__dirname, "site");
 const BIN = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });
@@ -41,17 +41,6 @@ before(() => {
   }
 });
 
-/** The API pages of the default build: every page under /docs/petstore/. */
-function apiPages() {
-  const dir = path.join(SITE, BUILDS.docs, "docs/petstore");
-  return fs
-    .readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith("index.html"))
-    .map((f) => `/docs/petstore/${path.dirname(f)}`.replace(/\/\.$/, ""))
-    .sort();
-}
-
 test('apiRoutes "plugin": the pages are in no JavaScript file; their data files are assets', () => {
   const jsOf = (build) => fs.readdirSync(path.join(SITE, build, "assets/js")).map((f) => fs.readFileSync(path.join(SITE, build, "assets/js", f), "utf8"));
   assert.ok(jsOf(BUILDS.docs).some((js) => js.includes(PROPS_TEXT)), "the default bundles the page");
@@ -63,7 +52,7 @@ test('apiRoutes "plugin": the pages are in no JavaScript file; their data files 
 });
 
 test('every API page has the same article, sidebar links and breadcrumbs with apiRoutes "plugin", JavaScript on and off', { timeout: 600_000 }, async () => {
-  const pages = apiPages();
+  const pages = builtPages(SITE, BUILDS.docs, "petstore");
   assert.equal(pages.length, 24, pages.join(", "));
   const browser = await launch();
   try {

@@ -5,8 +5,20 @@
 // first 1,500 operations and GitHub's spec, FULL=1).
 "use strict";
 const assert = require("node:assert/strict");
+const fs = require("fs");
+const path = require("path");
 const { open, hydrated, newPage, inTabs } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
+
+/** The pages of the build `buildDir` of the site `site` under /docs/<folder>/, as routes, sorted. */
+function builtPages(site, buildDir, folder) {
+  return fs
+    .readdirSync(path.join(site, buildDir, "docs", folder), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith("index.html"))
+    .map((f) => `/docs/${folder}/${path.dirname(f)}`.replace(/\/\.$/, ""))
+    .sort();
+}
 
 /** What the comparison reads of an open page: title, article HTML, sidebar links, breadcrumbs. */
 async function readPage(page) {
@@ -85,4 +97,4 @@ function assertSamePages(docs, plugin, pages) {
   }
 }
 
-module.exports = { readBuild, assertSamePages, scriptErrorsOf };
+module.exports = { builtPages, readBuild, assertSamePages, scriptErrorsOf };

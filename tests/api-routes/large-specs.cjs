@@ -19,7 +19,7 @@ const path = require("path");
 const { runSync } = require("../child.cjs");
 const { launch, open, hydrated } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
+const { builtPages, readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
 const { graphSubset } = require("../../bench/lib/graph-subset.cjs");
 
 const WORK = path.join(__dirname, ".work");
@@ -61,17 +61,6 @@ module.exports = {
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "api-routes-large-site", private: true }) + "\n");
 }
 
-/** The API pages of the default build of `dir`: every page under /docs/api/. */
-function apiPages(dir) {
-  const root = path.join(dir, BUILDS.docs, "docs/api");
-  return fs
-    .readdirSync(root, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith("index.html"))
-    .map((f) => `/docs/api/${path.dirname(f)}`.replace(/\/\.$/, ""))
-    .sort();
-}
-
 for (const name of CHOSEN) {
   const entry = SPECS[name];
   if (!entry) throw new Error(`LARGE_SPECS: ${name} is not one of ${Object.keys(SPECS).join(", ")}`);
@@ -85,7 +74,7 @@ for (const name of CHOSEN) {
       const built = runSync(`docusaurus build (${name}, ${mode})`, process.execPath, [bin, "build", "--out-dir", outDir], { cwd: dir, env }, 45 * 60_000);
       assert.equal(built.status, 0, `docusaurus build (${mode}) failed:\n${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`);
     }
-    const pages = apiPages(dir);
+    const pages = builtPages(dir, BUILDS.docs, "api");
     assert.ok(pages.length >= entry.pages, `${pages.length} API pages`);
     const browser = await launch();
     try {
