@@ -59,10 +59,13 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
       tabs,
     );
     await noScript.close();
+    // One context for the hydrated pages: its HTTP cache keeps the site's scripts, as a reader's
+    // browser does (a fresh context per page fetched every bundle again for each page).
+    const scripted = await browser.newContext();
     seen.on = await inTabs(
       pages,
       async (route) => {
-        const { page, response, errors } = await open(browser, server.url, route);
+        const { page, response, errors } = await open(scripted, server.url, route);
         assert.equal(response.status(), 200, `${dir} ${route}`);
         await hydrated(page);
         await page.locator("main article").first().waitFor();
@@ -73,6 +76,7 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
       },
       tabs,
     );
+    await scripted.close();
   } finally {
     await server.stop();
   }

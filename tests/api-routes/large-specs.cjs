@@ -29,7 +29,7 @@ const SPECS = {
 };
 const CHOSEN = (process.env.LARGE_SPECS || "graph,github").split(",");
 const BUILDS = { docs: "build-docs", plugin: "build-plugin" };
-const TABS = 2;
+const TABS = 4;
 
 /** Writes the site for `specFile` in `dir` (from scratch): config, sidebars, a guide. */
 function writeSite(dir, specFile) {
