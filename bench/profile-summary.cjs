@@ -16,8 +16,7 @@
 // (or `@scope/name`) of the frame's script; "(node)" for Node's own, "(v8)" for V8's entries such
 // as "(garbage collector)" and "(program)"; "(server bundle)" for the site's server bundle (static
 // generation: React, the theme, react-router); "(this plugin)" for bindings/node; "(site)" for
-// the rest. "(idle)",
-// a thread waiting, is counted apart, not in the CPU time.
+// the rest. "(idle)", a thread waiting, is counted apart, not in the CPU time.
 "use strict";
 const fs = require("fs");
 const path = require("path");

@@ -20,9 +20,9 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { runSync } = require("../child.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { launch, open, hydrated, scriptErrorsOf } = require("../browser/browser.cjs");
 const { startServer, startDevServer } = require("../browser/serve.cjs");
-const { builtPages, readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
+const { builtPages, readBuild, assertSamePages } = require("./compare.cjs");
 
 const SITE = path.join(__dirname, "site");
 const BIN = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [SITE] });

@@ -7,7 +7,7 @@
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { open, hydrated, newPage, inTabs } = require("../browser/browser.cjs");
+const { open, hydrated, newPage, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
 
 /** The pages of the build `buildDir` of the site `site` under /docs/<folder>/, as routes, sorted. */
@@ -29,11 +29,6 @@ async function readPage(page) {
     breadcrumbs: [...document.querySelectorAll("nav.theme-doc-breadcrumbs li")].map((li) => `${li.textContent} -> ${li.querySelector("a")?.getAttribute("href") ?? ""}`),
     paginator: [...document.querySelectorAll("nav.pagination-nav a")].map((a) => a.getAttribute("href")),
   }));
-}
-
-/** Script errors of a page; a spec's own links point off this machine, and those loads fail. */
-function scriptErrorsOf(errors) {
-  return errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
 }
 
 /**
@@ -101,4 +96,4 @@ function assertSamePages(docs, plugin, pages) {
   }
 }
 
-module.exports = { builtPages, readBuild, assertSamePages, scriptErrorsOf };
+module.exports = { builtPages, readBuild, assertSamePages };

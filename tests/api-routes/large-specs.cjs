@@ -17,9 +17,9 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
-const { launch, open, hydrated } = require("../browser/browser.cjs");
+const { launch, open, hydrated, scriptErrorsOf } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { builtPages, readBuild, assertSamePages, scriptErrorsOf } = require("./compare.cjs");
+const { builtPages, readBuild, assertSamePages } = require("./compare.cjs");
 const { graphSubset } = require("../../bench/lib/graph-subset.cjs");
 
 const WORK = path.join(__dirname, ".work");

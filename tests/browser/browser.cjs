@@ -59,6 +59,14 @@ async function open(target, baseUrl, path, { waitUntil = "networkidle" } = {}) {
   return { page, response, errors };
 }
 
+/**
+ * The script errors among `errors` (recordErrors'): a spec's own links point off this machine, and
+ * those loads fail, which is not a script error.
+ */
+function scriptErrorsOf(errors) {
+  return errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
+}
+
 /** Resolves once React has hydrated the page (Docusaurus then sets <html data-has-hydrated="true">). */
 function hydrated(page) {
   return page.waitForFunction(() => document.documentElement.dataset.hasHydrated === "true");
@@ -209,8 +217,7 @@ async function hydratedMains(site, builds, routes, inspect = async () => {}) {
           await page.locator("main .openapi__heading").first().waitFor();
           html[side][route] = await page.locator("main").first().evaluate((main) => main.innerHTML);
           await inspect(page, side, route);
-          const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
-          assert.deepEqual(scriptErrors, [], `${side} ${route}: no page errors`);
+          assert.deepEqual(scriptErrorsOf(errors), [], `${side} ${route}: no page errors`);
           await page.close();
         }
       } finally {
@@ -243,4 +250,4 @@ async function inTabs(items, inspect, tabs = TABS) {
   return seen;
 }
 
-module.exports = { launch, newPage, open, recordErrors, hydrated, settled, arrive, servedSite, hydratedMains, inTabs, TABS };
+module.exports = { launch, newPage, open, recordErrors, scriptErrorsOf, hydrated, settled, arrive, servedSite, hydratedMains, inTabs, TABS };

@@ -142,7 +142,7 @@ test("an API page renders the same main content in both builds", { timeout: 120_
 });
 
 test('jsonProps "fetch" under docusaurus start: the dev server serves the props files, and pages show them', { timeout: 240_000 }, async () => {
-  const { launch, open, hydrated } = require("../browser/browser.cjs");
+  const { launch, open, hydrated, scriptErrorsOf } = require("../browser/browser.cjs");
   const { startDevServer } = require("../browser/serve.cjs");
   const server = await startDevServer({ site: SITE, env: { FIXTURE_JSON_PROPS: "fetch" }, timeoutMs: 180_000 });
   const browser = await launch();
@@ -153,8 +153,7 @@ test('jsonProps "fetch" under docusaurus start: the dev server serves the props 
     assert.match(text, /\bRequest\b[^]*\bname\b[^]*\brequired\b/i, "the request body renders");
     assert.match(text, /\b405\b/, "the responses render");
     await navigationFetchesProps(page);
-    const scriptErrors = errors.filter((e) => !e.startsWith("external request:") && !e.startsWith("Failed to load resource"));
-    assert.deepEqual(scriptErrors, []);
+    assert.deepEqual(scriptErrorsOf(errors), []);
   } finally {
     await browser.close();
     server.stop();

@@ -23,7 +23,7 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated, settled, inTabs } = require("../browser/browser.cjs");
+const { launch, open, hydrated, settled, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 const { compareTrees, decodeApi } = require("../differential/compare.cjs");
 const { safePage } = require("../differential/theme-safe.cjs");
 const { writeCaseSpecs, themeBreakerCases } = require("./cases.cjs");
@@ -251,7 +251,7 @@ async function inspectPage(context, server, side, route) {
       const tabs = [...(main?.querySelectorAll(".openapi-tabs__discriminator [role=tab]") ?? [])].map((t) => t.textContent.trim());
       return { crashed: document.body.textContent.includes("This page crashed"), fromSpec, ran, tabs };
     });
-    const thrown = errors.filter((e) => !e.startsWith("Failed to load resource") && !e.startsWith("external request:"));
+    const thrown = scriptErrorsOf(errors);
     return { ...found, thrown };
   } finally {
     await tab.close();

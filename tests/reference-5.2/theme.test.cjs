@@ -16,7 +16,7 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated, settled, inTabs } = require("../browser/browser.cjs");
+const { launch, open, hydrated, settled, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 
 const SITE = path.join(__dirname, "site");
 const DOCS = path.join(SITE, "docs/petstore");
@@ -152,7 +152,7 @@ async function inspectPage(context, server, page) {
       return { crashed: document.body.textContent.includes("This page crashed"), fromSpec, ran };
     });
     // React's warning about a string `onerror` the theme passes on is not the page throwing.
-    const thrown = errors.filter((e) => !e.startsWith("Failed to load resource") && !e.startsWith("external request:") && !/Minified React error #231/.test(e));
+    const thrown = scriptErrorsOf(errors).filter((e) => !/Minified React error #231/.test(e));
     return { status: 200, ...found, thrown };
   } finally {
     await tab.close();

@@ -27,7 +27,7 @@ const fs = require("fs");
 const path = require("path");
 const { runSync } = require("../child.cjs");
 const { startServer } = require("../browser/serve.cjs");
-const { launch, open, hydrated, settled, inTabs } = require("../browser/browser.cjs");
+const { launch, open, hydrated, settled, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 const { compareTrees, decodeApi } = require("../differential/compare.cjs");
 const { safePage } = require("../differential/theme-safe.cjs");
 const { writeCaseSpecs } = require("../reference-4.3/cases.cjs");
@@ -126,7 +126,7 @@ async function inspectPage(context, server, route) {
     await hydrated(tab);
     await settled(tab);
     const crashed = await tab.evaluate(() => document.body.textContent.includes("This page crashed"));
-    const thrown = errors.filter((e) => !e.startsWith("Failed to load resource") && !e.startsWith("external request:"));
+    const thrown = scriptErrorsOf(errors);
     return { crashed, thrown };
   } finally {
     await tab.close();
