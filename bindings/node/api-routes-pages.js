@@ -118,11 +118,13 @@ function groupPath(base, segments, where) {
  * Builds the data files and the route of the spec entry `entryId` whose pages are in `outputDir`
  * (absolute). `site`: { siteDir, siteConfig, docsPath (absolute), routeBasePath, docsOptions,
  * docsPluginId (the docs plugin instance's id), pluginId, dataDir (where data files go), sidebar
- * ("whole": one sidebar, as the docs plugin shows it; "group": one sidebar per group) }.
+ * ("whole": one sidebar, as the docs plugin shows it; "group": one sidebar per group), compiled
+ * (optional: a Map kept across calls, each page's compiled module by its file, reused while the
+ * page's text is the same; its props files are read again each time) }.
  * Resolves to the route to add.
  */
 async function buildEntryRoutes(entryId, outputDir, site) {
-  const { siteDir, siteConfig, docsPath, routeBasePath, docsOptions, docsPluginId, pluginId, dataDir, sidebar } = site;
+  const { siteDir, siteConfig, docsPath, routeBasePath, docsOptions, docsPluginId, pluginId, dataDir, sidebar, compiled } = site;
   const where = `config.${entryId}`;
   const sidebarFile = path.join(outputDir, "sidebar.ts");
   if (!fs.existsSync(sidebarFile)) {
@@ -201,6 +203,9 @@ async function buildEntryRoutes(entryId, outputDir, site) {
     docs: Object.fromEntries([...docs.values()].map((d) => [d.id, { id: d.id, title: d.title, description: d.description, sidebar: undefined }])),
   };
 
+  // The classes theme-common's PluginHtmlClassNameProvider gives the docs plugin's pages
+  // (`plugin-` and its name without `docusaurus-plugin-content-`, and its id); group.js adds them.
+  const docsPluginClassName = `plugin-docs plugin-id-${docsPluginId}`;
   const groupRoutes = [];
   fs.mkdirSync(dataDir, { recursive: true });
   for (const group of groups) {
@@ -212,7 +217,10 @@ async function buildEntryRoutes(entryId, outputDir, site) {
       version.docs[id].sidebar = name;
       let recorded;
       try {
-        recorded = recordCompiledPage(await compile(page.file, page.content), page.file);
+        const cached = compiled?.get(page.file);
+        const code = cached?.content === page.content ? cached.code : await compile(page.file, page.content);
+        compiled?.set(page.file, { content: page.content, code });
+        recorded = recordCompiledPage(code, page.file);
       } catch (err) {
         if (err instanceof RecordError) throw new ApiRoutesError(`${where}: page ${page.file} cannot be served by \`apiRoutes: "plugin"\` yet: ${err.message}`);
         throw err;
@@ -244,7 +252,7 @@ async function buildEntryRoutes(entryId, outputDir, site) {
       pageRoutes.push({ path: page.permalink, exact: true, component: path.join(CLIENT, "page.js"), openapiPage: dataName });
     }
     const segments = pageRoutes.map((r) => r.path.slice(base.length + 1));
-    groupRoutes.push({ path: groupPath(base, segments, where), exact: false, component: path.join(CLIENT, "group.js"), sidebar: name, routes: pageRoutes });
+    groupRoutes.push({ path: groupPath(base, segments, where), exact: false, component: path.join(CLIENT, "group.js"), sidebar: name, docsPluginClassName, routes: pageRoutes });
   }
   const docRoot = { path: base, exact: false, component: docsOptions.docRootComponent ?? "@theme/DocRoot", routes: groupRoutes };
   const versionRoot = { path: base, exact: false, component: docsOptions.docVersionRootComponent ?? "@theme/DocVersionRoot", routes: [docRoot], props: { version } };

@@ -53,6 +53,24 @@ function refusals(config, siteDir, siteConfig, docsOptions, docsPath) {
       );
     }
   }
+  // A `doc` navbar item naming an API page: the docs plugin knows no such doc any more, and would
+  // fail with a message that does not say why.
+  const folders = Object.values(config)
+    .filter((entry) => entry && typeof entry === "object")
+    .map((entry) => path.relative(docsPath, path.resolve(siteDir, entry.outputDir ?? "")).split(path.sep).join("/"));
+  const navbarItems = (items) => (items ?? []).flatMap((item) => [item, ...navbarItems(item?.items)]);
+  for (const item of navbarItems(siteConfig.themeConfig?.navbar?.items)) {
+    if (item?.type !== "doc" || typeof item.docId !== "string") continue;
+    const folder = folders.find((f) => item.docId.startsWith(`${f}/`));
+    if (folder) {
+      refused.push(
+        new ApiRoutesError(
+          `themeConfig.navbar: the \`doc\` item "${item.docId}" names an API page, and with \`apiRoutes: "plugin"\` API pages are not the docs plugin's docs`,
+          `link to the page by its URL instead (\`{ to: "/${docsOptions.routeBasePath ?? "docs"}/${item.docId}", label: ... }\`, or the page's \`slug\`)`,
+        ),
+      );
+    }
+  }
   const locales = siteConfig.i18n?.locales ?? ["en"];
   if (locales.length > 1) refused.push(new ApiRoutesError(`\`apiRoutes: "plugin"\` does not translate API pages yet, and the site has the locales ${locales.join(", ")}`, 'set `apiRoutes` to "docs" for a site with several locales'));
   return refused;
@@ -63,11 +81,22 @@ function dataDir(generatedFilesDir) {
   return path.join(generatedFilesDir, "docusaurus-plugin-openapi-docs-rs", DATA_FOLDER);
 }
 
-/** Adds the routes of every spec entry of `config` (see api-routes-pages.js). */
-async function addApiRoutes({ config, context, docsOptions, docsPath, routeBasePath, docsPluginId, pluginId, sidebar, addRoute }) {
+/**
+ * Adds the routes of every spec entry of `config` (see api-routes-pages.js). Called at every
+ * load of the site's content, and under `docusaurus start` again after each reload of any plugin
+ * (`allContentLoaded`): Docusaurus runs the reloads side by side, each from the site as it was
+ * when it began, and the last to end writes the routes, so each must read the pages as they are
+ * on disk. `cache` ({ compiled: Map or null, cleared: boolean }, kept by the plugin instance
+ * across the calls): the pages' compiled modules by file (a page whose text did not change is not
+ * compiled again; null: none kept), and whether this process has cleared the data folder. It is cleared once: data files
+ * are named by their content's hash, and routes written by a reload that ends later may still
+ * name an earlier one.
+ */
+async function addApiRoutes({ config, context, docsOptions, docsPath, routeBasePath, docsPluginId, pluginId, sidebar, addRoute, cache }) {
   const { siteDir, siteConfig, generatedFilesDir } = context;
   const dir = dataDir(generatedFilesDir);
-  fs.rmSync(path.join(dir, pluginId), { recursive: true, force: true });
+  if (!cache.cleared) fs.rmSync(path.join(dir, pluginId), { recursive: true, force: true });
+  cache.cleared = true;
   for (const [id, entry] of Object.entries(config)) {
     const route = await buildEntryRoutes(id, path.resolve(siteDir, entry.outputDir), {
       siteDir,
@@ -79,6 +108,7 @@ async function addApiRoutes({ config, context, docsOptions, docsPath, routeBaseP
       pluginId,
       dataDir: dir,
       sidebar,
+      compiled: cache.compiled,
     });
     addRoute(route);
   }

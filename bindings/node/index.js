@@ -645,6 +645,9 @@ function pluginOpenAPIDocsRs(context, options) {
 
   // How many times loadContent ran: every call after the first is a reload.
   let loads = 0;
+  // `apiRoutes: "plugin"`: what addApiRoutes keeps from one call to the next. The compiled pages
+  // only under `start`, which calls it again at each reload: a build calls it once.
+  const apiRoutesCache = { compiled: command === "start" ? new Map() : null, cleared: false };
   // During `docusaurus start`: the watcher of every file the spec entries read (watch.js).
   let inputsWatcher = null;
 
@@ -713,7 +716,9 @@ function pluginOpenAPIDocsRs(context, options) {
       if (!reload) return generateStale();
       await generateSettled();
     },
-    async contentLoaded({ actions }) {
+    // `apiRoutes: "plugin"`: the routes are added here rather than in contentLoaded, which a
+    // reload of another plugin does not run again (see addApiRoutes).
+    async allContentLoaded({ actions }) {
       if (!ownRoutes) return;
       await apiRoutes.addApiRoutes({
         config,
@@ -725,6 +730,7 @@ function pluginOpenAPIDocsRs(context, options) {
         pluginId: options.id ?? "default",
         sidebar: options.apiRoutesSidebar ?? "whole",
         addRoute: actions.addRoute,
+        cache: apiRoutesCache,
       });
     },
     getClientModules() {

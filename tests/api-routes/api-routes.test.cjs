@@ -4,14 +4,15 @@
 //    with this plugin owning their routes;
 //  - in chromium, every API page of the default build, in both builds: with JavaScript off (the
 //    server's HTML) and hydrated, the same `<article>` HTML, the same sidebar links and the same
-//    breadcrumbs, and no script error;
+//    breadcrumbs, previous and next, search metadata and `<html>` classes, and no script error;
+//  - the sitemap lists the same pages;
 //  - the pages are no modules of the bundle: a text of a page's props is in no JavaScript file;
 //  - client-side navigation from API page to API page, to the guide and back, with no reload
 //    and no script error;
 //  - the explorer of a page sends a request to a local server (the spec's own local server,
 //    127.0.0.1:4010) and shows the answer;
-//  - under `docusaurus start`: a page shows, and client-side navigation loads the next page's data
-//    from the dev server.
+//  - under `docusaurus start`: a page shows, client-side navigation loads the next page's data
+//    from the dev server, and an edit of the spec reaches the open page.
 // API_ROUTES_REUSE_BUILDS=1 reuses the builds of an earlier run (see `before`).
 "use strict";
 const { test, before } = require("node:test");
@@ -51,7 +52,14 @@ test('apiRoutes "plugin": the pages are in no JavaScript file; their data files 
   assert.ok(fs.readFileSync(path.join(data, file), "utf8").includes(PROPS_TEXT));
 });
 
-test('every API page has the same article, sidebar links and breadcrumbs with apiRoutes "plugin", JavaScript on and off', { timeout: 600_000 }, async () => {
+test('apiRoutes "plugin": the sitemap lists the same pages', () => {
+  const locs = (dir) => [...fs.readFileSync(path.join(SITE, dir, "sitemap.xml"), "utf8").matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]).sort();
+  const docs = locs(BUILDS.docs);
+  assert.ok(docs.includes("http://localhost/docs/petstore/add-pet"), docs.join("\n"));
+  assert.deepEqual(locs(BUILDS.plugin), docs);
+});
+
+test('every API page reads the same with apiRoutes "plugin" (article, sidebar, breadcrumbs, previous and next, metadata), JavaScript on and off', { timeout: 600_000 }, async () => {
   const pages = builtPages(SITE, BUILDS.docs, "petstore");
   assert.equal(pages.length, 24, pages.join(", "));
   const browser = await launch();
@@ -135,8 +143,17 @@ test('apiRoutes "plugin": the explorer sends a request to a local server and sho
   }
 });
 
-test('apiRoutes "plugin" under docusaurus start: the dev server serves the data files, and pages show them', { timeout: 420_000 }, async () => {
-  const server = await startDevServer({ site: SITE, env: { API_ROUTES: "plugin" } });
+test('apiRoutes "plugin" under docusaurus start: the dev server serves the data files, pages show them, and an edit of the spec reaches the open page', { timeout: 420_000 }, async () => {
+  // A copy of the site and of its spec, which the test edits (the site's own folder keeps its
+  // builds; the corpus stays as it is).
+  const dev = path.join(__dirname, ".work", "dev-site");
+  fs.rmSync(dev, { recursive: true, force: true });
+  fs.mkdirSync(dev, { recursive: true });
+  for (const entry of ["docusaurus.config.js", "sidebars.ts", "package.json", "src", "docs/intro.md"]) fs.cpSync(path.join(SITE, entry), path.join(dev, entry), { recursive: true });
+  const spec = path.join(dev, "petstore.yaml");
+  const original = fs.readFileSync(path.join(__dirname, "../corpus/parity/petstore.yaml"), "utf8");
+  fs.writeFileSync(spec, original);
+  const server = await startDevServer({ site: dev, env: { API_ROUTES: "plugin", API_ROUTES_SPEC: spec } });
   const browser = await launch();
   const heading = (page, text) => page.waitForFunction((t) => document.querySelector("article h1")?.textContent === t, text, { timeout: 60_000 });
   try {
@@ -150,6 +167,18 @@ test('apiRoutes "plugin" under docusaurus start: the dev server serves the data 
     await heading(page, "Update an existing pet");
     await page.locator("main .openapi-explorer__request-form").first().waitFor();
     assert.ok(fetched.some((line) => /^200 .*\/update-pet\.[0-9a-f]{8}\.json$/.test(line)), `fetched: ${fetched.join(", ")}`);
+    // An edit of the open page's operation: the plugin regenerates its page, Docusaurus reloads
+    // the plugin's routes (the page's data file has a new name), and the page shows the edit
+    // without a reload by the reader.
+    assert.ok(original.includes("summary: Update an existing pet"));
+    await page.evaluate(() => (window.__sameDocument = true));
+    fs.writeFileSync(spec, original.replace("summary: Update an existing pet", "summary: Update a pet, edited while open"));
+    await heading(page, "Update a pet, edited while open");
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, "the edit reached the page without a reload");
+    assert.ok(fetched.filter((line) => /^200 .*\/update-pet\.[0-9a-f]{8}\.json$/.test(line)).length >= 2, `fetched: ${fetched.join(", ")}`);
+    // Navigation to another page still finds its data.
+    await page.locator("a[href='/docs/petstore/add-pet']").first().click();
+    await heading(page, "Add a new pet to the store");
     assert.deepEqual(scriptErrorsOf(errors), []);
   } finally {
     await browser.close();

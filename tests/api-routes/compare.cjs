@@ -7,7 +7,7 @@
 const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
-const { open, hydrated, newPage, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
+const { open, hydrated, settled, newPage, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
 
 /** The pages of the build `buildDir` of the site `site` under /docs/<folder>/, as routes, sorted. */
@@ -20,7 +20,10 @@ function builtPages(site, buildDir, folder) {
     .sort();
 }
 
-/** What the comparison reads of an open page: title, article HTML, sidebar links, breadcrumbs. */
+/**
+ * What the comparison reads of an open page: title, article HTML, sidebar links, breadcrumbs,
+ * previous and next, the head's metadata and the classes of `<html>`.
+ */
 async function readPage(page) {
   return page.evaluate(() => ({
     title: document.querySelector("main article h1")?.textContent ?? null,
@@ -28,6 +31,15 @@ async function readPage(page) {
     sidebar: [...document.querySelectorAll("nav.menu a")].map((a) => `${a.textContent} -> ${a.getAttribute("href")}`),
     breadcrumbs: [...document.querySelectorAll("nav.theme-doc-breadcrumbs li")].map((li) => `${li.textContent} -> ${li.querySelector("a")?.getAttribute("href") ?? ""}`),
     paginator: [...document.querySelectorAll("nav.pagination-nav a")].map((a) => a.getAttribute("href")),
+    // What search crawlers and plugins read (SearchMetadata's tags, the description, the
+    // canonical URL), and the classes of <html> a site's CSS may select docs pages by.
+    // Each tag as its name and attributes, sorted: react-helmet writes a tag it updates back
+    // with its attributes in another order.
+    head: [...document.head.querySelectorAll("meta[name], meta[property], link[rel=canonical], link[rel=alternate]")].map((e) =>
+      [e.localName, ...[...e.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort()].join(" "),
+    ),
+    htmlClasses: document.documentElement.className.split(/\s+/).filter((c) => c && c !== "plugin-openapi-docs-rs" && !c.startsWith("plugin-id-")),
+    pluginIds: document.documentElement.className.split(/\s+/).filter((c) => c.startsWith("plugin-id-")),
   }));
 }
 
@@ -64,6 +76,8 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
         assert.equal(response.status(), 200, `${dir} ${route}`);
         await hydrated(page);
         await page.locator("main article").first().waitFor();
+        // The effects that run after hydration (the explorer's and the responses' tabs) done.
+        await settled(page);
         const read = await readPage(page);
         assert.deepEqual(scriptErrorsOf(errors), [], `${dir} ${route}: no script error`);
         await page.close();
@@ -78,6 +92,14 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
   return seen;
 }
 
+/** Where two texts first differ, with some of each around it: for a message. */
+function firstDifference(expected, actual) {
+  let at = 0;
+  while (at < expected.length && expected[at] === actual[at]) at++;
+  const around = (text) => JSON.stringify(text.slice(Math.max(0, at - 200), at + 300));
+  return `they differ at character ${at} (lengths ${expected.length} and ${actual.length}):\n  default: ${around(expected)}\n  plugin:  ${around(actual)}`;
+}
+
 /**
  * Asserts that each page of `pages` reads the same in `docs` and `plugin` (readBuild's), with
  * JavaScript off and on, and that it has an article and a sidebar to compare.
@@ -88,10 +110,21 @@ function assertSamePages(docs, plugin, pages) {
       const [a, b] = [docs[js][route], plugin[js][route]];
       assert.ok(a.article && a.article.length > 1000, `${route}: an article (JavaScript ${js})`);
       assert.ok(a.sidebar.length >= 4, `${route}: a sidebar (JavaScript ${js})`);
-      assert.equal(b.article, a.article, `${route}: the same article (JavaScript ${js})`);
+      if (b.article !== a.article) assert.fail(`${route}: the same article (JavaScript ${js}); ${firstDifference(a.article, b.article)}`);
       assert.deepEqual(b.sidebar, a.sidebar, `${route}: the same sidebar links (JavaScript ${js})`);
       assert.deepEqual(b.breadcrumbs, a.breadcrumbs, `${route}: the same breadcrumbs (JavaScript ${js})`);
       assert.deepEqual(b.paginator, a.paginator, `${route}: the same previous and next (JavaScript ${js})`);
+      assert.ok(a.head.some((tag) => tag.includes("docsearch:docusaurus_tag")), `${route}: SearchMetadata's tags (JavaScript ${js})`);
+      // In the server's HTML, in the same order. Once hydrated, the same tags: react-helmet
+      // writes the tags it updates back in an order that differs between the two route trees
+      // (the canonical and alternate links before or after the docs plugin's metadata).
+      const order = (head) => (js === "off" ? head : [...head].sort());
+      assert.deepEqual(order(b.head), order(a.head), `${route}: the same search metadata, description and canonical URL (JavaScript ${js})`);
+      // <html>'s classes: the docs plugin's, in any order; with the plugin's routes, the
+      // plugin's own `plugin-openapi-docs-rs plugin-id-<id>` beside them (Docusaurus adds a
+      // route's plugin's classes; group.js adds the docs plugin's).
+      assert.deepEqual([...b.htmlClasses].sort(), [...a.htmlClasses].sort(), `${route}: the same classes on <html> (JavaScript ${js})`);
+      for (const id of a.pluginIds) assert.ok(b.pluginIds.includes(id), `${route}: <html> has ${id} (JavaScript ${js})`);
     }
   }
 }

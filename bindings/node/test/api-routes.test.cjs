@@ -46,6 +46,17 @@ test('apiRoutes "plugin" refuses versions of a spec entry and several locales, f
   refused(() => plugin(site({ locales: ["en", "fr"] }), options()), /does not translate API pages yet.*en, fr/);
 });
 
+test('apiRoutes "plugin" refuses a `doc` navbar item naming an API page', () => {
+  const withNavbar = (items) => {
+    const where = site();
+    where.siteConfig.themeConfig = { navbar: { items } };
+    return where;
+  };
+  const dropdown = [{ type: "dropdown", label: "API", items: [{ type: "doc", docId: "pets/add-pet", label: "Add a pet" }] }];
+  refused(() => plugin(withNavbar(dropdown), options()), /the `doc` item "pets\/add-pet" names an API page/, /\{ to: "\/docs\/pets\/add-pet"/);
+  assert.ok(plugin(withNavbar([{ type: "doc", docId: "intro" }, { to: "/docs/pets/add-pet", label: "Add a pet" }]), options()), "a guide by id, an API page by URL");
+});
+
 test('apiRoutes "plugin": the client bundler serves the data files under `docusaurus start` only', () => {
   const { configureApiRoutes } = require("../api-routes.js");
   class DefinePlugin {
@@ -121,4 +132,43 @@ test('apiRoutes "plugin": a page\'s props files are read as they are now, not fr
   assert.equal(recordCompiledPage(compiled, file).tree.$el[1].responses[200].description, "after");
   assert.throws(() => recordCompiledPage(compiled.replace("./add-pet.StatusCodes.json", "./helper.js"), file), /requires \.\/helper\.js, which is not a JSON file/);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('apiRoutes "plugin": every allContentLoaded reads the pages as they are on disk, and keeps earlier data files', async () => {
+  // Under `docusaurus start`, Docusaurus runs plugin reloads side by side and the last to end
+  // writes the routes; each calls every plugin's allContentLoaded, where the routes are added.
+  const where = site();
+  // What Docusaurus' config validation adds that the page compiler reads.
+  const { DEFAULT_MARKDOWN_CONFIG } = require("@docusaurus/core/lib/server/configValidation.js");
+  const { DEFAULT_PARSE_FRONT_MATTER } = require("@docusaurus/utils");
+  where.siteConfig = { ...where.siteConfig, baseUrl: "/", staticDirectories: [], markdown: { ...DEFAULT_MARKDOWN_CONFIG, parseFrontMatter: DEFAULT_PARSE_FRONT_MATTER } };
+  // As `docusaurus start` makes it: the plugin keeps the compiled pages only there.
+  const argv = process.argv;
+  process.argv = [...argv.slice(0, 2), "start"];
+  let instance;
+  try {
+    instance = plugin(where, options());
+  } finally {
+    process.argv = argv;
+  }
+  const load = async () => {
+    const routes = [];
+    await instance.allContentLoaded({ actions: { addRoute: (route) => routes.push(route) } });
+    const pages = routes[0].routes[0].routes[0].routes.flatMap((group) => group.routes);
+    return pages.find((page) => page.path === "/docs/pets/add-pet").openapiPage;
+  };
+  const dataDir = path.join(where.generatedFilesDir, "docusaurus-plugin-openapi-docs-rs/openapi-pages");
+  const read = (name) => JSON.parse(fs.readFileSync(path.join(dataDir, name), "utf8"));
+  const first = await load();
+  assert.equal(read(first).metadata.title, "Add a new pet to the store");
+  // The page rewritten, as a regeneration after an edit of the spec would.
+  const page = path.join(where.siteDir, "docs/pets/add-pet.api.mdx");
+  fs.writeFileSync(page, fs.readFileSync(page, "utf8").replace(/^title: "Add a new pet to the store"$/m, 'title: "Add a pet, edited"').replace(/Add a new pet to the store/g, "Add a pet, edited"));
+  const second = await load();
+  assert.notEqual(second, first);
+  assert.equal(read(second).metadata.title, "Add a pet, edited");
+  assert.match(JSON.stringify(read(second).tree), /Add a pet, edited/, "the page compiled again");
+  assert.equal(read(first).metadata.title, "Add a new pet to the store", "the earlier data file is still there");
+  assert.equal(await load(), second, "unchanged pages: the same data");
+  fs.rmSync(where.siteDir, { recursive: true, force: true });
 });

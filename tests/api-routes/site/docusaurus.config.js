@@ -3,6 +3,7 @@
 // API_ROUTES=plugin builds it with the plugin's `apiRoutes: "plugin"` (the plugin owns the API
 // pages' routes; the docs plugin leaves their folder alone); unset, the pages are the docs
 // plugin's, as by default. API_ROUTES_SIDEBAR sets `apiRoutesSidebar` ("whole" or "group").
+// API_ROUTES_SPEC: another spec file (the `docusaurus start` test edits a copy of petstore's).
 "use strict";
 const path = require("path");
 
@@ -42,7 +43,7 @@ module.exports = {
         ...(apiRoutesSidebar ? { apiRoutesSidebar } : {}),
         config: {
           petstore: {
-            specPath: path.resolve(__dirname, "../../corpus/parity/petstore.yaml"),
+            specPath: process.env.API_ROUTES_SPEC ?? path.resolve(__dirname, "../../corpus/parity/petstore.yaml"),
             outputDir: "docs/petstore",
             sidebarOptions: { groupPathsBy: "tag" },
           },
