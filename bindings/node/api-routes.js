@@ -38,12 +38,15 @@ function refusals(config, siteDir, siteConfig, docsOptions, docsPath) {
   const refused = [];
   const { createMatcher } = require(require.resolve("@docusaurus/utils", { paths: [siteDir, __dirname] }));
   const excluded = createMatcher(docsOptions.exclude ?? []);
+  // Each entry's output folder, relative to the docs plugin's folder.
+  const folders = [];
   for (const [id, entry] of Object.entries(config)) {
     if (!entry || typeof entry !== "object") continue;
     if (entry.versions) {
       refused.push(new ApiRoutesError(`config.${id}: \`apiRoutes: "plugin"\` does not serve versions of a spec entry yet (\`versions\`)`, 'remove `versions`, or set `apiRoutes` to "docs"'));
     }
     const relative = path.relative(docsPath, path.resolve(siteDir, entry.outputDir ?? "")).split(path.sep).join("/");
+    folders.push(relative);
     if (!excluded(`${relative}/page.api.mdx`)) {
       refused.push(
         new ApiRoutesError(
@@ -55,14 +58,10 @@ function refusals(config, siteDir, siteConfig, docsOptions, docsPath) {
   }
   // A `doc` navbar item naming an API page: the docs plugin knows no such doc any more, and would
   // fail with a message that does not say why.
-  const folders = Object.values(config)
-    .filter((entry) => entry && typeof entry === "object")
-    .map((entry) => path.relative(docsPath, path.resolve(siteDir, entry.outputDir ?? "")).split(path.sep).join("/"));
   const navbarItems = (items) => (items ?? []).flatMap((item) => [item, ...navbarItems(item?.items)]);
   for (const item of navbarItems(siteConfig.themeConfig?.navbar?.items)) {
     if (item?.type !== "doc" || typeof item.docId !== "string") continue;
-    const folder = folders.find((f) => item.docId.startsWith(`${f}/`));
-    if (folder) {
+    if (folders.some((folder) => item.docId.startsWith(`${folder}/`))) {
       refused.push(
         new ApiRoutesError(
           `themeConfig.navbar: the \`doc\` item "${item.docId}" names an API page, and with \`apiRoutes: "plugin"\` API pages are not the docs plugin's docs`,
@@ -88,9 +87,9 @@ function dataDir(generatedFilesDir) {
  * when it began, and the last to end writes the routes, so each must read the pages as they are
  * on disk. `cache` ({ compiled: Map or null, cleared: boolean }, kept by the plugin instance
  * across the calls): the pages' compiled modules by file (a page whose text did not change is not
- * compiled again; null: none kept), and whether this process has cleared the data folder. It is cleared once: data files
- * are named by their content's hash, and routes written by a reload that ends later may still
- * name an earlier one.
+ * compiled again; null: none kept), and whether this process has cleared the data folder. It is
+ * cleared once: data files are named by their content's hash, and routes written by a reload
+ * that ends later may still name an earlier one.
  */
 async function addApiRoutes({ config, context, docsOptions, docsPath, routeBasePath, docsPluginId, pluginId, sidebar, addRoute, cache }) {
   const { siteDir, siteConfig, generatedFilesDir } = context;

@@ -9,6 +9,7 @@ const fs = require("fs");
 const path = require("path");
 const { open, hydrated, settled, newPage, inTabs, scriptErrorsOf } = require("../browser/browser.cjs");
 const { startServer } = require("../browser/serve.cjs");
+const { firstDifference } = require("../differential/compare.cjs");
 
 /** The pages of the build `buildDir` of the site `site` under /docs/<folder>/, as routes, sorted. */
 function builtPages(site, buildDir, folder) {
@@ -92,14 +93,6 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
   return seen;
 }
 
-/** Where two texts first differ, with some of each around it: for a message. */
-function firstDifference(expected, actual) {
-  let at = 0;
-  while (at < expected.length && expected[at] === actual[at]) at++;
-  const around = (text) => JSON.stringify(text.slice(Math.max(0, at - 200), at + 300));
-  return `they differ at character ${at} (lengths ${expected.length} and ${actual.length}):\n  default: ${around(expected)}\n  plugin:  ${around(actual)}`;
-}
-
 /**
  * Asserts that each page of `pages` reads the same in `docs` and `plugin` (readBuild's), with
  * JavaScript off and on, and that it has an article and a sidebar to compare.
@@ -110,7 +103,10 @@ function assertSamePages(docs, plugin, pages) {
       const [a, b] = [docs[js][route], plugin[js][route]];
       assert.ok(a.article && a.article.length > 1000, `${route}: an article (JavaScript ${js})`);
       assert.ok(a.sidebar.length >= 4, `${route}: a sidebar (JavaScript ${js})`);
-      if (b.article !== a.article) assert.fail(`${route}: the same article (JavaScript ${js}); ${firstDifference(a.article, b.article)}`);
+      if (b.article !== a.article) {
+        const { at, reference, ours } = firstDifference(a.article, b.article);
+        assert.fail(`${route}: the same article (JavaScript ${js}); lengths ${a.article.length} and ${b.article.length}, they differ at character ${at}:\n  default: ${reference}\n  plugin:  ${ours}`);
+      }
       assert.deepEqual(b.sidebar, a.sidebar, `${route}: the same sidebar links (JavaScript ${js})`);
       assert.deepEqual(b.breadcrumbs, a.breadcrumbs, `${route}: the same breadcrumbs (JavaScript ${js})`);
       assert.deepEqual(b.paginator, a.paginator, `${route}: the same previous and next (JavaScript ${js})`);

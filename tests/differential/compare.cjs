@@ -48,6 +48,7 @@ function decodeApi(text) {
   return { text: text.replace(raw, blob), api };
 }
 
+/** Where texts `a` (the reference's) and `b` (ours) first differ: { at, reference, ours }, each an excerpt around it. */
 function firstDifference(a, b) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
@@ -88,7 +89,7 @@ function compareTrees(referenceDir, oursDir) {
   return result;
 }
 
-module.exports = { compareTrees, listFiles, decodeApi, explain };
+module.exports = { compareTrees, listFiles, decodeApi, explain, firstDifference };
 
 if (require.main === module) {
   const [referenceDir, oursDir, flag] = process.argv.slice(2);
