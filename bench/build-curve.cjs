@@ -23,7 +23,8 @@
 //                                   [--docusaurus 3.7,3.10] [--heap-mb 16384] [--json FILE]
 //                                   [--max-category-items N] [--faster key=false,...]
 //                                   [--split-sidebars] [--no-minify] [--routes-sidebar group]
-//                                   [--cpu-prof DIR]
+//                                   [--cpu-prof DIR] [--profile-window FROM-TO]
+//                                   [--docs-instances K] [--keep-aside] [--no-html-minify]
 //   --max-category-items: the plugin's `sidebarOptions.maxCategoryItems` (a sidebar whose long
 //   levels are split), in ours and fetch, and so in the floor and default sites, which take ours'
 //   sidebar.ts.
@@ -33,21 +34,34 @@
 //   `ssgWorkerThreads=false,rspackPersistentCache=false`; the others stay on.
 //   --split-sidebars: one Docusaurus sidebar per top-level item of the generated sidebar (each
 //   tag its own), where the site otherwise shows it whole as one sidebar.
-//   --no-minify: `docusaurus build --no-minify` (neither the JavaScript nor the HTML minified).
+//   --no-minify: `docusaurus build --no-minify`: the JavaScript not minified (on 3.10 the HTML
+//   still is: its SSG reads only the environment's SKIP_HTML_MINIFICATION).
+//   --no-html-minify: SKIP_HTML_MINIFICATION=true, the HTML of each page not minified.
 //   --cpu-prof DIR: V8 CPU profiles of the build's threads (node --cpu-prof) into DIR/<version>-
 //   <size>-<kind>/, for bench/profile-summary.cjs; best with `--faster ssgWorkerThreads=false`,
 //   whose static generation runs on the main thread (a worker's profile is written only if it
 //   exits on its own). The profiler slows the build: its time is not a measurement.
+//   --profile-window FROM-TO (with --cpu-prof and `--faster ssgWorkerThreads=false`): instead, a
+//   profile of the main thread while static generation writes pages FROM to TO, then the build
+//   is stopped (lib/profile-window.cjs): the floor at 11,422 pages, whose whole build without
+//   worker threads would not fit in this machine's memory. The row's time is not a build's.
+//   --docs-instances K (the floor kind): the API split across K docs-plugin instances, as the
+//   docs plugin allows: the generated sidebar's top-level items cut in K runs of about as many
+//   pages, each run an instance (its own folder, route base `api-<k>` and sidebar), the guide in
+//   the classic instance. The API pages' URLs change (`/api-<k>/<id>`); what it measures is the
+//   cost of K shorter route lists and sidebars against one.
 // Sites go to bench/.work/curve/<docusaurus>/<size>/<kind>; a site is rebuilt from scratch each
 // run (an older one is moved aside first and deleted at the end: mass deletes just before
-// creating thousands of files slow ext4 down).
+// creating thousands of files slow ext4 down, so a run within 6 minutes of one waits first).
+// --keep-aside: leave what was moved aside (for runs in a row: the last one, without it, deletes
+// it all), so that the next run need not wait.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const { spawn } = require("child_process");
 const readline = require("readline");
 const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
-const { fresh, removeMovedAside, waitForQuietDisk } = require("./lib/aside.cjs");
+const { fresh, removeMovedAside, removeLeftAside, waitForQuietDisk } = require("./lib/aside.cjs");
 const { graphSubset } = require("./lib/graph-subset.cjs");
 
 const arg = (name, fallback) => {
@@ -69,11 +83,18 @@ const FASTER_OFF = arg("--faster") === undefined ? {} : { faster: Object.fromEnt
 const SPLIT = process.argv.includes("--split-sidebars") ? { splitSidebars: true } : {};
 // `{ noMinify: true }` with --no-minify, else nothing: spread into each result row.
 const NO_MINIFY = process.argv.includes("--no-minify") ? { noMinify: true } : {};
+// `{ noHtmlMinify: true }` with --no-html-minify, else nothing: spread into each result row.
+const NO_HTML_MINIFY = process.argv.includes("--no-html-minify") ? { noHtmlMinify: true } : {};
 // `apiRoutesSidebar` of the routes kind.
 const ROUTES_SIDEBAR = arg("--routes-sidebar", "group");
 const CPU_PROF = arg("--cpu-prof");
+const PROFILE_WINDOW = arg("--profile-window");
+if (PROFILE_WINDOW && !CPU_PROF) throw new Error("--profile-window: with --cpu-prof DIR");
+// `{ docsInstances: K }` with --docs-instances, else nothing: spread into each floor row.
+const INSTANCES = arg("--docs-instances") === undefined ? {} : { docsInstances: Number(arg("--docs-instances")) };
 const WORK = path.join(__dirname, ".work/curve");
 const SAMPLER = path.join(__dirname, "lib/memory-sampler.cjs");
+const WINDOW_PROFILER = path.join(__dirname, "lib/profile-window.cjs");
 const STACKS = {
   "3.7": { root: REPO, compat: undefined, future: { experimental_faster: true } },
   "3.10": {
@@ -99,7 +120,7 @@ function subsetSpec(size) {
   return graphSubset(size, path.join(WORK, "specs", `graph-${size}.json`));
 }
 
-function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonProps, apiRoutesSidebar }) {
+function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonProps, apiRoutesSidebar, docsInstances }) {
   const api = { specPath: "spec.json", outputDir: "docs/api", sidebarOptions: { groupPathsBy: "tag", ...SIDEBAR_LIMIT }, hideSendButton: true, externalJsonProps: true };
   if (stack.compat) api.compat = stack.compat;
   const docs = { sidebarPath: "./sidebars.js", ...(docItemComponent ? { docItemComponent } : {}), ...(apiRoutesSidebar ? { exclude: ["api/**"] } : {}) };
@@ -112,13 +133,17 @@ function writeConfig(dir, stack, { plugin, docItemComponent, serverChunks, jsonP
     onBrokenMarkdownLinks: "warn",
     future: stack.future,
     presets: [["classic", { docs, blog: false, pages: false }]],
-    plugins: plugin ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api }, ...(jsonProps ? { jsonProps } : {}), ...routes }]] : serverChunks ? ["./server-chunks.js"] : [],
+    plugins: plugin
+      ? [["docusaurus-plugin-openapi-docs-rs", { id: "openapi", docsPluginId: "classic", config: { api }, ...(jsonProps ? { jsonProps } : {}), ...routes }]]
+      : serverChunks
+        ? ["./server-chunks.js"]
+        : Array.from({ length: docsInstances || 0 }, (_, k) => ["@docusaurus/plugin-content-docs", { id: `api-${k}`, path: `api-${k}`, routeBasePath: `api-${k}`, sidebarPath: `./sidebars-api-${k}.js`, docItemComponent }]),
     themes: ["docusaurus-theme-openapi-docs"],
   };
   writeSiteFiles(dir, config, "curve-site", { sidebarPerItem: Boolean(SPLIT.splitSidebars) });
-  if (apiRoutesSidebar) {
+  if (apiRoutesSidebar || docsInstances) {
     // The docs plugin's own docs: one guide (it refuses a version with none); the API sidebar is
-    // the plugin's.
+    // the plugin's, or the instances' (splitIntoInstances).
     fs.writeFileSync(path.join(dir, "sidebars.js"), 'module.exports = { guides: ["intro"] };\n');
     fs.writeFileSync(path.join(dir, "docs/intro.md"), "---\nid: intro\n---\n\n# Intro\n\nA guide page.\n");
   }
@@ -159,17 +184,84 @@ function oneLinePages(from, to) {
   }
 }
 
+/** The generated sidebar.ts of `apiDir`, read as the docs plugin would: its items. */
+function generatedSidebar(apiDir) {
+  const text = fs.readFileSync(path.join(apiDir, "sidebar.ts"), "utf8")
+    .replace(/^import type .*$/m, "")
+    .replace("const sidebar: SidebarsConfig =", "const sidebar =")
+    .replace(/export default (.+);/, "return $1;");
+  return new Function(text)();
+}
+
+/** The doc ids an item of a sidebar holds (its link's included). */
+function docIdsOf(item) {
+  if (item.type === "doc") return [item.id];
+  if (item.type !== "category") return [];
+  return [...(item.link?.type === "doc" ? [item.link.id] : []), ...item.items.flatMap(docIdsOf)];
+}
+
+/** `item` with its doc ids relative to an instance's folder (`api/x` -> `x`). */
+function relativeToInstance(item) {
+  const strip = (id) => id.replace(/^api\//, "");
+  if (item.type === "doc") return { ...item, id: strip(item.id) };
+  if (item.type !== "category") return item;
+  return { ...item, ...(item.link?.type === "doc" ? { link: { ...item.link, id: strip(item.link.id) } } : {}), items: item.items.map(relativeToInstance) };
+}
+
+/**
+ * The floor's pages in `dir`/docs/api split across `k` docs-plugin instances: the generated
+ * sidebar's top-level items in order, cut in `k` runs of about as many pages; run `i`'s pages go
+ * to `dir`/api-i, its items (ids relative to that folder) to `dir`/sidebars-api-i.js.
+ */
+function splitIntoInstances(dir, k) {
+  const apiDir = path.join(dir, "docs/api");
+  const items = generatedSidebar(apiDir);
+  const total = items.reduce((n, item) => n + docIdsOf(item).length, 0);
+  if (items.length < k) throw new Error(`--docs-instances ${k}: the sidebar has ${items.length} top-level items`);
+  const runs = Array.from({ length: k }, () => []);
+  // The next run starts where this one would pass its share by more than half the item, or where
+  // the items left are just enough to give each run left one.
+  let run = 0;
+  let inRun = 0;
+  items.forEach((item, at) => {
+    const pages = docIdsOf(item).length;
+    const runsAfter = k - 1 - run;
+    if (runsAfter > 0 && inRun > 0 && (inRun + pages / 2 > total / k || items.length - at <= runsAfter)) {
+      run++;
+      inRun = 0;
+    }
+    runs[run].push(item);
+    inRun += pages;
+  });
+  // A page's file by its id: `<id>.api.mdx`, `<id>.info.mdx`, `<id>.tag.mdx`...
+  const fileOf = new Map(fs.readdirSync(apiDir).filter((f) => f.endsWith(".mdx")).map((f) => [`api/${f.replace(/\.[a-z]+\.mdx$/, "")}`, f]));
+  runs.forEach((run, i) => {
+    const folder = path.join(dir, `api-${i}`);
+    fs.mkdirSync(folder);
+    for (const id of run.flatMap(docIdsOf)) {
+      const file = fileOf.get(id);
+      if (file) fs.renameSync(path.join(apiDir, file), path.join(folder, file));
+    }
+    fs.writeFileSync(path.join(dir, `sidebars-api-${i}.js`), `module.exports = ${JSON.stringify({ api: run.map(relativeToInstance) })};\n`);
+  });
+  const left = fs.readdirSync(apiDir).filter((f) => f.endsWith(".mdx"));
+  if (left.length) throw new Error(`--docs-instances: pages in no sidebar item: ${left.slice(0, 5).join(", ")}`);
+  fs.rmSync(apiDir, { recursive: true });
+}
+
 /** Runs `docusaurus <args>` in `dir`, timed, with phases and memory. */
 function runTimed(dir, stack, args, profileDir) {
   const bin = require.resolve("@docusaurus/core/bin/docusaurus.mjs", { paths: [stack.root] });
   const samples = path.join(dir, ".memory-samples.jsonl");
   fs.rmSync(samples, { force: true });
-  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const windowed = profileDir && PROFILE_WINDOW && args[0] === "build";
+  const profile = !profileDir ? [] : windowed ? ["--require", WINDOW_PROFILER] : ["--cpu-prof", "--cpu-prof-dir", profileDir];
+  const windowEnv = windowed ? { BENCH_PROFILE_WINDOW: PROFILE_WINDOW, BENCH_PROFILE_DIR: profileDir, BENCH_PROFILE_PAGES_DIR: path.join(dir, "build/docs/api") } : {};
   const command = ["-v", process.execPath, `--max-old-space-size=${HEAP_MB}`, "--expose-gc", ...profile, "--require", SAMPLER, bin, ...args];
   return new Promise((resolve) => {
     const child = spawn("/usr/bin/time", command, {
       cwd: dir,
-      env: { ...process.env, NODE_ENV: undefined, NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1", FORCE_COLOR: "0", DOCUSAURUS_PERF_LOGGER: "true", BENCH_MEMORY_SAMPLES: samples },
+      env: { ...process.env, NODE_ENV: undefined, NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1", FORCE_COLOR: "0", DOCUSAURUS_PERF_LOGGER: "true", BENCH_MEMORY_SAMPLES: samples, ...windowEnv, ...(NO_HTML_MINIFY.noHtmlMinify ? { SKIP_HTML_MINIFICATION: "true" } : {}) },
     });
     const phases = [];
     let stderr = "";
@@ -206,17 +298,18 @@ function runTimed(dir, stack, args, profileDir) {
 }
 
 function htmlBytesPerPage(dir) {
-  const ids = apiPageIds(path.join(dir, "docs/api"));
+  // The API pages' folders, and their routes': docs/api, or each instance's api-<k>.
+  const folders = fs.existsSync(path.join(dir, "docs/api")) ? [["docs/api", "build/docs/api"]] : fs.readdirSync(dir).filter((f) => /^api-\d+$/.test(f)).map((f) => [f, `build/${f}`]);
+  const files = folders.flatMap(([from, to]) => apiPageIds(path.join(dir, from)).map((id) => path.join(dir, to, id, "index.html")));
   let bytes = 0;
   let pages = 0;
-  for (const id of ids) {
-    const file = path.join(dir, "build/docs/api", id, "index.html");
+  for (const file of files) {
     if (fs.existsSync(file)) {
       bytes += fs.statSync(file).size;
       pages++;
     }
   }
-  return { apiPages: ids.length, htmlBytesPerPage: pages ? bytes / pages : NaN };
+  return { apiPages: files.length, htmlBytesPerPage: pages ? bytes / pages : NaN };
 }
 
 async function main() {
@@ -257,13 +350,17 @@ async function main() {
             writeConfig(dir, stack, { plugin: false, docItemComponent: "@theme/ApiItem", serverChunks: true });
           } else {
             oneLinePages(path.join(oursDir, "docs/api"), path.join(dir, "docs/api"));
-            writeConfig(dir, stack, { plugin: false, docItemComponent: kind === "floor" ? "@theme/ApiItem" : undefined });
+            const docsInstances = kind === "floor" ? INSTANCES.docsInstances : undefined;
+            writeConfig(dir, stack, { plugin: false, docItemComponent: kind === "floor" ? "@theme/ApiItem" : undefined, docsInstances });
+            if (docsInstances) splitIntoInstances(dir, docsInstances);
           }
         }
         process.stderr.write(`${version} ${size} ${kind}: building...\n`);
         const profileDir = CPU_PROF && path.resolve(CPU_PROF, `${version}-${size}-${kind}`);
         const run = await runTimed(dir, stack, ["build", "--out-dir", "build", ...(NO_MINIFY.noMinify ? ["--no-minify"] : [])], profileDir);
-        const row = { docusaurus: version, size, kind, ...(profileDir ? { cpuProfile: true } : {}), ...(kind === "routes" ? { routesSidebar: ROUTES_SIDEBAR } : {}), ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ...NO_MINIFY, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
+        const windowFile = profileDir && path.join(profileDir, "window.json");
+        const profileWindow = windowFile && fs.existsSync(windowFile) ? { profileWindow: JSON.parse(fs.readFileSync(windowFile, "utf8")) } : {};
+        const row = { docusaurus: version, size, kind, ...(profileDir ? { cpuProfile: true } : {}), ...profileWindow, ...(kind === "floor" ? INSTANCES : {}), ...(kind === "routes" ? { routesSidebar: ROUTES_SIDEBAR } : {}), ...SIDEBAR_LIMIT, ...FASTER_OFF, ...SPLIT, ...NO_MINIFY, ...NO_HTML_MINIFY, ok: run.ok, seconds: run.seconds, peakMb: run.peakMb, phases: run.phases, ...htmlBytesPerPage(dir) };
         if (!run.ok) row.tail = run.tail;
         results.push(row);
         process.stderr.write(`  ${run.ok ? "ok" : "FAILED"} ${row.seconds.toFixed(1)} s, peak ${row.peakMb.toFixed(0)} MB, ${row.apiPages} API pages, ${(row.htmlBytesPerPage / 1024).toFixed(1)} KB HTML/page\n`);
@@ -272,7 +369,12 @@ async function main() {
     }
   }
   printTable(results);
-  removeMovedAside();
+  if (process.argv.includes("--keep-aside")) {
+    process.stderr.write("sites moved aside are kept: the next run without --keep-aside deletes them\n");
+  } else {
+    removeMovedAside();
+    removeLeftAside([WORK, ...Object.values(STACKS).map((stack) => path.join(stack.root, ".work/curve"))]);
+  }
 }
 
 function printTable(results) {
@@ -284,7 +386,7 @@ function printTable(results) {
   for (const r of results) {
     const bundling = r.phases.find((p) => / > Bundling with /.test(p.label));
     console.log(
-      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.routesSidebar ? ` (${r.routesSidebar} sidebar)` : ""}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.noMinify ? ", not minified" : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
+      `| ${r.docusaurus} | ${r.apiPages} | ${r.kind}${r.routesSidebar ? ` (${r.routesSidebar} sidebar)` : ""}${r.maxCategoryItems === undefined ? "" : `, max ${r.maxCategoryItems}`}${r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : ""}${r.splitSidebars ? ", split sidebars" : ""}${r.noMinify ? ", JavaScript not minified" : ""}${r.noHtmlMinify ? ", HTML not minified" : ""}${r.docsInstances ? `, ${r.docsInstances} docs instances` : ""}${r.profileWindow ? `, profile of pages ${r.profileWindow.from} to ${r.profileWindow.to} (not a whole build)` : ""}${r.ok ? "" : " (failed)"} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} | ${(r.seconds / r.apiPages).toFixed(3)} | ${(r.htmlBytesPerPage / 1024).toFixed(1)} KB | ${fmt(phase(r, "Load site"))} | ${fmt(bundling)} | ${fmt(phase(r, "SSG"))} |`,
     );
   }
 }

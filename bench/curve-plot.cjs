@@ -30,11 +30,15 @@ const kindOf = (r) =>
     r.maxCategoryItems === undefined ? "" : ` (sidebar max ${r.maxCategoryItems})`,
     VARIANTS && r.splitSidebars ? ", a sidebar per group" : "",
     VARIANTS && r.faster ? `, ${Object.keys(r.faster).join(" ")} off` : "",
+    VARIANTS && r.docsInstances ? `, ${r.docsInstances} docs instances` : "",
+    VARIANTS && r.noMinify ? ", JavaScript not minified" : "",
+    VARIANTS && r.noHtmlMinify ? ", HTML not minified" : "",
   ].join("");
-// Rows the plot leaves out: builds with `faster` options turned off or split sidebars (other
-// sites), and experiments with code that was not kept (their `experiment` label says so).
+// Rows the plot leaves out: builds with `faster` options turned off, split sidebars, docs
+// instances or no minification (other sites), profiles of a window of pages (no whole build), and
+// experiments with code that was not kept (their `experiment` label says so).
 const drawn = (r) =>
-  r.ok && (VARIANTS || (!r.faster && !r.splitSidebars)) && !/not kept|temporary/.test(r.experiment ?? "") && (!ONLY || ONLY.includes(r.kind)) && (!VERSION || r.docusaurus === VERSION);
+  r.ok && !r.profileWindow && (VARIANTS || (!r.faster && !r.splitSidebars && !r.docsInstances && !r.noMinify && !r.noHtmlMinify)) && !/not kept|temporary/.test(r.experiment ?? "") && (!ONLY || ONLY.includes(r.kind)) && (!VERSION || r.docusaurus === VERSION);
 // A later file's row replaces an earlier one of the same kind, Docusaurus and size (a re-run).
 const byCell = new Map();
 for (const r of inputs.flatMap((file) => JSON.parse(fs.readFileSync(file, "utf8")))) {

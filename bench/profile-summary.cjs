@@ -7,7 +7,9 @@
 // Usage: node bench/profile-summary.cjs [--pages N] [--top 25] [--json FILE]
 //                                       [--inclusive name,name] DIR_OR_FILE...
 //   Each argument is a .cpuprofile file or a folder of them (all its threads, added up).
-//   --pages: the pages built, to print CPU-ms per page; --top: how many functions to list.
+//   --pages: the pages built, to print CPU-ms per page (by default, a folder's window.json's:
+//   bench/lib/profile-window.cjs, a profile of static generation from page FROM to TO only);
+//   --top: how many functions to list.
 //   --json: the summary as JSON (what the docs commit), with the same figures.
 //   --inclusive: functions (by name) whose inclusive time to give: the samples with the function
 //   anywhere on their stack, such as react-router's `matchPath` or the theme's
@@ -25,7 +27,14 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-const PAGES = Number(arg("--pages", "0"));
+// A windowed profile's pages and window (bench/lib/profile-window.cjs), from its folder.
+const WINDOW = (() => {
+  const file = process.argv.slice(2).map((a) => path.join(a, "window.json")).find((f) => fs.existsSync(f));
+  if (!file) return null;
+  const { from, to, pages, seconds, written } = JSON.parse(fs.readFileSync(file, "utf8"));
+  return { from, to, pages, seconds, written: written?.length };
+})();
+const PAGES = Number(arg("--pages", WINDOW ? String(WINDOW.pages) : "0"));
 const TOP = Number(arg("--top", "25"));
 const JSON_OUT = arg("--json");
 const INCLUSIVE = (arg("--inclusive", "") || "").split(",").filter(Boolean);
@@ -130,6 +139,7 @@ function main() {
         {
           files: summary.files,
           pages: PAGES || null,
+          ...(WINDOW ? { window: WINDOW } : {}),
           totalMs: round(summary.totalMs),
           idleMs: round(summary.idleMs),
           inclusive: summary.inclusive.map((f) => ({ ...f, ms: round(f.ms) })),

@@ -47,6 +47,22 @@ function removeMovedAside() {
   removeNoted(moved.splice(0));
 }
 
+/** Deletes what `fresh` moved aside in earlier runs (kept with bench/build-curve.cjs
+ * --keep-aside) under `roots`, up to 3 levels down: folders named `<name>.old-<pid>-<n>`. */
+function removeLeftAside(roots) {
+  const found = [];
+  const walk = (dir, depth) => {
+    if (depth > 3 || !fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      if (/\.old-\d+-\d+$/.test(entry.name)) found.push(path.join(dir, entry.name));
+      else walk(path.join(dir, entry.name), depth + 1);
+    }
+  };
+  for (const root of roots) walk(root, 0);
+  removeNoted(found);
+}
+
 /** When a benchmark deleted many files less than 6 minutes ago, waits until 6 minutes have
  * passed, saying so on stderr. Deletions by anything else on the disk are not known here. */
 function waitForQuietDisk(log = (line) => process.stderr.write(`${line}\n`)) {
@@ -62,4 +78,4 @@ function waitForQuietDisk(log = (line) => process.stderr.write(`${line}\n`)) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
 }
 
-module.exports = { fresh, removeMovedAside, removeNoted, waitForQuietDisk };
+module.exports = { fresh, removeMovedAside, removeLeftAside, removeNoted, waitForQuietDisk };
