@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fixed, grouped, significant, formatNumber } from "./figures/format.mjs";
 import { evaluate, fill } from "./figures/tables.mjs";
 import { applyMarkers } from "./figures/markers.mjs";
+import { profileFigures } from "./figures/raw.mjs";
 
 test("numbers are written as toFixed writes them, grouped or to significant digits when asked", () => {
   assert.equal(fixed(157.85, 1), "157.8");
@@ -47,4 +48,20 @@ test("a table between markers is rendered whole; markers in code are left alone"
   assert.equal(changes.length, 1);
   assert.equal(changes[0].id, "t.one");
   assert.throws(() => applyMarkers("<!-- figures:begin t.one -->\n| a |\n", { tables, registry: new Map(), where: "doc.md" }), /without its figures:end/);
+});
+
+test("a CPU profile summary gives CPU-ms per page, its package names made keys", () => {
+  const summary = {
+    pages: 4,
+    totalMs: 100,
+    inclusive: [{ name: "matchPath", ms: 10 }],
+    packages: [{ pkg: "(server bundle)", ms: 60 }, { pkg: "@docusaurus/core", ms: 2 }],
+    functions: [{ name: "(garbage collector)", where: "", pkg: "(v8)", ms: 8 }],
+  };
+  const figures = profileFigures("profile-x", summary);
+  assert.equal(figures.get("profile-x.total"), 25);
+  assert.equal(figures.get("profile-x.gc"), 2);
+  assert.equal(figures.get("profile-x.inclusive.matchPath"), 2.5);
+  assert.equal(figures.get("profile-x.package.server-bundle"), 15);
+  assert.equal(evaluate("profile-x.package.@docusaurus/core * 2", figures, "t"), 1);
 });

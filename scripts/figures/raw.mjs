@@ -7,6 +7,7 @@
 //   graph-generation-*.txt    /usr/bin/time lines of the release CLI on Microsoft Graph
 //   build-curve*.json         bench/build-curve.cjs --json: one build per row, with its phases
 //   site-pair.json            bench/site-pair.cjs --json
+//   profile-*.json            bench/profile-summary.cjs --json: CPU time by function and package
 import { median } from "./format.mjs";
 import { splitRow } from "./tables.mjs";
 
@@ -245,5 +246,28 @@ export function sitePairFigures(prefix, report) {
       if (side !== "reference") out.set(`${k}.speedup`, reference.seconds / s.seconds).set(`${k}.lessMemory`, reference.peakMb / s.peakMb);
     }
   }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// bench/profile-summary.cjs --json
+
+/**
+ * Figures of a CPU profile summary under `prefix`: pages, and in CPU-ms per page: total, gc (V8's
+ * garbage collector), inclusive.<function> (each --inclusive function), package.<name> (each
+ * package, by self time: server-bundle, v8, node, @docusaurus/core...); for a profile of a window
+ * of pages, window.first, .last, .mean and .of (the pages' places in the route list).
+ */
+export function profileFigures(prefix, summary) {
+  const out = new Map();
+  const perPage = (ms) => ms / summary.pages;
+  out.set(`${prefix}.pages`, summary.pages).set(`${prefix}.total`, perPage(summary.totalMs));
+  const gc = summary.functions.find((f) => f.name === "(garbage collector)");
+  if (gc) out.set(`${prefix}.gc`, perPage(gc.ms));
+  for (const f of summary.inclusive) out.set(`${prefix}.inclusive.${f.name}`, perPage(f.ms));
+  // A window's pages (bench/lib/profile-window.cjs): where they stand in the route list.
+  for (const [k, v] of Object.entries(summary.window?.routePositions ?? {})) out.set(`${prefix}.window.${k}`, v);
+  // "(server bundle)" -> "server-bundle": a key holds no parenthesis or space.
+  for (const p of summary.packages) out.set(`${prefix}.package.${p.pkg.replace(/[()]/g, "").replace(/\s+/g, "-")}`, perPage(p.ms));
   return out;
 }

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, basename } from "node:path";
 import { createRequire } from "node:module";
-import { buildCurveFigures, genApiDocsFigures, genApiDocsSummaryFigures, parseGenApiDocsOutput, parseTimeLines, sitePairFigures, timeLineFigures } from "./raw.mjs";
+import { buildCurveFigures, genApiDocsFigures, genApiDocsSummaryFigures, parseGenApiDocsOutput, parseTimeLines, profileFigures, sitePairFigures, timeLineFigures } from "./raw.mjs";
 import { dataTables, fill, loadDataFiles } from "./tables.mjs";
 
 const require = createRequire(import.meta.url);
@@ -131,6 +131,9 @@ export function buildRegistry(root) {
     const stem = basename(file, ".json");
     sources.buildCurves[stem] = JSON.parse(readFileSync(join(reports, file), "utf8"));
     merge(registry, buildCurveFigures(stem, sources.buildCurves[stem]), file);
+  }
+  for (const file of reportsOf(reports, (f) => /^profile-.*\.json$/.test(f))) {
+    merge(registry, profileFigures(basename(file, ".json"), JSON.parse(readFileSync(join(reports, file), "utf8"))), file);
   }
   if (existsSync(join(reports, "site-pair.json"))) {
     sources.sitePair = JSON.parse(readFileSync(join(reports, "site-pair.json"), "utf8"));
