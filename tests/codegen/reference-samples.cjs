@@ -126,6 +126,8 @@ function json2xml(o, tab) {
   return tab ? xml.replace(/\t/g, tab) : xml.replace(/\t|\n/g, "");
 }
 
+const { safeApi } = require("../differential/theme-safe.cjs");
+
 /** The `api` front-matter value of a generated page: JSON (disableCompression) or base64 of
  * deflated JSON (zlib; the theme inflates it with pako's `ungzip`, which also takes gzip). */
 function readApi(mdx) {
@@ -402,7 +404,12 @@ function folderSamples(dir, languageTabs, origin) {
     const mdx = fs.readFileSync(path.join(dir, file), "utf8");
     // 5.2.0's ApiExplorer passes `mask_credentials` (false with the `maskCredentials: false` option).
     const maskCredentials = !(V5 && /^mask_credentials: false$/m.test(mdx.split("\n---")[0]));
-    const samples = pageSamples(readApi(mdx), languageTabs, origin, maskCredentials);
+    // The page's `api` as ours writes it: without the values the target's theme throws on
+    // (../differential/theme-safe.cjs). Where the reference's page crashes, the theme shows no
+    // sample; ours renders and shows these (GitHub's `orgs/list-pat-grants`: a list parameter
+    // whose example is a string, mapped by the 4.3.5 explorer).
+    const api = readApi(mdx);
+    const samples = pageSamples(api === undefined ? api : safeApi(api, TARGET), languageTabs, origin, maskCredentials);
     if (samples) out[file.slice(0, -".api.mdx".length)] = samples;
   }
   return out;

@@ -28,7 +28,8 @@ const specs = paritySpecs();
 // `#/definitions/...` pointers, not schemas (the build fails rendering them); an `in: body`
 // parameter of an `x-webhooks` operation has no place in the theme's request panel (the page
 // crashes in the browser); GitHub's `repos/get-content` maps `array` to a list schema without
-// properties.
+// properties, and its `orgs/list-pat-grants` and `orgs/list-pat-grant-requests` give list
+// parameters a string example (the explorer maps it: the page crashes once hydrated).
 const KNOWN_BETTER = {
   "fixtures/swagger2-bodies-security.yaml": {
     "sidebar.ts": withoutUntitledSchemas,
@@ -38,7 +39,7 @@ const KNOWN_BETTER = {
   "fixtures/swagger2-extensions.json": { "sidebar.ts": withoutUntitledSchemas },
   "fixtures/swagger2-forms-files.yaml": { "sidebar.ts": withoutUntitledSchemas },
   "fixtures/swagger2-petstore.yaml": { "sidebar.ts": withoutUntitledSchemas },
-  "api.github.com.json": { "sidebar.ts": withDuplicateIdsSuffixed, ...THEME_SAFE(["repos-get-content.api.mdx"]) },
+  "api.github.com.json": { "sidebar.ts": withDuplicateIdsSuffixed, ...THEME_SAFE(["repos-get-content.api.mdx", "orgs-list-pat-grant-requests.api.mdx", "orgs-list-pat-grants.api.mdx"]) },
 };
 
 const SPEC_OPTIONS = PARITY_OPTIONS;

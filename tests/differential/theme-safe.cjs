@@ -24,7 +24,10 @@
 //   `oneOf`/`anyOf`), or a mapping that is not an object;
 // - `discriminator_entry_properties` (4.3.5, 4.3.7): outside an `allOf` member, an entry without
 //   `properties` (its own, or its merged `allOf`'s), or a mapping that is not an object;
-// - `discriminator_in_all_of_member` (5.x): an `allOf` member's discriminator is rendered too.
+// - `discriminator_in_all_of_member` (5.x): an `allOf` member's discriminator is rendered too;
+// - `array_example_not_a_list` (4.3.5 to 4.5.1): the explorer's `ParamArrayFormItem` maps the
+//   `example` of a parameter's `array` schema (without a truthy `items.enum`) when
+//   `example?.length > 0`, a list or not (GitHub's `owner[]=octocat1,owner[]=octocat2`).
 "use strict";
 const { decodeApi } = require("./compare.cjs");
 const { faultsOf } = require("../theme-faults/faults.cjs");
@@ -101,13 +104,28 @@ function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place
   return out;
 }
 
+/** Whether the 4.3.5 to 4.5.1 explorer throws on a parameter: `schema.example.map` of a list parameter's example that is no list. */
+function arrayExampleThrows(parameter) {
+  const schema = parameter?.schema;
+  if (!isObject(schema) || schema.type !== "array" || (isObject(schema.items) && schema.items.enum)) return false;
+  return !Array.isArray(schema.example) && schema.example?.length > 0;
+}
+
 /** A copy of an operation's `api` object without what the theme of `compat` throws on. */
 function safeApi(api, compat = "4.3.5") {
   const faults = themeFaults(compat);
   const out = { ...api };
   const usable = faults.has("parameter_without_place") ? (p) => isObject(p) && PLACES.has(p.in) : (p) => p !== null;
-  if (Array.isArray(out.parameters)) out.parameters = safeSchema(out.parameters.filter(usable), faults);
-  else if ("parameters" in out && out.parameters !== null) delete out.parameters;
+  if (Array.isArray(out.parameters)) {
+    out.parameters = safeSchema(out.parameters.filter(usable), faults);
+    if (faults.has("array_example_not_a_list")) {
+      out.parameters = out.parameters.map((p) => {
+        if (!arrayExampleThrows(p)) return p;
+        const { example, ...schema } = p.schema;
+        return { ...p, schema };
+      });
+    }
+  } else if ("parameters" in out && out.parameters !== null) delete out.parameters;
   for (const key of ["security", "servers"]) if (key in out && out[key] !== null && !Array.isArray(out[key])) delete out[key];
   for (const key of ["requestBody", "callbacks"]) if (key in out) out[key] = safeSchema(out[key], faults);
   if (isObject(out.responses)) out.responses = safeSchema(Object.fromEntries(Object.entries(out.responses).filter(([, r]) => r !== null)), faults);

@@ -49,7 +49,7 @@ const MARKUP = "markup";
 /** Every page of the fixture, by its route under /docs/petstore/: each is opened in both builds
  * (a case whose page is missing fails), and each build holds exactly these. */
 const PAGES = [
-  "additional-properties-all-of-not-a-list", "all-of-not-a-list", "any-of-not-a-list",
+  "additional-properties-all-of-not-a-list", "all-of-not-a-list", "any-of-not-a-list", "array-parameter-string-example",
   "body-all-of-not-a-list", "body-property-all-of-not-a-list",
   "discriminator-entry-without-properties", "discriminator-inferred-entry-without-properties",
   "discriminator-mapping-not-an-object", "discriminator-not-an-object", "discriminator-null-entry",

@@ -139,6 +139,14 @@ const FAULTS = [
     ssr: {},
   },
   {
+    // The explorer's `ParamArrayFormItem`: `schema.example.map` of a list parameter whose example
+    // is a string (GitHub's `orgs/list-pat-grants`); 4.6.0 checks `Array.isArray` first.
+    name: "array_example_not_a_list",
+    releases: from("4.3.5", "4.5.1"),
+    crashes: { "theme-breakers/array-parameter-string-example": /example\.map is not a function/ },
+    ssr: {},
+  },
+  {
     // `ApiItem`: `param.in` of a `null` parameter.
     name: "parameter_null",
     releases: ALL,

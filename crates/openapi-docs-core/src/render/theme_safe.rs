@@ -22,7 +22,11 @@
 //! - `all_of_not_a_list` (4.6.0 on): an `allOf` that is not a list where `SchemaNode` renders it
 //!   (`allOf.filter`), not where the theme merges the schema first (`mergeAllOf`): only there is
 //!   it kept (`Place`). Before 4.6.0 the theme merges every `allOf` away (allof-merge leaves it
-//!   out) before it renders the schema, and it is kept.
+//!   out) before it renders the schema, and it is kept;
+//! - `array_example_not_a_list` (4.3.5 to 4.5.1): the `example` of a parameter's `array` schema
+//!   (without `items.enum`) that is not a list but has a `length` above 0, a string mostly
+//!   (`ParamArrayFormItem` calls `schema.example.map` once the page is hydrated; the 4.x
+//!   `ParamsItem` shows the parameter's own `example`, not its schema's, so the article keeps it).
 //!
 //! On an API page the `api` object is made safe once ([`api`]): the front matter the theme's
 //! `ApiItem` reads and the props (parts of the same JSON) agree. Found by building every hostile
@@ -92,6 +96,11 @@ pub fn api(
                         .unwrap_or(kept),
                 )
             };
+            let kept = if faults.array_example_not_a_list {
+                without_array_examples(kept.as_ref().unwrap_or(&api["parameters"])).or(kept)
+            } else {
+                kept
+            };
             if kept.is_some() {
                 set("parameters", kept);
             }
@@ -120,6 +129,55 @@ pub fn api(
         set("responses", Some(new));
     }
     out
+}
+
+/// Whether `ParamArrayFormItem` (4.3.5 to 4.5.1) throws on `parameter`: its schema's `type` is
+/// `"array"`, `items.enum` is not truthy (that is the multi-select's), and its `example` is not a
+/// list but `example?.length > 0` holds (`example.map` is then called).
+fn array_example_throws(parameter: &Value) -> bool {
+    let Some(schema) = parameter.get("schema") else {
+        return false;
+    };
+    if schema.get("type").and_then(Value::as_str) != Some("array")
+        || js::truthy(schema.get("items").and_then(|items| items.get("enum")))
+    {
+        return false;
+    }
+    match schema.get("example") {
+        // UTF-16 units, but only whether there is any matters.
+        Some(Value::String(text)) => !text.is_empty(),
+        // `{ length: 2 }`: the comparison converts `length` to a number.
+        Some(Value::Object(object)) => match object.get("length") {
+            Some(Value::Number(n)) => n.as_f64().is_some_and(|n| n > 0.0),
+            Some(Value::Bool(b)) => *b,
+            Some(Value::String(text)) => text.trim().parse::<f64>().is_ok_and(|n| n > 0.0),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// `parameters` (a list) with the `example` of each parameter's schema that
+/// [`array_example_throws`] left out, the other keys in their order; `None` when none is.
+fn without_array_examples(parameters: &Value) -> Option<Value> {
+    let items = parameters.as_array()?;
+    if !items.iter().any(array_example_throws) {
+        return None;
+    }
+    let fixed = items
+        .iter()
+        .map(|parameter| {
+            if !array_example_throws(parameter) {
+                return parameter.clone();
+            }
+            let mut parameter = parameter.clone();
+            if let Some(schema) = parameter.get_mut("schema").and_then(Value::as_object_mut) {
+                schema.shift_remove("example");
+            }
+            parameter
+        })
+        .collect();
+    Some(Value::Array(fixed))
 }
 
 /// A schema prop (or a value holding schemas: a request body, parameters) without what the
@@ -417,6 +475,45 @@ mod tests {
             // Escaped in a string, a key is no key.
             assert!(!may_throw(r#"{"description":"\"enum\": 1"}"#, lists));
         }
+    }
+
+    #[test]
+    fn a_list_parameters_example_that_is_no_list_is_left_out_where_the_explorer_maps_it() {
+        // GitHub's `orgs/list-pat-grants` (`owner`), and what the explorer does not map.
+        let api = json!({"parameters": [
+            {"name": "owner", "in": "query", "schema": {"type": "array", "maxItems": 10,
+                "items": {"type": "string"}, "example": "owner[]=octocat1,owner[]=octocat2"}},
+            {"name": "ids", "in": "query", "schema": {"type": "array", "example": ["1", "2"]}},
+            {"name": "picked", "in": "query", "schema": {"type": "array",
+                "items": {"enum": ["a"]}, "example": "a"}},
+            {"name": "sized", "in": "query", "schema": {"type": "array", "example": {"length": "2"}}},
+            {"name": "empty", "in": "query", "schema": {"type": "array", "example": ""}},
+            {"name": "text", "in": "query", "example": "x", "schema": {"type": "string", "example": "x"}}
+        ]});
+        let api = api.as_object().unwrap();
+        let fixed = super::api(api, None, None, theme_4_3_5()).expect("changed");
+        let kept: Vec<&Value> = fixed["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| &p["schema"])
+            .collect();
+        assert_eq!(
+            kept[0],
+            &json!({"type": "array", "maxItems": 10, "items": {"type": "string"}})
+        );
+        assert_eq!(
+            serde_json::to_string(kept[0]).unwrap(),
+            r#"{"type":"array","maxItems":10,"items":{"type":"string"}}"#
+        );
+        assert_eq!(kept[3], &json!({"type": "array"}));
+        for (i, was) in [(1, 1), (2, 2), (4, 4), (5, 5)] {
+            assert_eq!(kept[i], &api["parameters"][was]["schema"]);
+        }
+        // 4.6.0 on check for a list.
+        assert!(super::api(api, None, None, theme_5()).is_none());
+        let theme_4_6_0 = crate::target::for_release("4.6.0").unwrap().theme_faults;
+        assert!(super::api(api, None, None, theme_4_6_0).is_none());
     }
 
     #[test]

@@ -196,6 +196,11 @@ pub struct ThemeFaults {
     /// `ApiItem` files each parameter under `params[param.in]` and calls `push` on it unchecked:
     /// a parameter whose `in` is not `path`, `query`, `header` or `cookie` throws.
     pub parameter_without_place: bool,
+    /// `ParamArrayFormItem` (the explorer's input for a list parameter) maps the parameter's
+    /// `schema.example` when its `length` is above 0 without checking it is a list: a string
+    /// example, such as GitHub's `owner[]=octocat1,owner[]=octocat2`, throws once the page is
+    /// hydrated. 4.6.0 checks `Array.isArray` first.
+    pub array_example_not_a_list: bool,
     /// Whether a key left out of an operation's `api` keeps the others in place (ours on the
     /// 5.x line), rather than the last key taking its place (the order our 4.x pages have had).
     pub keeps_key_order: bool,
@@ -211,6 +216,7 @@ impl ThemeFaults {
             | u8::from(self.all_of_not_a_list) << 4
             | u8::from(self.parameter_without_place) << 5
             | u8::from(self.keeps_key_order) << 6
+            | u8::from(self.array_example_not_a_list) << 7
     }
 }
 

@@ -30,6 +30,7 @@ const TARGET_4_3_5: Target = Target {
         one_of_not_a_list: true,
         all_of_not_a_list: false,
         parameter_without_place: true,
+        array_example_not_a_list: true,
         keeps_key_order: false,
     },
     pages: PageMarkup {
@@ -106,7 +107,8 @@ const TARGET_4_5_1: Target = Target {
 /// 4.6.0: one sample builder reading OpenAPI 3.1 examples, path-level descriptions in the Postman
 /// request, the translated request heading, titles as they are in the h1, webhooks named after
 /// their event, and 5.x's `showInfoPage`, `maskCredentials` and `schemasOnly` options; the theme
-/// filters an `allOf` unchecked where it renders it (`allOf.filter`).
+/// filters an `allOf` unchecked where it renders it (`allOf.filter`), and checks that a list
+/// parameter's example is a list.
 const TARGET_4_6_0: Target = Target {
     release: "4.6.0",
     sampler: Sampler {
@@ -120,6 +122,7 @@ const TARGET_4_6_0: Target = Target {
     explorer: Explorer::MaskingCredentials,
     theme_faults: ThemeFaults {
         all_of_not_a_list: true,
+        array_example_not_a_list: false,
         ..TARGET_4_5_1.theme_faults
     },
     pages: PageMarkup {
