@@ -76,7 +76,9 @@ async function readBuild(browser, site, dir, pages, tabs = 1) {
         const { page, response, errors } = await open(scripted, server.url, route);
         assert.equal(response.status(), 200, `${dir} ${route}`);
         await hydrated(page);
-        await page.locator("main article").first().waitFor();
+        await page.locator("main article").first().waitFor().catch((error) => {
+          throw new Error(`${dir} ${route}: no article once hydrated (${error.message.split("\n")[0]})`);
+        });
         // The effects that run after hydration (the explorer's and the responses' tabs) done.
         await settled(page);
         const read = await readPage(page);
