@@ -61,7 +61,7 @@ const path = require("path");
 const { spawn } = require("child_process");
 const readline = require("readline");
 const { parseTime, apiPageIds, writeSiteFiles, REPO } = require("./lib/fixture-site.cjs");
-const { fresh, removeMovedAside, removeLeftAside, waitForQuietDisk } = require("./lib/aside.cjs");
+const { fresh, removeLeftAside, waitForQuietDisk } = require("./lib/aside.cjs");
 const { graphSubset } = require("./lib/graph-subset.cjs");
 
 const arg = (name, fallback) => {
@@ -372,7 +372,7 @@ async function main() {
   if (process.argv.includes("--keep-aside")) {
     process.stderr.write("sites moved aside are kept: the next run without --keep-aside deletes them\n");
   } else {
-    removeMovedAside();
+    // This run's folders moved aside, and earlier runs' kept with --keep-aside: one deletion.
     removeLeftAside([WORK, ...Object.values(STACKS).map((stack) => path.join(stack.root, ".work/curve"))]);
   }
 }

@@ -186,24 +186,27 @@ fn default_params(api: &Map<String, Value>) -> Result<Params<'_>, SampleError> {
     Ok(params)
 }
 
+/// Whether `ParamOptions` renders a parameter with `ParamArrayFormItem`: its schema's `type` is
+/// `"array"` and `items.enum` is not truthy (that is the multi-select's).
+pub(crate) fn is_array_form_item(def: &Map<String, Value>) -> bool {
+    let schema = def.get("schema");
+    schema.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("array")
+        && !js::truthy(
+            schema
+                .and_then(|s| s.get("items"))
+                .and_then(|i| i.get("enum")),
+        )
+}
+
 /// ParamArrayFormItem's effects: each array parameter first dispatches no value, then the ones
 /// with an `example` list dispatch its items (`setParam` replaces the first parameter of that
 /// name).
 fn apply_array_examples(group: &mut Vec<Param<'_>>) -> Result<(), SampleError> {
-    let is_array_item = |def: &Map<String, Value>| {
-        let schema = def.get("schema");
-        schema.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("array")
-            && !js::truthy(
-                schema
-                    .and_then(|s| s.get("items"))
-                    .and_then(|i| i.get("enum")),
-            )
-    };
     // (slot, dispatching parameter, value)
     let mut updates: Vec<(usize, usize, Option<Vec<String>>)> = Vec::new();
     let mut with_examples: Vec<(usize, usize, Option<Vec<String>>)> = Vec::new();
     for (i, param) in group.iter().enumerate() {
-        if !is_array_item(param.def) {
+        if !is_array_form_item(param.def) {
             continue;
         }
         let name = param.def.get("name");

@@ -54,6 +54,7 @@ use serde_json::{Map, Value, json};
 use crate::target::{Explorer, Target};
 
 pub use crate::options::LanguageTab;
+pub(crate) use explorer::is_array_form_item;
 pub(crate) use languages::resolve;
 pub use languages::theme_default_tabs;
 

@@ -131,19 +131,17 @@ pub fn api(
     out
 }
 
-/// Whether `ParamArrayFormItem` (4.3.5 to 4.5.1) throws on `parameter`: its schema's `type` is
-/// `"array"`, `items.enum` is not truthy (that is the multi-select's), and its `example` is not a
-/// list but `example?.length > 0` holds (`example.map` is then called).
+/// Whether `ParamArrayFormItem` (4.3.5 to 4.5.1) throws on `parameter`: the explorer renders it
+/// with that item, and its schema's `example` is not a list but `example?.length > 0` holds
+/// (`example.map` is then called).
 fn array_example_throws(parameter: &Value) -> bool {
-    let Some(schema) = parameter.get("schema") else {
-        return false;
-    };
-    if schema.get("type").and_then(Value::as_str) != Some("array")
-        || js::truthy(schema.get("items").and_then(|items| items.get("enum")))
+    if !parameter
+        .as_object()
+        .is_some_and(crate::code_samples::is_array_form_item)
     {
         return false;
     }
-    match schema.get("example") {
+    match parameter["schema"].get("example") {
         // UTF-16 units, but only whether there is any matters.
         Some(Value::String(text)) => !text.is_empty(),
         // `{ length: 2 }`: the comparison converts `length` to a number.
