@@ -29,7 +29,9 @@ const specs = paritySpecs();
 // parameter of an `x-webhooks` operation has no place in the theme's request panel (the page
 // crashes in the browser); GitHub's `repos/get-content` maps `array` to a list schema without
 // properties, and its `orgs/list-pat-grants` and `orgs/list-pat-grant-requests` give list
-// parameters a string example (the explorer maps it: the page crashes once hydrated).
+// parameters a string example (the explorer maps it: the page crashes once hydrated), and its
+// `workflow_job` webhooks' `run_id` is `number` in one `allOf` part and `integer` in the other
+// (allof-merge leaves it `undefined`, `SchemaEdge` reads it: the page crashes once hydrated).
 const KNOWN_BETTER = {
   "fixtures/swagger2-bodies-security.yaml": {
     "sidebar.ts": withoutUntitledSchemas,
@@ -39,7 +41,7 @@ const KNOWN_BETTER = {
   "fixtures/swagger2-extensions.json": { "sidebar.ts": withoutUntitledSchemas },
   "fixtures/swagger2-forms-files.yaml": { "sidebar.ts": withoutUntitledSchemas },
   "fixtures/swagger2-petstore.yaml": { "sidebar.ts": withoutUntitledSchemas },
-  "api.github.com.json": { "sidebar.ts": withDuplicateIdsSuffixed, ...THEME_SAFE(["repos-get-content.api.mdx", "orgs-list-pat-grant-requests.api.mdx", "orgs-list-pat-grants.api.mdx"]) },
+  "api.github.com.json": { "sidebar.ts": withDuplicateIdsSuffixed, ...THEME_SAFE(["repos-get-content.api.mdx", "orgs-list-pat-grant-requests.api.mdx", "orgs-list-pat-grants.api.mdx", "workflow-job-completed.api.mdx", "workflow-job-in-progress.api.mdx", "schemas/workflow-job-completed-event.schema.mdx", "schemas/workflow-job-in-progress-event.schema.mdx"]) },
 };
 
 const SPEC_OPTIONS = PARITY_OPTIONS;

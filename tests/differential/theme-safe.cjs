@@ -28,7 +28,14 @@
 // - `array_example_not_a_list` (4.3.5 to 4.5.1): the explorer's `ParamArrayFormItem` maps the
 //   `example` of a parameter's `array` schema (without a truthy `items.enum`) when
 //   `example?.length > 0`, a list or not (GitHub's `owner[]=octocat1,owner[]=octocat2`).
+// And in every release, a property the theme's `mergeAllOf` turns into `undefined` (`SchemaEdge`
+// reads `schema.readOnly`): two `allOf` parts hold it and allof-merge keeps none of its keywords
+// (`number` and `integer` types: GitHub's `workflow_job` webhooks). Found here by running the
+// theme's own allof-merge on each `allOf` (mergeFixes): the property is kept in the first part
+// that holds it, and one that is alone but whose own `allOf` merges to nothing becomes its first
+// part. The core models allof-merge instead (render/all_of_merge.rs).
 "use strict";
+const path = require("path");
 const { decodeApi } = require("./compare.cjs");
 const { faultsOf } = require("../theme-faults/faults.cjs");
 
@@ -101,7 +108,85 @@ function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place
     out[key] =
       !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, faults, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child));
   }
-  return out;
+  // An `allOf` member is merged with the others, never alone (its own `allOf` is flattened into them).
+  return !names && !allOf && Array.isArray(out.allOf) ? mergeFixes(out) : out;
+}
+
+/** The theme's own allof-merge (every release's lock pins 0.6.8). */
+const { merge: allOfMerge } = require(require.resolve("allof-merge", { paths: [path.dirname(require.resolve("docusaurus-theme-openapi-docs/package.json"))] }));
+
+/** The paths (key lists) of the properties allof-merge makes `undefined` in its merge of `schema`. */
+function undefinedProperties(schema) {
+  const found = [];
+  const walk = (value, at) => {
+    if (value === null || typeof value !== "object") return;
+    for (const [key, child] of Object.entries(value)) {
+      if (child === undefined && at[at.length - 1] === "properties") found.push([...at, key]);
+      else walk(child, [...at, key]);
+    }
+  };
+  let merged;
+  try {
+    merged = allOfMerge(schema, { onMergeError() {} });
+  } catch {
+    return found; // The theme throws on it anyway (a `null` part, say).
+  }
+  walk(merged, []);
+  return found;
+}
+
+/** Every `properties/<name>` place in `schema` (through `allOf` parts, `properties` and `items`),
+ * as allof-merge orders the parts (an `allOf`'s parts before the schema's own keywords), each
+ * with its path in the merged schema (the `allOf/<i>` steps left out). */
+function propertyPlaces(schema) {
+  const places = [];
+  const visit = (node, at, merged) => {
+    if (!isObject(node)) return;
+    if (Array.isArray(node.allOf)) node.allOf.forEach((member, i) => visit(member, [...at, "allOf", i], merged));
+    if (isObject(node.properties)) {
+      for (const [name, value] of Object.entries(node.properties)) {
+        places.push({ at: [...at, "properties", name], merged: [...merged, "properties", name], value });
+        visit(value, [...at, "properties", name], [...merged, "properties", name]);
+      }
+    }
+    if (isObject(node.items)) visit(node.items, [...at, "items"], [...merged, "items"]);
+  };
+  visit(schema, [], []);
+  return places;
+}
+
+/** The first part of an `allOf` as allof-merge flattens it (a part's own `allOf` in its place). */
+function firstPart(schema) {
+  for (const member of schema.allOf) {
+    if (!isObject(member)) continue;
+    if (!Array.isArray(member.allOf)) return member;
+    const first = firstPart(member);
+    if (first) return first;
+    const { allOf, ...rest } = member;
+    if (Object.keys(rest).length) return rest;
+  }
+  return undefined;
+}
+
+const at = (value, keys) => keys.reduce((v, k) => v?.[k], value);
+
+/** `schema` (an object with an `allOf` list, a copy of the page's) with the properties allof-merge
+ * makes `undefined` fixed, one at a time until it makes none. */
+function mergeFixes(schema) {
+  for (let round = 0; round < 100; round++) {
+    const [missing] = undefinedProperties(schema);
+    if (!missing) return schema;
+    const key = JSON.stringify(missing);
+    const places = propertyPlaces(schema).filter((p) => JSON.stringify(p.merged) === key);
+    if (places.length === 0) return schema;
+    if (places.length > 1) {
+      const first = Math.max(0, places.findIndex((p) => isObject(p.value)));
+      for (const [i, place] of places.entries()) if (i !== first) delete at(schema, place.at.slice(0, -1))[place.at[place.at.length - 1]];
+    } else if (Array.isArray(places[0].value?.allOf) && firstPart(places[0].value)) {
+      at(schema, places[0].at.slice(0, -1))[places[0].at[places[0].at.length - 1]] = firstPart(places[0].value);
+    } else return schema;
+  }
+  return schema;
 }
 
 /** Whether the 4.3.5 to 4.5.1 explorer throws on a parameter: `schema.example.map` of a list parameter's example that is no list. */
@@ -155,4 +240,4 @@ function safePage(page, compat = "4.3.5") {
   return { text: safeText, api: api === undefined ? undefined : JSON.stringify(safeApi(JSON.parse(api), compat)) };
 }
 
-module.exports = { safeApi, safeSchema, safePage };
+module.exports = { safeApi, safeSchema, safePage, undefinedProperties };

@@ -86,6 +86,7 @@ const CRASHES = {
   "theme-breakers/parameter-not-an-object": NO_PLACE,
   "theme-breakers/parameter-null": /Cannot read properties of null \(reading 'in'\)/,
   "theme-breakers/array-parameter-string-example": /example\.map is not a function/,
+  "theme-breakers/property-merged-to-nothing": /Cannot read properties of undefined \(reading 'readOnly'\)/,
   "theme-breakers/security-not-a-list": /is not iterable/,
   "theme-breakers/security-false": /is not iterable/,
   "theme-breakers/servers-not-a-list": /options\.find is not a function/,

@@ -38,6 +38,7 @@ const CRASHES = {
   "discriminator-not-an-object": /Cannot create property 'mapping' on string/,
   "discriminator-null-entry": /Cannot read properties of null \(reading 'allOf'\)/,
   "parameter-null": /Cannot read properties of null \(reading 'in'\)/,
+  "property-merged-to-nothing": /Cannot read properties of undefined \(reading 'readOnly'\)/,
   "parameters-not-a-list": /parameters\?\.forEach is not a function/,
   "parameters-false": /parameters\?\.forEach is not a function/,
   "security-not-a-list": /is not iterable/,
@@ -57,7 +58,7 @@ const PAGES = [
   "items-all-of-not-a-list", "markup", "null-response", "one-of-branch-all-of-not-a-list",
   "one-of-not-a-list", "parameter-in-body", "parameter-not-an-object", "parameter-null",
   "parameter-without-in", "parameters-false", "parameters-not-a-list",
-  "property-all-of-with-properties", "schemas/content", "schemas/destination", "schemas/directory",
+  "property-all-of-with-properties", "property-merged-to-nothing", "schemas/content", "schemas/destination", "schemas/directory",
   "security-false", "security-not-a-list", "servers-not-a-list", "theme-breakers",
   "top-all-of-not-a-list", "top-any-of-not-a-list", "top-one-of-not-a-list",
 ];

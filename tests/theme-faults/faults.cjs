@@ -147,6 +147,15 @@ const FAULTS = [
     ssr: {},
   },
   {
+    // `SchemaEdge`: `schema.readOnly` of a property allof-merge 0.6.8 (every release's lock) made
+    // `undefined`: two `allOf` parts hold it and no keyword of theirs merges (`number` and
+    // `integer`: GitHub's `workflow_job` webhooks). Ours: render/all_of_merge.rs.
+    name: "property_merged_to_nothing",
+    releases: ALL,
+    crashes: { "theme-breakers/property-merged-to-nothing": /Cannot read properties of undefined \(reading 'readOnly'\)/ },
+    ssr: {},
+  },
+  {
     // `ApiItem`: `param.in` of a `null` parameter.
     name: "parameter_null",
     releases: ALL,

@@ -24,19 +24,55 @@ use crate::js::{self, js_string, truthy};
 /// Merges every `allOf` in `schema` (recursively), as `allof-merge`'s `merge(schema)` does with
 /// the rules it picks for a bare schema (JSON Schema draft-06).
 pub fn merge_all_of(schema: &Value) -> Option<Value> {
-    let mut merger = Merger {
-        root: schema,
-        failed: HashMap::new(),
-    };
-    let mut path = Vec::new();
-    merger.crawl(schema, Context::Schema, &mut path)
+    merge_all_of_traced(schema).value
 }
 
 /// 5.2.0's `mergeAllOf`: closed `allOf` members opened first ([`strip`]), then merged; an
 /// `undefined` merge gives `{}`.
 pub fn merge_all_of_v5(schema: &Value) -> Value {
-    merge_all_of(&strip::strip_conflicting_additional_props(schema))
+    merge_all_of_v5_traced(schema)
+        .value
         .unwrap_or_else(|| Value::Object(Map::new()))
+}
+
+/// A merge, and where it left a property `undefined`.
+pub struct Merged {
+    /// The merged schema; `None` for `undefined`.
+    pub value: Option<Value>,
+    /// The paths (keys, and list indices written in decimal) in the merged schema of the
+    /// properties whose own merge gave `undefined`: the package keeps such a property in its
+    /// `properties`, with that value (and the reference then reads it: `value.readOnly` throws);
+    /// `value` leaves it out, as `JSON.stringify` does. In the order the merge meets them.
+    pub undefined_properties: Vec<Vec<String>>,
+}
+
+impl Merged {
+    /// Whether one of the merged schema's own properties is `undefined`.
+    pub fn has_undefined_property(&self) -> bool {
+        self.undefined_properties
+            .iter()
+            .any(|path| path.len() == 2 && path[0] == "properties")
+    }
+}
+
+/// [`merge_all_of`], with the properties it left `undefined`.
+pub fn merge_all_of_traced(schema: &Value) -> Merged {
+    let mut merger = Merger {
+        root: schema,
+        failed: HashMap::new(),
+        undefined_properties: Vec::new(),
+    };
+    let mut path = Vec::new();
+    let value = merger.crawl(schema, Context::Schema, &mut path);
+    Merged {
+        value,
+        undefined_properties: merger.undefined_properties,
+    }
+}
+
+/// [`merge_all_of_v5`] (`undefined` as it is), with the properties it left `undefined`.
+pub fn merge_all_of_v5_traced(schema: &Value) -> Merged {
+    merge_all_of_traced(&strip::strip_conflicting_additional_props(schema))
 }
 
 /// Which merge rules apply at a node (the package's rule tree, reduced to what it decides).
@@ -92,6 +128,8 @@ struct Merger<'a> {
     /// Per `oneOf`/`anyOf` list (by path), the alternative whose merge failed (the package keeps
     /// the last one reported).
     failed: HashMap<Vec<Segment>, usize>,
+    /// See [`Merged::undefined_properties`].
+    undefined_properties: Vec<Vec<String>>,
 }
 
 impl Merger<'_> {
@@ -112,6 +150,18 @@ impl Merger<'_> {
                     path.push(segment);
                     if let Some(v) = self.crawl(child, child_context, path) {
                         out.insert(key.clone(), v);
+                    } else if context == Context::SchemaMap
+                        && path.len() >= 2
+                        && path[path.len() - 2] == Segment::Key("properties".into())
+                    {
+                        self.undefined_properties.push(
+                            path.iter()
+                                .map(|segment| match segment {
+                                    Segment::Key(key) => key.clone(),
+                                    Segment::Index(i) => i.to_string(),
+                                })
+                                .collect(),
+                        );
                     }
                     path.pop();
                 }

@@ -11,7 +11,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::allof::{merge_all_of, merge_all_of_v5};
+use crate::allof::{
+    Merged, merge_all_of, merge_all_of_traced, merge_all_of_v5, merge_all_of_v5_traced,
+};
 use crate::js::{js_string, truthy, value_field};
 use crate::target::{AllOfMerge, SampleBuilder, Sampler};
 
@@ -64,6 +66,19 @@ impl Ctx {
             }
             AllOfMerge::OpensClosedMembers => Some(merge_all_of_v5(value)),
         }
+    }
+
+    /// [`Ctx::merge_all_of`], with the properties the merge left `undefined`.
+    fn merge_all_of_traced(self, value: &Value) -> Merged {
+        let (mut merged, empty_when_undefined) = match self.all_of_merge {
+            AllOfMerge::MayBeUndefined => (merge_all_of_traced(value), false),
+            AllOfMerge::EmptyWhenUndefined => (merge_all_of_traced(value), true),
+            AllOfMerge::OpensClosedMembers => (merge_all_of_v5_traced(value), true),
+        };
+        if empty_when_undefined && merged.value.is_none() {
+            merged.value = Some(Value::Object(Map::new()));
+        }
+        merged
     }
 }
 
@@ -229,8 +244,13 @@ fn sample<S: SchemaNode>(schema: &S, ctx: Ctx, depth: usize) -> Option<Value> {
     let all_of_step = |depth: usize| -> Option<Value> {
         schema.with_value(|value| {
             // `undefined` from the merge makes the reference throw, and its catch returns
-            // undefined.
-            let mut merged = ctx.merge_all_of(value)?;
+            // undefined; so does a merged property that is `undefined` (`value.readOnly`,
+            // `value.writeOnly` or `value.deprecated` of each is read).
+            let merged = ctx.merge_all_of_traced(value);
+            if merged.has_undefined_property() {
+                return None;
+            }
+            let mut merged = merged.value?;
             if let Some(Value::Object(props)) = merged.get_mut("properties") {
                 props.retain(|_, v| !is_hidden(&&*v, flag));
             }

@@ -39,6 +39,7 @@ const THEME_THROWS = [
   "parameters-false.api.mdx",
   "parameters-not-a-list.api.mdx",
   "property-all-of-with-properties.api.mdx",
+  "property-merged-to-nothing.api.mdx",
   "security-false.api.mdx",
   "security-not-a-list.api.mdx",
   "servers-not-a-list.api.mdx",

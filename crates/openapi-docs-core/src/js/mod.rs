@@ -8,7 +8,7 @@
 //! - `string`: `String(value)`, `Number(value)`, `Number.prototype.toString`, truthiness, the
 //!   `String.prototype` methods the generators call, `RegExp.prototype.test`;
 //! - `object`: property order (index-like keys first) and property reads, `delete`, `===`,
-//!   `typeof`, `Array.prototype.sort`;
+//!   `typeof`, `Array.prototype.sort`, a value's place inside another (`value[a][b]`);
 //! - `lodash`: lodash's `kebabCase`, `words`, `deburr`, `capitalize`, `merge`, `keys`,
 //!   `isEmpty`, ...;
 //! - `whitespace`: the `\s` class, line terminators and `trim`;
@@ -41,8 +41,9 @@ pub(crate) use lodash::{
     capitalize, entries, is_empty, is_object, kebab_case, keys, lodash_to_string, merge,
 };
 pub(crate) use object::{
-    any_object, delete, field, for_each_in_js_order, get, is_array_index, is_object_like,
-    normalize_key_order, prop, reorder_map, sort, strict_eq, type_of, value_field, values_mut,
+    Step, any_object, at_path_mut, delete, field, for_each_in_js_order, get, is_array_index,
+    is_object_like, normalize_key_order, prop, reorder_map, sort, strict_eq, type_of, value_field,
+    values_mut,
 };
 pub(crate) use string::{
     format_f64, format_number, index_of_from_1, js_string, regex_test, repeat, replace_first,

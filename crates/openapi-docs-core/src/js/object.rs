@@ -203,6 +203,25 @@ pub fn sort(values: &mut [Value]) {
     });
 }
 
+/// One step of a path into a JSON value: an object's key, or a list's index.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// The value at `path` inside `value` (`value[a][b]...`), when every step is there.
+pub fn at_path_mut<'v>(mut value: &'v mut Value, path: &[Step]) -> Option<&'v mut Value> {
+    for step in path {
+        value = match (value, step) {
+            (Value::Object(map), Step::Key(key)) => map.get_mut(key)?,
+            (Value::Array(items), Step::Index(index)) => items.get_mut(*index)?,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,13 +11,7 @@ use serde_json_path::PathElement;
 use super::document::{Action, Change, Overlay, escape, shown};
 use super::merge::{is_primitive, merge_object};
 use crate::error::Result;
-
-/// One step of a node's normalized path.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum Step {
-    Name(String),
-    Index(usize),
-}
+use crate::js::{Step, at_path_mut};
 
 /// Applies every action of `overlay` to `document` (the spec file `spec`), in order. Returns
 /// how many nodes each action's target selected.
@@ -41,7 +35,7 @@ fn apply_action(
         let path: Vec<Step> = location
             .iter()
             .map(|element| match element {
-                PathElement::Name(name) => Step::Name(name.to_string()),
+                PathElement::Name(name) => Step::Key(name.to_string()),
                 PathElement::Index(index) => Step::Index(*index),
             })
             .collect();
@@ -56,7 +50,7 @@ fn apply_action(
         Change::Nothing => {}
         Change::Update(update) => {
             for path in &paths {
-                let Some(node) = node_mut(document, path) else {
+                let Some(node) = at_path_mut(document, path) else {
                     continue;
                 };
                 let at = pointer(path);
@@ -99,8 +93,8 @@ fn apply_action(
                         "selects the root of {spec}, which cannot be removed; select what is inside it"
                     )));
                 };
-                match (node_mut(document, parent), last) {
-                    (Some(Value::Object(map)), Step::Name(name)) => {
+                match (at_path_mut(document, parent), last) {
+                    (Some(Value::Object(map)), Step::Key(name)) => {
                         map.shift_remove(name);
                     }
                     (Some(Value::Array(items)), Step::Index(index)) if *index < items.len() => {
@@ -115,23 +109,11 @@ fn apply_action(
     Ok(paths.len())
 }
 
-/// The node at `path`, if it is still there.
-fn node_mut<'v>(mut node: &'v mut Value, path: &[Step]) -> Option<&'v mut Value> {
-    for step in path {
-        node = match (node, step) {
-            (Value::Object(map), Step::Name(name)) => map.get_mut(name)?,
-            (Value::Array(items), Step::Index(index)) => items.get_mut(*index)?,
-            _ => return None,
-        };
-    }
-    Some(node)
-}
-
 /// The JSON pointer of `path`.
 fn pointer(path: &[Step]) -> String {
     path.iter()
         .map(|step| match step {
-            Step::Name(name) => format!("/{}", escape(name)),
+            Step::Key(name) => format!("/{}", escape(name)),
             Step::Index(index) => format!("/{index}"),
         })
         .collect()

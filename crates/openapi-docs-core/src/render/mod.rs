@@ -1,6 +1,7 @@
 //! Items to page files: the MDX body of each page kind, then the reference's Mustache templates
 //! around it (front matter).
 
+pub mod all_of_merge;
 pub mod api_page;
 pub mod code_samples;
 pub mod deflated;

@@ -10,7 +10,9 @@
 //! - a response that is `null` (`StatusCodes` reads `response.headers`, `ApiItem` a 2XX
 //!   response's `content`);
 //! - a truthy `enum` that is not a list (`getQualifierMessage` calls `enum.map`);
-//! - a discriminator the theme cannot render ([`super::discriminator_tabs`]).
+//! - a discriminator the theme cannot render ([`super::discriminator_tabs`]);
+//! - a property its `mergeAllOf` turns into `undefined` (two `allOf` parts hold it, `number` in
+//!   one and `integer` in the other, say): it is taken from the first part ([`super::all_of_merge`]).
 //!
 //! And, where the release's theme has the fault:
 //! - `parameter_without_place` (4.x): a parameter that is not an object with `in` one of `path`,
@@ -39,6 +41,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use super::all_of_merge;
 use super::discriminator_tabs;
 use super::fixed_texts::FixedTexts;
 use crate::js;
@@ -308,8 +311,11 @@ impl Walk<'_> {
                         changed.push((i, new));
                     }
                 }
+                // Where the theme merges an `allOf` (never an `allOf` member alone: it is merged
+                // with the others).
+                let merges = !names && !all_of && map.get("allOf").is_some_and(Value::is_array);
                 if !drop_discriminator && !drop_list && changed.is_empty() {
-                    return None;
+                    return merges.then(|| all_of_merge::fixed(value)).flatten();
                 }
                 let mut changed = changed.into_iter().peekable();
                 let mut out = Map::with_capacity(map.len());
@@ -320,7 +326,11 @@ impl Walk<'_> {
                     }
                     out.insert(key.clone(), new.unwrap_or_else(|| child.clone()));
                 }
-                Some(Value::Object(out))
+                let out = Value::Object(out);
+                Some(match merges.then(|| all_of_merge::fixed(&out)).flatten() {
+                    Some(fixed) => fixed,
+                    None => out,
+                })
             }
             Value::Array(items) => {
                 let mut changed: Vec<(usize, Value)> = items
@@ -418,6 +428,7 @@ fn may_throw(text: &str, lists: &[&str]) -> bool {
     use memchr::memmem;
     let bytes = text.as_bytes();
     memmem::find(bytes, b"\"discriminator\"").is_some()
+        || memmem::find(bytes, b"\"allOf\":[").is_some()
         || lists.iter().any(|key| {
             let quoted = format!("\"{key}\":");
             memmem::find_iter(bytes, quoted.as_bytes()).any(|i| {
