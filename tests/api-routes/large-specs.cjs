@@ -14,7 +14,7 @@
 // test.sh runs it with FULL=1. LARGE_SPECS=graph,github picks the specs; API_ROUTES_REUSE_BUILDS=1
 // (development only: after a change to the test, not to the plugin) keeps an earlier run's builds;
 // LARGE_SPECS_FROM=N (development only: to finish a run stopped after N pages) compares the pages
-// from the N+1th in path order.
+// from the N+1th in path order, and LARGE_SPECS_TO=M (development only) up to the Mth.
 "use strict";
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
@@ -37,6 +37,7 @@ const TABS = 4;
 /** API pages read from both builds and compared at a time. */
 const CHUNK = 100;
 const FROM = Number(process.env.LARGE_SPECS_FROM || 0);
+const TO = Number(process.env.LARGE_SPECS_TO || Infinity);
 
 /** The text of the article's title in the server HTML of `route` in `build` (a page not compared in this run). */
 function serverTitle(build, route) {
@@ -100,8 +101,9 @@ for (const name of CHOSEN) {
       const titles = {};
       let firstSidebar;
       const started = Date.now();
-      for (let at = FROM; at < pages.length; at += CHUNK) {
-        const chunk = pages.slice(at, at + CHUNK);
+      const end = Math.min(pages.length, TO);
+      for (let at = FROM; at < end; at += CHUNK) {
+        const chunk = pages.slice(at, Math.min(at + CHUNK, end));
         const docs = await readBuild(browser, dir, BUILDS.docs, chunk, TABS);
         const plugin = await readBuild(browser, dir, BUILDS.plugin, chunk, TABS);
         assertSamePages(docs, plugin, chunk);
