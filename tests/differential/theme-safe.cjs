@@ -86,10 +86,11 @@ function mergesProperty(s) {
 /**
  * A copy of a value holding schemas without what the theme of `compat` throws on. `place` (5.2.0):
  * "properties" (a properties map), "property", "merged" (in what the theme merges), or "other".
+ * `schemaComponent`: the theme renders the value with its `Schema` (false for parameters).
  */
-function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place = "other") {
+function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place = "other", schemaComponent = true) {
   const faults = themeFaults(compat);
-  if (Array.isArray(value)) return value.map((item) => safeSchema(item, faults, false, allOf, place === "merged" ? "merged" : "other"));
+  if (Array.isArray(value)) return value.map((item) => safeSchema(item, faults, false, allOf, place === "merged" ? "merged" : "other", schemaComponent));
   if (!isObject(value)) return value;
   const out = {};
   const dropDiscriminator = !names && discriminatorThrows(value, allOf, faults);
@@ -106,10 +107,13 @@ function safeSchema(value, compat = "4.3.5", names = false, allOf = false, place
     if (!names && key === "discriminator" && dropDiscriminator) continue;
     if (!names && lists.includes(key) && child && !Array.isArray(child) && !(merged && key === "allOf")) continue;
     out[key] =
-      !names && (DATA.has(key) || key.startsWith("x-")) ? child : safeSchema(child, faults, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child));
+      !names && (DATA.has(key) || key.startsWith("x-"))
+        ? child
+        : safeSchema(child, faults, !names && NAMES.has(key), !names && key === "allOf", childPlace(key, child), schemaComponent);
   }
-  // An `allOf` member is merged with the others, never alone (its own `allOf` is flattened into them).
-  return !names && !allOf && Array.isArray(out.allOf) ? mergeFixes(out) : out;
+  // Where the theme's `Schema` merges an `allOf` (`schemaComponent`: not a parameter's schema,
+  // which `ParamsItem` shows itself); an `allOf` member is merged with the others, never alone.
+  return schemaComponent && !names && !allOf && Array.isArray(out.allOf) ? mergeFixes(out) : out;
 }
 
 /** The theme's own allof-merge (every release's lock pins 0.6.8). */
@@ -202,7 +206,7 @@ function safeApi(api, compat = "4.3.5") {
   const out = { ...api };
   const usable = faults.has("parameter_without_place") ? (p) => isObject(p) && PLACES.has(p.in) : (p) => p !== null;
   if (Array.isArray(out.parameters)) {
-    out.parameters = safeSchema(out.parameters.filter(usable), faults);
+    out.parameters = safeSchema(out.parameters.filter(usable), faults, false, false, "other", false);
     if (faults.has("array_example_not_a_list")) {
       out.parameters = out.parameters.map((p) => {
         if (!arrayExampleThrows(p)) return p;

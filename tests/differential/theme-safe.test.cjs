@@ -82,12 +82,14 @@ test("ours is the reference's page with exactly the model's fixes, on the genera
   fs.mkdirSync(WORK, { recursive: true });
   const paths = {};
   for (const [i, schema] of cases.entries()) {
-    // As a request body's schema, and as a body property's (every other case).
+    // As a request body's schema, and as a body property's (every other case); every fourth
+    // also as a parameter's schema, which the theme shows without merging it (left as it is).
     const body = i % 2 ? { type: "object", properties: { x: schema } } : schema;
     paths[`/case-${i}`] = {
       post: {
         operationId: `case${i}`,
         summary: `case ${i}`,
+        ...(i % 4 === 3 ? { parameters: [{ name: "filter", in: "query", schema }] } : {}),
         requestBody: { content: { "application/json": { schema: body } } },
         responses: { 200: { description: "OK" } },
       },

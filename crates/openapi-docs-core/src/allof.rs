@@ -10,7 +10,7 @@
 //! It then descends into the merged node, so `allOf`s nested in properties, or produced by the
 //! merge itself, are merged too. A keyword that cannot be merged (disjoint `type`s, `enum`s with
 //! nothing in common) is left out; inside a `oneOf`/`anyOf` the failing alternative is dropped.
-//! JavaScript's `undefined` is `None`. [`merge_all_of_v5`] is 5.2.0's `mergeAllOf` (see
+//! JavaScript's `undefined` is `None`. [`merge_all_of_v5_traced`] is 5.2.0's `mergeAllOf` (see
 //! [`strip`]).
 
 mod strip;
@@ -25,14 +25,6 @@ use crate::js::{self, js_string, truthy};
 /// the rules it picks for a bare schema (JSON Schema draft-06).
 pub fn merge_all_of(schema: &Value) -> Option<Value> {
     merge_all_of_traced(schema).value
-}
-
-/// 5.2.0's `mergeAllOf`: closed `allOf` members opened first ([`strip`]), then merged; an
-/// `undefined` merge gives `{}`.
-pub fn merge_all_of_v5(schema: &Value) -> Value {
-    merge_all_of_v5_traced(schema)
-        .value
-        .unwrap_or_else(|| Value::Object(Map::new()))
 }
 
 /// A merge, and where it left a property `undefined`.
@@ -70,7 +62,8 @@ pub fn merge_all_of_traced(schema: &Value) -> Merged {
     }
 }
 
-/// [`merge_all_of_v5`] (`undefined` as it is), with the properties it left `undefined`.
+/// 5.2.0's `mergeAllOf` (its caller turns an `undefined` merge into `{}`): closed `allOf`
+/// members opened first ([`strip`]), then merged; with the properties it left `undefined`.
 pub fn merge_all_of_v5_traced(schema: &Value) -> Merged {
     merge_all_of_traced(&strip::strip_conflicting_additional_props(schema))
 }

@@ -7,13 +7,11 @@
 //! first, a truthy `const`, type arrays (first type), `default` whenever present, `null` →
 //! `"null"`, unknown types → `"Unknown Type: x"`, `anyOf`/`oneOf` array items merged with
 //! `items.properties`, responses in the request order (`allOf` after `oneOf`/`anyOf`, arrays not
-//! wrapped twice), and `mergeAllOf` with closed members opened (`allof::merge_all_of_v5`).
+//! wrapped twice), and `mergeAllOf` with closed members opened (`allof::merge_all_of_v5_traced`).
 
 use serde_json::{Map, Value};
 
-use crate::allof::{
-    Merged, merge_all_of, merge_all_of_traced, merge_all_of_v5, merge_all_of_v5_traced,
-};
+use crate::allof::{Merged, merge_all_of_traced, merge_all_of_v5_traced};
 use crate::js::{js_string, truthy, value_field};
 use crate::target::{AllOfMerge, SampleBuilder, Sampler};
 
@@ -59,13 +57,7 @@ impl Ctx {
     /// `mergeAllOf`: `undefined` possible before 5.0, `{}` instead from 5.0, closed members
     /// opened first from 5.1.
     fn merge_all_of(self, value: &Value) -> Option<Value> {
-        match self.all_of_merge {
-            AllOfMerge::MayBeUndefined => merge_all_of(value),
-            AllOfMerge::EmptyWhenUndefined => {
-                Some(merge_all_of(value).unwrap_or_else(|| Value::Object(Map::new())))
-            }
-            AllOfMerge::OpensClosedMembers => Some(merge_all_of_v5(value)),
-        }
+        self.merge_all_of_traced(value).value
     }
 
     /// [`Ctx::merge_all_of`], with the properties the merge left `undefined`.

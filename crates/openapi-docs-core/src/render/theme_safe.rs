@@ -66,6 +66,11 @@ pub fn api(
         written,
         seen,
         faults,
+        schema_component: true,
+    };
+    let parameters_walk = Walk {
+        schema_component: false,
+        ..walk
     };
     let mut out: Option<Map<String, Value>> = None;
     let mut set = |key: &str, value: Option<Value>| {
@@ -91,11 +96,12 @@ pub fn api(
             };
             let kept: Vec<Value> = items.iter().filter(|p| usable(p)).cloned().collect();
             let kept = if kept.len() == items.len() {
-                walk.fixed(&api["parameters"], false, false, Place::Other)
+                parameters_walk.fixed(&api["parameters"], false, false, Place::Other)
             } else {
                 let kept = Value::Array(kept);
                 Some(
-                    walk.fixed(&kept, false, false, Place::Other)
+                    parameters_walk
+                        .fixed(&kept, false, false, Place::Other)
                         .unwrap_or(kept),
                 )
             };
@@ -188,6 +194,7 @@ pub fn schema(value: &Value, faults: ThemeFaults) -> Cow<'_, Value> {
         written: None,
         seen: None,
         faults,
+        schema_component: true,
     }
     .schema(value)
 }
@@ -223,6 +230,9 @@ struct Walk<'w> {
     written: Option<&'w WrittenTexts>,
     seen: Option<&'w FixedTexts>,
     faults: ThemeFaults,
+    /// Whether the theme renders these schemas with its `Schema` (and merges their `allOf`s:
+    /// [`all_of_merge`]); not a parameter's, which `ParamsItem` shows itself.
+    schema_component: bool,
 }
 
 impl Walk<'_> {
@@ -313,7 +323,10 @@ impl Walk<'_> {
                 }
                 // Where the theme merges an `allOf` (never an `allOf` member alone: it is merged
                 // with the others).
-                let merges = !names && !all_of && map.get("allOf").is_some_and(Value::is_array);
+                let merges = self.schema_component
+                    && !names
+                    && !all_of
+                    && map.get("allOf").is_some_and(Value::is_array);
                 if !drop_discriminator && !drop_list && changed.is_empty() {
                     return merges.then(|| all_of_merge::fixed(value)).flatten();
                 }
@@ -371,7 +384,8 @@ impl Walk<'_> {
                         let at = u16::from(names)
                             | u16::from(all_of) << 1
                             | (place as u16) << 2
-                            | u16::from(self.faults.key()) << 4;
+                            | u16::from(self.faults.key()) << 4
+                            | u16::from(self.schema_component) << 12;
                         seen.get_or_walk(text, at, walk)
                     }
                     None => walk(),
@@ -526,6 +540,29 @@ mod tests {
     }
 
     #[test]
+    fn an_all_of_property_merged_to_nothing_is_fixed_in_bodies_not_in_parameters() {
+        // GitHub's `workflow_job` (`run_id`), in a request body and in a parameter's schema,
+        // which `ParamsItem` shows without merging it.
+        let job = json!({"allOf": [
+            {"type": "object", "properties": {"run_id": {"type": "number"}}},
+            {"type": "object", "properties": {"run_id": {"type": "integer"}}}
+        ]});
+        let api = json!({
+            "parameters": [{"name": "job", "in": "query", "schema": job}],
+            "requestBody": {"content": {"application/json": {"schema": {"properties": {"job": job}}}}}
+        });
+        for faults in [theme_4_3_5(), theme_5()] {
+            let fixed = super::api(api.as_object().unwrap(), None, None, faults).expect("changed");
+            assert_eq!(fixed["parameters"], api["parameters"]);
+            assert_eq!(
+                fixed["requestBody"]["content"]["application/json"]["schema"]["properties"]["job"]
+                    ["allOf"][1],
+                json!({"type": "object", "properties": {}})
+            );
+        }
+    }
+
+    #[test]
     fn what_the_theme_renders_is_borrowed_unchanged() {
         let value = json!({"type": "object", "properties": {"enum": {"type": "string", "enum": ["a"]}},
             "discriminator": {"propertyName": "k", "mapping": {"a": {"properties": {}}}}, "example": {"enum": "x"}});
@@ -535,7 +572,8 @@ mod tests {
             Walk {
                 written: None,
                 seen: None,
-                faults: theme_4_3_5()
+                faults: theme_4_3_5(),
+                schema_component: true,
             }
             .responses(&responses_value),
             Cow::Borrowed(_)
@@ -641,7 +679,8 @@ mod tests {
             Walk {
                 written: None,
                 seen: None,
-                faults: theme_4_3_5()
+                faults: theme_4_3_5(),
+                schema_component: true,
             }
             .responses(&value)
             .into_owned(),
