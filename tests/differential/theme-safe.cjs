@@ -177,7 +177,7 @@ const at = (value, keys) => keys.reduce((v, k) => v?.[k], value);
 /** `schema` (an object with an `allOf` list, a copy of the page's) with the properties allof-merge
  * makes `undefined` fixed, one at a time until it makes none. */
 function mergeFixes(schema) {
-  for (let round = 0; round < 100; round++) {
+  for (let round = 0; round < 1000; round++) {
     const [missing] = undefinedProperties(schema);
     if (!missing) return schema;
     const key = JSON.stringify(missing);

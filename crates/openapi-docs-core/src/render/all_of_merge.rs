@@ -71,6 +71,7 @@ pub fn fixed(schema: &Value) -> Option<Value> {
             }
         };
         let target = out.get_or_insert_with(|| schema.clone());
+        let mut applied = false;
         for edit in edits {
             match edit {
                 Edit::Remove(path) => {
@@ -79,15 +80,20 @@ pub fn fixed(schema: &Value) -> Option<Value> {
                         unreachable!("a property's path ends with its name")
                     };
                     if let Some(Value::Object(map)) = at_path_mut(target, parent) {
-                        map.shift_remove(name);
+                        applied |= map.shift_remove(name).is_some();
                     }
                 }
                 Edit::Replace(path, value) => {
                     if let Some(slot) = at_path_mut(target, &path) {
                         *slot = value;
+                        applied = true;
                     }
                 }
             }
+        }
+        // Nothing changed: another round would find the same.
+        if !applied {
+            break;
         }
     }
     out
