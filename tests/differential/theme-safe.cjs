@@ -33,7 +33,7 @@
 // (`number` and `integer` types: GitHub's `workflow_job` webhooks). Found here by running the
 // theme's own allof-merge on each `allOf` (mergeFixes): the property is kept in the first part
 // that holds it, and one that is alone but whose own `allOf` merges to nothing becomes its first
-// part. The core models allof-merge instead (render/all_of_merge.rs).
+// part. The core does the same on its allof-merge port (allof.rs, render/all_of_merge.rs).
 "use strict";
 const path = require("path");
 const { decodeApi } = require("./compare.cjs");

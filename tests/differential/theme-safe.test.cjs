@@ -2,7 +2,7 @@
 // `schema.readOnly` of it and the page crashes), on generated `allOf` schemas:
 //  - the model (theme-safe.cjs), which finds them with the theme's own allof-merge 0.6.8, leaves
 //    none in what it makes safe, and the generator makes enough of them to matter;
-//  - ours (render/all_of_merge.rs, which models allof-merge's rules instead) is the reference's
+//  - ours (render/all_of_merge.rs, on the core's port of allof-merge) is the reference's
 //    page with exactly the model's fixes, page by page: where nothing merges to nothing, the
 //    reference's bytes.
 // The named case is theme-breakers.yaml's `property-merged-to-nothing`, seen crashing in chromium

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Number, Value};
 
-use crate::js::{self, js_string, truthy};
+use crate::js::{self, Step, js_string, truthy};
 
 /// Merges every `allOf` in `schema` (recursively), as `allof-merge`'s `merge(schema)` does with
 /// the rules it picks for a bare schema (JSON Schema draft-06).
@@ -31,11 +31,10 @@ pub fn merge_all_of(schema: &Value) -> Option<Value> {
 pub struct Merged {
     /// The merged schema; `None` for `undefined`.
     pub value: Option<Value>,
-    /// The paths (keys, and list indices written in decimal) in the merged schema of the
-    /// properties whose own merge gave `undefined`: the package keeps such a property in its
+    /// The paths in the merged schema of the properties whose own merge gave `undefined`: the package keeps such a property in its
     /// `properties`, with that value (and the reference then reads it: `value.readOnly` throws);
     /// `value` leaves it out, as `JSON.stringify` does. In the order the merge meets them.
-    pub undefined_properties: Vec<Vec<String>>,
+    pub undefined_properties: Vec<Vec<Step>>,
 }
 
 impl Merged {
@@ -43,7 +42,7 @@ impl Merged {
     pub fn has_undefined_property(&self) -> bool {
         self.undefined_properties
             .iter()
-            .any(|path| path.len() == 2 && path[0] == "properties")
+            .any(|path| matches!(path.as_slice(), [Step::Key(key), _] if key == "properties"))
     }
 }
 
@@ -88,9 +87,9 @@ impl Context {
         matches!(self, Context::Schema | Context::Items)
     }
 
-    fn child(self, key: &Segment) -> Context {
+    fn child(self, key: &Step) -> Context {
         match (self, key) {
-            (Context::Schema | Context::Items, Segment::Key(k)) => match k.as_str() {
+            (Context::Schema | Context::Items, Step::Key(k)) => match k.as_str() {
                 "properties" | "patternProperties" | "definitions" | "$defs" | "dependencies" => {
                     Context::SchemaMap
                 }
@@ -101,18 +100,11 @@ impl Context {
                 }
                 _ => Context::Plain,
             },
-            (Context::Items, Segment::Index(_)) => Context::Schema,
+            (Context::Items, Step::Index(_)) => Context::Schema,
             (Context::SchemaMap | Context::SchemaList, _) => Context::Schema,
             _ => Context::Plain,
         }
     }
-}
-
-/// One step of a path in the merged tree.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Segment {
-    Key(String),
-    Index(usize),
 }
 
 struct Merger<'a> {
@@ -120,13 +112,13 @@ struct Merger<'a> {
     root: &'a Value,
     /// Per `oneOf`/`anyOf` list (by path), the alternative whose merge failed (the package keeps
     /// the last one reported).
-    failed: HashMap<Vec<Segment>, usize>,
+    failed: HashMap<Vec<Step>, usize>,
     /// See [`Merged::undefined_properties`].
-    undefined_properties: Vec<Vec<String>>,
+    undefined_properties: Vec<Vec<Step>>,
 }
 
 impl Merger<'_> {
-    fn crawl(&mut self, value: &Value, context: Context, path: &mut Vec<Segment>) -> Option<Value> {
+    fn crawl(&mut self, value: &Value, context: Context, path: &mut Vec<Step>) -> Option<Value> {
         let merged;
         let value = if context.merges() && value.is_object() {
             merged = self.merge_node(value, path)?;
@@ -138,23 +130,16 @@ impl Merger<'_> {
             Value::Object(map) => {
                 let mut out = Map::new();
                 for (key, child) in map {
-                    let segment = Segment::Key(key.clone());
+                    let segment = Step::Key(key.clone());
                     let child_context = context.child(&segment);
                     path.push(segment);
                     if let Some(v) = self.crawl(child, child_context, path) {
                         out.insert(key.clone(), v);
                     } else if context == Context::SchemaMap
                         && path.len() >= 2
-                        && path[path.len() - 2] == Segment::Key("properties".into())
+                        && path[path.len() - 2] == Step::Key("properties".into())
                     {
-                        self.undefined_properties.push(
-                            path.iter()
-                                .map(|segment| match segment {
-                                    Segment::Key(key) => key.clone(),
-                                    Segment::Index(i) => i.to_string(),
-                                })
-                                .collect(),
-                        );
+                        self.undefined_properties.push(path.clone());
                     }
                     path.pop();
                 }
@@ -164,7 +149,7 @@ impl Merger<'_> {
             Value::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for (i, child) in items.iter().enumerate() {
-                    let segment = Segment::Index(i);
+                    let segment = Step::Index(i);
                     let child_context = context.child(&segment);
                     path.push(segment);
                     out.push(
@@ -190,15 +175,15 @@ impl Merger<'_> {
 
     /// A merge failed at `path`: inside a `oneOf`/`anyOf`, that alternative is dropped when the
     /// list is left; elsewhere the package only warns.
-    fn merge_error(&mut self, path: &[Segment]) {
+    fn merge_error(&mut self, path: &[Step]) {
         if path.len() < 2 {
             return;
         }
         for t in (0..path.len() - 1).rev() {
-            if let Segment::Key(k) = &path[t]
+            if let Step::Key(k) = &path[t]
                 && (k == "anyOf" || k == "oneOf")
             {
-                if let Segment::Index(index) = path[t + 1] {
+                if let Step::Index(index) = path[t + 1] {
                     self.failed.insert(path[..=t].to_vec(), index);
                 }
                 return;
@@ -207,7 +192,7 @@ impl Merger<'_> {
     }
 
     /// The package's `allOf` hook at one schema node.
-    fn merge_node(&mut self, value: &Value, path: &[Segment]) -> Option<Value> {
+    fn merge_node(&mut self, value: &Value, path: &[Step]) -> Option<Value> {
         let map = value.as_object()?;
         let mut rest = map.clone();
         let all_of = rest.shift_remove("allOf");
@@ -235,7 +220,7 @@ impl Merger<'_> {
     /// Replaces `$ref` members by what they point to in the input (with their sibling keywords as
     /// one more member), then flattens nested `allOf`s. Unresolvable refs are left in place and
     /// reported (`true`), as the package does.
-    fn resolve_refs(&self, members: Vec<Value>, path: &[Segment]) -> (Vec<Value>, bool) {
+    fn resolve_refs(&self, members: Vec<Value>, path: &[Step]) -> (Vec<Value>, bool) {
         let own_pointer = pointer_of(path);
         let mut members = members;
         let mut seen: Vec<String> = Vec::new();
@@ -294,7 +279,7 @@ impl Merger<'_> {
 
     /// `jsonSchemaMergeResolver`: merges `items` keyword by keyword (the `items` and
     /// `additionalItems` rules also read the whole list).
-    fn merge_schemas(&mut self, items: &[Value], path: &[Segment]) -> Option<Value> {
+    fn merge_schemas(&mut self, items: &[Value], path: &[Step]) -> Option<Value> {
         if items.iter().any(|v| v == &Value::Bool(false)) {
             return Some(Value::Bool(false));
         }
@@ -335,7 +320,7 @@ impl Merger<'_> {
         key: &str,
         values: Vec<Value>,
         items: &[Value],
-        path: &[Segment],
+        path: &[Step],
     ) -> Option<Value> {
         match key {
             "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => {
@@ -397,7 +382,7 @@ impl Merger<'_> {
         &mut self,
         values: Vec<Value>,
         all_items: &[Value],
-        path: &[Segment],
+        path: &[Step],
     ) -> Option<Value> {
         if !values.iter().any(Value::is_array) {
             return self.merge_schemas(&values, path);
@@ -468,7 +453,7 @@ impl Merger<'_> {
     }
 
     /// `additionalItemsMergeResolver`.
-    fn merge_additional_items(&mut self, all_items: &[Value], path: &[Segment]) -> Option<Value> {
+    fn merge_additional_items(&mut self, all_items: &[Value], path: &[Step]) -> Option<Value> {
         let mut extras = Vec::new();
         let mut schemas = Vec::new();
         for member in all_items {
@@ -497,12 +482,12 @@ impl Merger<'_> {
 }
 
 /// The JSON pointer of a path, as the package builds it (segments URI-encoded).
-fn pointer_of(path: &[Segment]) -> String {
+fn pointer_of(path: &[Step]) -> String {
     path.iter()
         .map(|s| {
             let text = match s {
-                Segment::Key(k) => k.replace('~', "~0").replace('/', "~1"),
-                Segment::Index(i) => i.to_string(),
+                Step::Key(k) => k.replace('~', "~0").replace('/', "~1"),
+                Step::Index(i) => i.to_string(),
             };
             format!("/{}", js::encode_uri_component(&text))
         })

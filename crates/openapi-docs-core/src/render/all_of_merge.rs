@@ -24,7 +24,7 @@ use crate::js::{Step, at_path_mut};
 /// A place that holds a property: where it is, where the merge puts it, and its value.
 struct Place<'v> {
     at: Vec<Step>,
-    merged: Vec<String>,
+    merged: Vec<Step>,
     value: &'v Value,
 }
 
@@ -104,7 +104,7 @@ pub fn fixed(schema: &Value) -> Option<Value> {
 fn property_places<'v>(
     node: &'v Value,
     at: Vec<Step>,
-    merged: Vec<String>,
+    merged: Vec<Step>,
     out: &mut Vec<Place<'v>>,
 ) {
     let Value::Object(map) = node else {
@@ -119,10 +119,11 @@ fn property_places<'v>(
     }
     if let Some(Value::Object(properties)) = map.get("properties") {
         for (name, value) in properties {
+            let steps = [Step::Key("properties".into()), Step::Key(name.clone())];
             let mut value_at = at.clone();
-            value_at.extend([Step::Key("properties".into()), Step::Key(name.clone())]);
+            value_at.extend(steps.clone());
             let mut value_merged = merged.clone();
-            value_merged.extend(["properties".to_string(), name.clone()]);
+            value_merged.extend(steps);
             out.push(Place {
                 at: value_at.clone(),
                 merged: value_merged.clone(),
@@ -135,7 +136,7 @@ fn property_places<'v>(
         let mut items_at = at;
         items_at.push(Step::Key("items".into()));
         let mut items_merged = merged;
-        items_merged.push("items".into());
+        items_merged.push(Step::Key("items".into()));
         property_places(items, items_at, items_merged, out);
     }
 }

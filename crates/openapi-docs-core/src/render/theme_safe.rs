@@ -187,8 +187,8 @@ fn without_array_examples(parameters: &Value) -> Option<Value> {
     Some(Value::Array(fixed))
 }
 
-/// A schema prop (or a value holding schemas: a request body, parameters) without what the
-/// theme whose faults are `faults` throws on.
+/// A schema page's prop (or another value holding schemas the theme's `Schema` renders) without
+/// what the theme whose faults are `faults` throws on.
 pub fn schema(value: &Value, faults: ThemeFaults) -> Cow<'_, Value> {
     Walk {
         written: None,
